@@ -1,0 +1,31 @@
+# Two commands a newcomer needs: `make dev` (run the service on embedded stores) and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: dev test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+dev: $(STAMP)
+	$(BIN)/claimsvc dev
+
+test: $(STAMP)
+	$(BIN)/python tools/ensure_chromium.py
+	$(BIN)/ruff check claimsvc sms_ingest tests bench
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check claimsvc sms_ingest tests bench
+	$(BIN)/mypy claimsvc sms_ingest
+
+bench: $(STAMP)
+	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info

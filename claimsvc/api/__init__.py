@@ -1,0 +1,1 @@
+"""HTTP: one module per resource (handlers, schemas, routes); app.py joins the routes."""

@@ -1,0 +1,119 @@
+"""The admin API (`/admin/v1`): accounts, API keys and platform settings, for the portal."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+from tornado.web import url
+
+from claimsvc import errors
+from claimsvc.api.base import BaseHandler
+from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
+from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS
+
+
+class WalletSchema(Schema):
+    provider = fields.String(required=True, validate=validate.OneOf(PROVIDERS))
+    number = fields.String(required=True, validate=validate.Regexp(r"^\+?[0-9]{6,20}$"))
+    kind = fields.String(required=True, validate=validate.OneOf(WALLET_KINDS))
+
+
+class AccountSchema(Schema):
+    """Every account field an operator may set (create; `partial=True` for patch)."""
+
+    name = Text(required=True, validate=validate.Length(min=1, max=200))
+    allowed_hosts = fields.List(
+        Text(validate=validate.Length(min=1, max=253)), validate=validate.Length(max=100)
+    )
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    callback_secret = Text(allow_none=True, validate=validate.Length(min=16, max=256))
+    balance_verification = StrictBool()
+    daily_limit = StrictInt(minimum=0, allow_none=True)
+    rate_limit_per_minute = StrictInt(minimum=1, maximum=1_000_000)
+    max_failed_attempts = StrictInt(minimum=1, maximum=1000)
+    fee_due = Fee(data_key="fee_due", attribute="fee_due_poisha")
+    fee_limit = Fee(data_key="fee_limit", attribute="fee_limit_poisha", allow_none=True)
+    archived = StrictBool()
+    wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=20))
+
+
+class KeySchema(Schema):
+    label = Text(allow_none=True, validate=validate.Length(max=100))
+
+
+class PlatformSchema(Schema):
+    maintenance = StrictBool()
+    daily_limit = StrictInt(minimum=0, allow_none=True)
+
+
+class AdminHandler(BaseHandler):
+    """Bearer-token authentication; the whole admin API is 404 when no token is configured."""
+
+    def prepare(self) -> None:
+        super().prepare()
+        token = self.deps.settings.admin_token
+        if not token:
+            raise errors.NotFound()
+        given = self.request.headers.get("Authorization", "")
+        if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+            raise errors.AdminUnauthorized()
+
+    def body(self, schema: Schema) -> dict[str, Any]:
+        raw = self.json_body() if self.request.body else {}
+        return self.load(schema, raw)
+
+
+class AccountsHandler(AdminHandler):
+    route_name = "admin_accounts"
+
+    async def post(self) -> None:
+        self.send_json(201, await self.services.admin.create_account(self.body(AccountSchema())))
+
+
+class AccountHandler(AdminHandler):
+    route_name = "admin_account"
+
+    async def get(self, account_id: str) -> None:
+        self.send_json(200, await self.services.admin.get_account(account_id))
+
+    async def patch(self, account_id: str) -> None:
+        fields_ = self.body(AccountSchema(partial=True))
+        self.send_json(200, await self.services.admin.patch_account(account_id, fields_))
+
+
+class KeysHandler(AdminHandler):
+    route_name = "admin_keys"
+
+    async def post(self, account_id: str) -> None:
+        label = self.body(KeySchema()).get("label")
+        self.send_json(201, await self.services.admin.mint_key(account_id, label))
+
+
+class KeyRevokeHandler(AdminHandler):
+    route_name = "admin_key_revoke"
+
+    async def post(self, key_id: str) -> None:
+        self.send_json(200, await self.services.admin.revoke_key(key_id))
+
+
+class PlatformHandler(AdminHandler):
+    route_name = "admin_platform"
+
+    async def get(self) -> None:
+        self.send_json(200, await self.services.admin.set_platform({}))
+
+    async def put(self) -> None:
+        self.send_json(200, await self.services.admin.set_platform(self.body(PlatformSchema())))
+
+
+def routes(deps: Any) -> list:
+    kw = {"deps": deps}
+    return [
+        url(r"/admin/v1/accounts", AccountsHandler, kw),
+        url(r"/admin/v1/accounts/([^/]+)", AccountHandler, kw),
+        url(r"/admin/v1/accounts/([^/]+)/keys", KeysHandler, kw),
+        url(r"/admin/v1/keys/([^/]+)/revoke", KeyRevokeHandler, kw),
+        url(r"/admin/v1/platform", PlatformHandler, kw),
+    ]

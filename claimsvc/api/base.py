@@ -1,0 +1,148 @@
+"""The base handler: JSON in and out, request ids, and the one error renderer."""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from marshmallow import Schema, ValidationError
+from tornado.web import HTTPError, RequestHandler
+
+from claimsvc import errors
+from claimsvc.logs import request_id
+
+if TYPE_CHECKING:
+    from claimsvc.bootstrap import Deps
+
+log = logging.getLogger("claimsvc.api")
+
+PLAIN, CLAIM = "plain", "claim"
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json(body: bytes) -> Any:
+    """Decode a body exactly: decimals as Decimal, NaN and Infinity refused."""
+    try:
+        return json.loads(
+            body.decode("utf-8"), parse_float=Decimal, parse_constant=_reject_constant
+        )
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise errors.InvalidJson() from None
+
+
+def flatten_messages(messages: Any, path: str = "") -> list[str]:
+    """marshmallow's nested error dict as readable `field: reason` strings."""
+    if isinstance(messages, dict):
+        out: list[str] = []
+        for key, value in messages.items():
+            name = str(key) if key != "_schema" else ""
+            out += flatten_messages(value, f"{path}.{name}" if path and name else (name or path))
+        return out
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [f"{path}: {m}" if path else m for m in messages]
+    if isinstance(messages, list):
+        return [line for m in messages for line in flatten_messages(m, path)]
+    return [f"{path}: {messages}" if path else str(messages)]
+
+
+class BaseHandler(RequestHandler):
+    """Every handler: route name for metrics, error body shape, dependencies."""
+
+    route_name = "unknown"
+    error_shape = PLAIN
+    internal_message = "Internal server error"
+
+    def initialize(self, deps: Deps) -> None:
+        self.deps = deps
+        self.services = deps.services
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def prepare(self) -> None:
+        rid = self.request.headers.get("X-Request-Id", "")
+        if not (0 < len(rid) <= 64 and rid.replace("-", "").replace("_", "").isalnum()):
+            rid = secrets.token_hex(8)
+        request_id.set(rid)
+        self.request_id = rid
+        self.set_header("X-Request-Id", rid)
+        if len(self.request.body or b"") > self.deps.settings.max_body_bytes:
+            raise errors.BodyTooLarge()
+
+    def json_body(self) -> Any:
+        return parse_json(self.request.body or b"")
+
+    def load(self, schema: Schema, data: Any) -> dict[str, Any]:
+        """Validate `data` with `schema`, or 400 Invalid request body with the reasons."""
+        if not isinstance(data, dict):
+            raise errors.InvalidBody(details=["body must be a JSON object"])
+        try:
+            return schema.load(data)
+        except ValidationError as exc:
+            raise errors.InvalidBody(details=flatten_messages(exc.messages)) from None
+
+    def send_json(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+        self.set_status(status)
+        for name, value in (headers or {}).items():
+            self.set_header(name, value)
+        self.finish(json.dumps(body, separators=(",", ":"), ensure_ascii=False))
+
+    def error_body(self, err: errors.ServiceError) -> dict[str, Any]:
+        """The body of `err` in this endpoint's shape (interface.md §7)."""
+        if err.coded:
+            return {"error": {"code": err.code, "message": err.message}}
+        if self.error_shape == CLAIM:
+            return {"success": False, "error": err.code or err.message, "message": err.message}
+        body: dict[str, Any] = {"error": err.message}
+        if err.details is not None:
+            body["details"] = err.details
+        return body
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, errors.ServiceError):
+            err = exc
+        elif isinstance(exc, HTTPError) or status_code < 500:
+            err = self._http_error(status_code)
+        else:
+            err = errors.ServiceError(self.internal_message)
+        self.clear_header("Retry-After")
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.send_json(err.status, self.error_body(err), err.headers)
+
+    def _http_error(self, status: int) -> errors.ServiceError:
+        err = errors.ServiceError(self._reason if status != 404 else "Not found")
+        err.status = status
+        if status == 405:
+            err.headers["Allow"] = ", ".join(self._allowed_methods())
+        return err
+
+    def _allowed_methods(self) -> list[str]:
+        return [
+            m
+            for m in self.SUPPORTED_METHODS
+            if getattr(type(self), m.lower()) is not getattr(RequestHandler, m.lower())
+        ]
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, errors.ServiceError | HTTPError):
+            return  # an answer, not a fault
+        log.error("unhandled error in %s", self.route_name, exc_info=(typ, value, tb))
+
+
+class NotFoundHandler(BaseHandler):
+    """Any path no route matches."""
+
+    route_name = "not_found"
+
+    def prepare(self) -> None:
+        super().prepare()
+        raise errors.NotFound()

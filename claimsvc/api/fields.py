@@ -1,0 +1,68 @@
+"""marshmallow fields stricter than the stock ones (JSON types are not coerced)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from marshmallow import ValidationError, fields
+
+from claimsvc.domain.money import amount_problem, parse_taka
+
+
+class StrictBool(fields.Field):
+    """A JSON true or false; never 1, "true" or "yes"."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("must be true or false")
+        return value
+
+
+class StrictInt(fields.Field):
+    """A JSON integer (not a boolean, string or fraction), optionally bounded."""
+
+    def __init__(self, *, minimum: int | None = None, maximum: int | None = None, **kw: Any):
+        super().__init__(**kw)
+        self.minimum, self.maximum = minimum, maximum
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("must be an integer")
+        if self.minimum is not None and value < self.minimum:
+            raise ValidationError(f"must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValidationError(f"must be at most {self.maximum}")
+        return value
+
+
+class Amount(fields.Field):
+    """A session amount: JSON number, positive, 2 decimals at most; loads as integer poisha."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        problem = amount_problem(value)
+        if problem:
+            raise ValidationError(problem.removeprefix("amount "))
+        return int(Decimal(value) * 100)
+
+
+class Fee(fields.Field):
+    """A non-negative money figure (fees): JSON number, 2 decimals at most; loads as poisha."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise ValidationError("must be a JSON number")
+        poisha = parse_taka(str(value))
+        if poisha is None:
+            raise ValidationError("must be zero or more, with at most 2 decimal places")
+        return poisha
+
+
+class Text(fields.String):
+    """A string without control characters."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+            raise ValidationError("must not contain control characters")
+        return text

@@ -1,0 +1,83 @@
+"""Operations endpoints: /healthz, /readyz, /metrics, /openapi.yaml."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from prometheus_client import REGISTRY
+from prometheus_client.exposition import choose_encoder
+from tornado.web import RequestHandler, url
+
+from claimsvc.api.base import BaseHandler
+
+OPENAPI_PATH = Path(__file__).with_name("openapi.yaml")
+
+
+class HealthHandler(BaseHandler):
+    """The process is up and its event loop answers."""
+
+    route_name = "healthz"
+
+    def get(self) -> None:
+        self.send_json(200, {"status": "ok"})
+
+
+class ReadyHandler(BaseHandler):
+    """The process can serve: MongoDB and Redis answer within a second."""
+
+    route_name = "readyz"
+
+    async def get(self) -> None:
+        checks = await self.deps.check_ready()
+        ok = all(checks.values())
+        self.send_json(
+            200 if ok else 503, {"status": "ok" if ok else "unavailable", "checks": checks}
+        )
+
+
+class MetricsHandler(RequestHandler):
+    """Prometheus exposition, in the format the scraper asks for."""
+
+    route_name = "metrics"
+
+    def get(self) -> None:
+        encoder, content_type = choose_encoder(self.request.headers.get("Accept"))
+        self.set_header("Content-Type", content_type)
+        self.finish(encoder(REGISTRY))
+
+
+class OpenApiHandler(RequestHandler):
+    """The merchant API's OpenAPI 3.1 document."""
+
+    route_name = "openapi"
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/yaml; charset=utf-8")
+        self.set_header("Cache-Control", "public, max-age=300")
+        self.finish(OPENAPI_PATH.read_bytes())
+
+
+async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
+    """Run named readiness probes concurrently; a probe that raises or hangs is False."""
+
+    async def one(probe: Any) -> bool:
+        try:
+            await asyncio.wait_for(probe(), timeout_s)
+            return True
+        except Exception:
+            return False
+
+    results = await asyncio.gather(*(one(p) for p in checks.values()))
+    return dict(zip(checks, results, strict=True))
+
+
+def routes(deps: Any) -> list:
+    kw = {"deps": deps}
+    return [
+        url(r"/healthz", HealthHandler, kw),
+        url(r"/readyz", ReadyHandler, kw),
+        url(r"/metrics", MetricsHandler),
+        url(r"/openapi.yaml", OpenApiHandler),
+    ]

@@ -1,0 +1,124 @@
+"""Opens each process's clients in one place, builds stores and services, closes in reverse."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from claimsvc.api.ops import ping_all
+from claimsvc.clock import Clock, system_clock
+from claimsvc.keys import RedisKeys
+from claimsvc.services.admin import AdminService
+from claimsvc.services.auth import AuthService
+from claimsvc.services.checkout import CheckoutService
+from claimsvc.services.limits import LimitService
+from claimsvc.settings import Settings
+from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
+from claimsvc.store.limits import LimitStore
+from claimsvc.store.mongo import CounterStore, open_mongo
+from claimsvc.store.sessions import SessionStore
+
+
+def open_redis(url: str) -> Any:
+    """redis.asyncio for redis:// and rediss://, fakeredis for memory://."""
+    if url.startswith("memory://"):
+        import fakeredis
+
+        return fakeredis.FakeAsyncRedis(version=(7, 0))
+    import redis.asyncio as aioredis
+
+    return aioredis.from_url(
+        url, health_check_interval=30, socket_timeout=5, socket_connect_timeout=5
+    )
+
+
+@dataclass
+class Stores:
+    """One object per collection or Redis key family."""
+
+    accounts: AccountStore
+    api_keys: ApiKeyStore
+    platform: PlatformStore
+    sessions: SessionStore
+    counters: CounterStore
+    limits: LimitStore
+
+    def all(self) -> list[Any]:
+        return list(vars(self).values())
+
+
+@dataclass
+class Services:
+    """The use-cases handlers and workers call."""
+
+    auth: AuthService
+    admin: AdminService
+    checkout: CheckoutService
+    limits: LimitService
+
+
+@dataclass
+class Deps:
+    """Everything a process holds: settings, clock, clients, stores and services."""
+
+    settings: Settings
+    clock: Clock
+    mongo: Any
+    db: Any
+    redis: Any
+    keys: RedisKeys
+    stores: Stores
+    services: Services
+
+    async def check_ready(self) -> dict[str, bool]:
+        """Readiness: MongoDB and Redis both answer."""
+        return await ping_all({"mongodb": self._ping_mongo, "redis": self.redis.ping})
+
+    async def _ping_mongo(self) -> None:
+        await self.db.command("ping")
+
+    async def close(self) -> None:
+        """Close clients in reverse order of opening."""
+        await self.redis.aclose()
+        close = self.mongo.close()
+        if hasattr(close, "__await__"):
+            await close
+
+
+def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
+    return Stores(
+        accounts=AccountStore(db),
+        api_keys=ApiKeyStore(db),
+        platform=PlatformStore(db),
+        sessions=SessionStore(db),
+        counters=CounterStore(db),
+        limits=LimitStore(redis, keys),
+    )
+
+
+def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
+    return Services(
+        auth=AuthService(stores.api_keys, stores.accounts),
+        admin=AdminService(stores.accounts, stores.api_keys, stores.platform, clock),
+        checkout=CheckoutService(
+            stores.sessions, stores.platform, stores.limits, clock, settings.public_base_url
+        ),
+        limits=LimitService(stores.limits, clock),
+    )
+
+
+async def open_deps(
+    settings: Settings, clock: Clock = system_clock, *, mongo: Any = None, redis: Any = None
+) -> Deps:
+    """Open clients (or take the given ones, which tests share), build everything, index."""
+    settings.require_stores()
+    mongo = mongo if mongo is not None else open_mongo(settings.mongo_url or "")
+    redis = redis if redis is not None else open_redis(settings.redis_url or "")
+    db = mongo[settings.mongo_db]
+    keys = RedisKeys(settings.redis_prefix)
+    stores = build_stores(db, redis, keys)
+    for store in stores.all():
+        if hasattr(store, "ensure_indexes"):
+            await store.ensure_indexes()
+    services = build_services(settings, stores, clock)
+    return Deps(settings, clock, mongo, db, redis, keys, stores, services)

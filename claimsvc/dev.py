@@ -1,0 +1,95 @@
+"""The local stack's demo data and its welcome banner."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from claimsvc.bootstrap import Deps
+from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.runner import Component
+from claimsvc.settings import Settings
+
+DEMO_HOST = "shop.example.com"
+DEMO_WALLETS = [
+    {"provider": "bkash", "number": "01700000001", "kind": "personal"},
+    {"provider": "nagad", "number": "01800000002", "kind": "merchant"},
+    {"provider": "rocket", "number": "01900000003", "kind": "agent"},
+]
+
+
+@dataclass
+class Demo:
+    """What the banner shows a newcomer."""
+
+    account_id: str
+    api_key: str
+    checkout_url: str
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+async def seed_demo(deps: Deps, component: Component) -> Demo:
+    """A demo account with wallets, an API key and one open session."""
+    admin = deps.services.admin
+    account = await admin.create_account(
+        {
+            "name": "Demo Shop",
+            "allowed_hosts": [DEMO_HOST, "localhost"],
+            "callback_secret": "demo-callback-secret-change-me",
+            "wallets": DEMO_WALLETS,
+        }
+    )
+    key = await admin.mint_key(account["id"], "demo")
+    acc_doc = await deps.stores.accounts.get(account["id"])
+    platform = await deps.services.checkout.ensure_open()
+    opened = await deps.services.checkout.initialize(acc_doc, _demo_order(), platform)
+    demo = Demo(account["id"], key["key"], opened.body["checkout_url"])
+    for seed in component.demo_seeders:
+        demo.extra.update(await seed(deps, account["id"]))
+    return demo
+
+
+def _demo_order() -> InitializeRequest:
+    return InitializeRequest(
+        order_id="demo-order-1",
+        amount_poisha=50_000,
+        success_url=f"https://{DEMO_HOST}/success",
+        cancel_url=f"https://{DEMO_HOST}/cancel",
+        webhook_url=f"https://{DEMO_HOST}/webhook",
+    )
+
+
+def curl_example(settings: Settings, api_key: str) -> str:
+    body = {
+        "order_id": "order-1001",
+        "amount": 1250.50,
+        "success_url": f"https://{DEMO_HOST}/success",
+        "cancel_url": f"https://{DEMO_HOST}/cancel",
+        "webhook_url": f"https://{DEMO_HOST}/webhook",
+    }
+    return (
+        f"curl -s -X POST http://localhost:{settings.api_port}/api/v1/checkout/initialize \\\n"
+        f"  -H 'content-type: application/json' -H {shlex.quote('x-api-key: ' + api_key)} \\\n"
+        f"  -d {shlex.quote(json.dumps(body))}"
+    )
+
+
+def print_banner(settings: Settings, demo: Demo) -> None:
+    lines: list[Any] = [
+        "",
+        "claimsvc local stack (embedded MongoDB and Redis; data lives only in this process)",
+        f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
+        f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
+        f"  admin token:   {settings.admin_token}",
+        f"  demo account:  {demo.account_id}",
+        f"  demo API key:  {demo.api_key}",
+        *(f"  {name}: {value}" for name, value in demo.extra.items()),
+        f"  checkout page: {demo.checkout_url}",
+        "",
+        "Open a session:",
+        curl_example(settings, demo.api_key),
+        "",
+    ]
+    print("\n".join(lines), flush=True)

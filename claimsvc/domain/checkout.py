@@ -1,0 +1,85 @@
+"""Pure rules of opening a checkout session: building it, and comparing an idempotent replay."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from claimsvc.domain.money import to_number
+
+DEFAULT_EXPIRES_IN_S = 1800
+URL_FIELDS = ("success_url", "cancel_url", "webhook_url")
+
+
+@dataclass(frozen=True)
+class InitializeRequest:
+    """A validated initialize body."""
+
+    order_id: str
+    amount_poisha: int
+    success_url: str
+    cancel_url: str
+    webhook_url: str
+    expires_in_s: int = DEFAULT_EXPIRES_IN_S
+    customer: dict[str, str] | None = None
+    metadata: dict[str, str] = field(default_factory=dict)
+
+
+def new_session(account_id: str, req: InitializeRequest, now: datetime) -> dict[str, Any]:
+    """The document of a fresh OPEN session."""
+    now = to_millis(now)
+    return {
+        "_id": str(uuid.uuid4()),
+        "account_id": account_id,
+        "order_id": req.order_id,
+        "payment_id": "pay_" + secrets.token_hex(10),
+        "amount_poisha": req.amount_poisha,
+        "success_url": req.success_url,
+        "cancel_url": req.cancel_url,
+        "webhook_url": req.webhook_url,
+        "customer": req.customer,
+        "metadata": req.metadata,
+        "status": "OPEN",
+        "created_at": now,
+        "expires_at": now + timedelta(seconds=req.expires_in_s),
+        "failed_attempts": 0,
+        "pending_claim": None,
+        "claim": None,
+    }
+
+
+def replay_conflicts(existing: dict[str, Any], req: InitializeRequest) -> list[str]:
+    """The fields in which a replayed initialize differs from the session it replays."""
+    diffs = []
+    if existing["amount_poisha"] != req.amount_poisha:
+        diffs.append("amount differs from the existing session")
+    for name in URL_FIELDS:
+        if existing[name] != getattr(req, name):
+            diffs.append(f"{name} differs from the existing session")
+    return diffs
+
+
+def iso_utc(moment: datetime) -> str:
+    """ISO 8601 in UTC with a Z, to the second."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def to_millis(moment: datetime) -> datetime:
+    """`moment` truncated to the millisecond, the precision MongoDB keeps."""
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+
+
+def session_view(session: dict[str, Any], public_base_url: str) -> dict[str, Any]:
+    """The initialize answer for a session (same body on creation and replay)."""
+    return {
+        "session_id": session["_id"],
+        "payment_id": session["payment_id"],
+        "order_id": session["order_id"],
+        "amount": to_number(session["amount_poisha"]),
+        "status": session["status"],
+        "checkout_url": f"{public_base_url}/checkout/{session['_id']}",
+        "expires_at": iso_utc(session["expires_at"]),
+    }

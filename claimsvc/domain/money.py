@@ -1,0 +1,49 @@
+"""Amounts: exact decimals in, integer poisha inside, JSON numbers out. No binary floats."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+MAX_AMOUNT_POISHA = 10_000_000 * 100
+
+
+def amount_problem(value: object) -> str | None:
+    """Why `value` (as decoded with parse_float=Decimal) is not a valid amount, or None."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        return "amount must be a JSON number"
+    dec = Decimal(value)
+    if not dec.is_finite():
+        return "amount must be a finite number"
+    if dec <= 0:
+        return "amount must be a positive number"
+    exponent = dec.normalize().as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -2:
+        return "amount must have at most 2 decimal places"
+    if dec * 100 > MAX_AMOUNT_POISHA:
+        return "amount must be at most 10000000"
+    return None
+
+
+def to_poisha(value: int | Decimal) -> int:
+    """Exact conversion of a validated amount to integer poisha."""
+    return int(Decimal(value) * 100)
+
+
+def parse_taka(text: str) -> int | None:
+    """A decimal string such as "1,500.50" as poisha; None when it is not one."""
+    try:
+        dec = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        return None
+    if not dec.is_finite() or dec < 0 or (dec * 100) != (dec * 100).to_integral_value():
+        return None
+    return int(dec * 100)
+
+
+def to_number(poisha: int) -> int | float:
+    """Poisha as a JSON number of taka.
+
+    Division of two exact integers is correctly rounded, so the float is the nearest double to
+    the two-decimal value and its repr prints exactly that value (for amounts up to 10^13).
+    """
+    return poisha // 100 if poisha % 100 == 0 else poisha / 100

@@ -1,0 +1,116 @@
+"""The service's one error tree. Each error knows its status, code, message and headers.
+
+A single renderer (`claimsvc.api.base`) turns them into the body shape of the endpoint:
+plain `{"error": message}` (initialize, admin), the claim shape
+`{"success": false, "error": CODE, "message": ...}`, or the coded shape
+`{"error": {"code", "message"}}` that limit and fee errors use everywhere (`coded = True`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class ServiceError(Exception):
+    """Base of every error a client may see."""
+
+    status = 500
+    code: str | None = None
+    message = "Internal server error"
+    coded = False
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        details: Sequence[str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        if message is not None:
+            self.message = message
+        self.details = list(details) if details is not None else None
+        self.headers = dict(headers or {})
+        super().__init__(self.message)
+
+
+# Authentication and account state -------------------------------------------------------------
+
+
+class MissingApiKey(ServiceError):
+    status, message = 401, "Missing API Key"
+
+
+class UnauthorizedApiKey(ServiceError):
+    status, message = 401, "Unauthorized API Key"
+
+
+class VendorNotActive(ServiceError):
+    status, message = 403, "Vendor account is not active to process payments"
+
+
+class BrandArchived(ServiceError):
+    status, message = 403, "This brand is archived and accepts no new payments."
+
+
+class Maintenance(ServiceError):
+    status = 503
+    message = "Checkout is temporarily unavailable for maintenance. Please try again shortly."
+
+
+# Request shape ---------------------------------------------------------------------------------
+
+
+class InvalidJson(ServiceError):
+    status, message = 400, "Invalid JSON body"
+
+
+class InvalidBody(ServiceError):
+    status, message = 400, "Invalid request body"
+
+
+class UrlRejected(ServiceError):
+    """One of the URL rules failed; the message says which."""
+
+    status = 400
+
+
+class BodyTooLarge(ServiceError):
+    status, message = 413, "Request body too large"
+
+
+class OrderConflict(ServiceError):
+    status, message = 409, "order_id was already used with different parameters"
+
+
+class NotFound(ServiceError):
+    status, message = 404, "Not found"
+
+
+# Limits ----------------------------------------------------------------------------------------
+
+
+class RateLimited(ServiceError):
+    status, code, coded = 429, "RATE_LIMITED", True
+    message = "Too many requests. Wait a minute and retry with backoff."
+
+
+class PlatformFeeDue(ServiceError):
+    status, code, coded = 402, "PLATFORM_FEE_DUE", True
+    message = "Unpaid platform fees are above the account's limit; no new session can be opened."
+
+
+class VendorDailyLimit(ServiceError):
+    status = 429
+    message = "The vendor daily transaction limit has been reached. Please try again tomorrow."
+
+
+class PlatformDailyLimit(ServiceError):
+    status = 429
+    message = "The platform daily transaction limit has been reached. Please try again tomorrow."
+
+
+# Admin -----------------------------------------------------------------------------------------
+
+
+class AdminUnauthorized(ServiceError):
+    status, message = 401, "Unauthorized"

@@ -1,0 +1,39 @@
+"""Every Redis key the service uses, built in one place from the configured prefix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RedisKeys:
+    """Key builders; `prefix` keeps tenants and test runs apart on one server."""
+
+    prefix: str = "claimsvc:"
+
+    def rate(self, scope: str, subject: str, window: int) -> str:
+        """Request counter of one subject (key id, address, session) in one minute window."""
+        return f"{self.prefix}rate:{scope}:{subject}:{window}"
+
+    def daily_vendor(self, account_id: str, day: str) -> str:
+        """Sessions an account created on one Asia/Dhaka day."""
+        return f"{self.prefix}daily:vendor:{account_id}:{day}"
+
+    def daily_platform(self, day: str) -> str:
+        """Sessions the whole platform created on one Asia/Dhaka day."""
+        return f"{self.prefix}daily:platform:{day}"
+
+    @property
+    def webhook_schedule(self) -> str:
+        """Sorted set of due webhook events, scored by due time (ms)."""
+        return f"{self.prefix}webhooks:due"
+
+    @property
+    def webhook_leases(self) -> str:
+        """Sorted set of events taken by a worker, scored by lease expiry (ms)."""
+        return f"{self.prefix}webhooks:leased"
+
+    @property
+    def sms_stream(self) -> str:
+        """Stream of stored SMS ids waiting to be parsed."""
+        return f"{self.prefix}sms:stream"

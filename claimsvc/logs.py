@@ -1,0 +1,57 @@
+"""One JSON object a line, with the request id of the request being served."""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import re
+import sys
+from datetime import UTC, datetime
+
+request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+
+_PHONE = re.compile(r"(?<!\d)(\+?88)?(01\d)(\d{4})(\d{4})(?!\d)")
+_SECRETISH = re.compile(r"\b(sk|dev|adm|whsec)_[A-Za-z0-9_\-]{6,}")
+
+
+def mask_phone(text: str) -> str:
+    """Bangladeshi mobile numbers with the middle digits hidden: 017****5678."""
+    return _PHONE.sub(lambda m: f"{m.group(1) or ''}{m.group(2)}****{m.group(4)}", text)
+
+
+def scrub(text: str) -> str:
+    """Last line of defence: mask phone numbers and anything shaped like our secrets."""
+    return _SECRETISH.sub(lambda m: f"{m.group(1)}_***", mask_phone(text))
+
+
+class JsonFormatter(logging.Formatter):
+    """Renders a record as one JSON line; extra fields given as `extra={"fields": {...}}`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": scrub(record.getMessage()),
+        }
+        rid = request_id.get()
+        if rid:
+            out["request_id"] = rid
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            out.update({k: scrub(v) if isinstance(v, str) else v for k, v in fields.items()})
+        if record.exc_info:
+            out["exc"] = scrub(self.formatException(record.exc_info))
+        return json.dumps(out, default=str)
+
+
+def setup_logging(level: str = "INFO", stream=None) -> None:
+    """Route every logger (tornado's too) through the JSON formatter."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    # Tornado's access log duplicates our request log line.
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)

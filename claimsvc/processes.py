@@ -1,0 +1,70 @@
+"""The three processes, and the all-in-one local stack."""
+
+from __future__ import annotations
+
+import logging
+from importlib.metadata import entry_points
+
+from claimsvc.api.app import make_app
+from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.logs import setup_logging
+from claimsvc.runner import Component, run_until_signalled
+from claimsvc.settings import Settings
+
+log = logging.getLogger("claimsvc")
+
+# Other packages (sms_ingest) join `claimsvc dev` through this entry-point group, so claimsvc
+# never imports them. Each entry point is `async def component(deps) -> Component`.
+DEV_COMPONENTS = "claimsvc.dev_components"
+
+
+def api_component(deps: Deps) -> Component:
+    return Component(servers=[(make_app(deps), deps.settings.api_port)], on_close=[deps.close])
+
+
+def worker_component(deps: Deps) -> Component:
+    from claimsvc.worker.main import make_worker
+
+    return make_worker(deps)
+
+
+async def _run(deps: Deps, component: Component) -> None:
+    s = deps.settings
+    await run_until_signalled(
+        component,
+        grace_s=s.shutdown_grace_s,
+        max_body_bytes=s.max_body_bytes,
+        xheaders=s.trust_forwarded_for,
+    )
+
+
+async def run_api(settings: Settings) -> None:
+    setup_logging(settings.log_level)
+    deps = await open_deps(settings)
+    log.info("api listening", extra={"fields": {"port": settings.api_port}})
+    await _run(deps, api_component(deps))
+
+
+async def run_worker(settings: Settings) -> None:
+    setup_logging(settings.log_level)
+    deps = await open_deps(settings)
+    component = worker_component(deps)
+    component.on_close.append(deps.close)
+    await _run(deps, component)
+
+
+async def run_dev(settings: Settings) -> None:
+    from claimsvc.dev import print_banner, seed_demo
+
+    setup_logging(settings.log_level)
+    settings = settings.for_dev()
+    deps = await open_deps(settings)
+    component = api_component(deps)
+    worker = worker_component(deps)
+    worker.servers = []  # the API port already serves /metrics in the local stack
+    component.extend(worker)
+    for ep in entry_points(group=DEV_COMPONENTS):
+        component.extend(await ep.load()(deps))
+    demo = await seed_demo(deps, component)
+    print_banner(settings, demo)
+    await _run(deps, component)

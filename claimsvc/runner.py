@@ -1,0 +1,80 @@
+"""Running a process: HTTP servers and background loops, drained on SIGTERM within a grace."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tornado.httpserver import HTTPServer
+from tornado.web import Application
+
+log = logging.getLogger("claimsvc.runner")
+
+
+class Loop(Protocol):
+    """A background loop: takes work until `stop` is set, then finishes or releases its work."""
+
+    name: str
+
+    async def run(self, stop: asyncio.Event) -> None: ...
+
+
+@dataclass
+class Component:
+    """What a process serves: (application, port) pairs and background loops."""
+
+    servers: list[tuple[Application, int]] = field(default_factory=list)
+    loops: list[Loop] = field(default_factory=list)
+    on_close: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    # `claimsvc dev` only: given (deps, demo account id), seed demo data, return banner lines.
+    demo_seeders: list[Callable[..., Awaitable[dict[str, str]]]] = field(default_factory=list)
+
+    def extend(self, other: Component) -> None:
+        self.servers += other.servers
+        self.loops += other.loops
+        self.on_close += other.on_close
+        self.demo_seeders += other.demo_seeders
+
+
+def listen(app: Application, port: int, *, max_body_bytes: int, xheaders: bool) -> HTTPServer:
+    """Start one HTTP server. Bodies up to 16x the limit are read so the handler can answer 413."""
+    server = HTTPServer(app, xheaders=xheaders, max_body_size=max(max_body_bytes * 16, 1 << 20))
+    server.listen(port)
+    return server
+
+
+async def run_until_signalled(
+    component: Component,
+    *,
+    grace_s: float,
+    max_body_bytes: int,
+    xheaders: bool = False,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve until SIGTERM/SIGINT (or `stop`), then drain: stop accepting, finish, release."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    servers = [
+        listen(app, port, max_body_bytes=max_body_bytes, xheaders=xheaders)
+        for app, port in component.servers
+    ]
+    tasks = [asyncio.create_task(lp.run(stop), name=lp.name) for lp in component.loops]
+    await stop.wait()
+    log.info("draining", extra={"fields": {"grace_s": grace_s}})
+    for server in servers:
+        server.stop()
+    drain = [*(s.close_all_connections() for s in servers), *tasks]
+    _, pending = await asyncio.wait([asyncio.ensure_future(d) for d in drain], timeout=grace_s)
+    for task in pending:
+        task.cancel()
+    for hook in reversed(component.on_close):
+        await hook()
+    log.info("stopped", extra={"fields": {"unfinished": len(pending)}})

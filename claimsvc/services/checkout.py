@@ -1,0 +1,101 @@
+"""Opening checkout sessions: idempotent on order_id, within the fee ceiling and daily limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import checkout
+from claimsvc.domain.accounts import fee_blocked
+from claimsvc.domain.urls import check_url
+from claimsvc.metrics import DAILY_LIMIT_REJECTIONS, SESSIONS_CREATED
+from claimsvc.store.accounts import PlatformStore
+from claimsvc.store.limits import DAILY_PLATFORM_FULL, DAILY_VENDOR_FULL, LimitStore
+from claimsvc.store.mongo import DuplicateKeyError
+from claimsvc.store.sessions import SessionStore
+
+
+@dataclass(frozen=True)
+class Opened:
+    """An initialize result: the session answer, and whether this call created it."""
+
+    created: bool
+    body: dict[str, Any]
+
+
+class CheckoutService:
+    """The initialize use-case."""
+
+    def __init__(
+        self,
+        sessions: SessionStore,
+        platform: PlatformStore,
+        limits: LimitStore,
+        clock: Clock,
+        public_base_url: str,
+    ) -> None:
+        self._sessions = sessions
+        self._platform = platform
+        self._limits = limits
+        self._clock = clock
+        self._base_url = public_base_url
+
+    async def ensure_open(self) -> dict[str, Any]:
+        """503 while the platform is in maintenance; the platform settings otherwise."""
+        platform = await self._platform.get()
+        if platform["maintenance"]:
+            raise errors.Maintenance()
+        return platform
+
+    @staticmethod
+    def check_urls(account: dict[str, Any], body: dict[str, Any]) -> None:
+        """400 with the first URL rule broken, in field order."""
+        for name in checkout.URL_FIELDS:
+            problem = check_url(body.get(name), account["allowed_hosts"], name)
+            if problem:
+                raise errors.UrlRejected(problem)
+
+    async def initialize(
+        self, account: dict[str, Any], req: checkout.InitializeRequest, platform: dict[str, Any]
+    ) -> Opened:
+        """Replay the order's session, or create it within the fee ceiling and daily limits."""
+        existing = await self._sessions.find_by_order(account["_id"], req.order_id)
+        if existing is not None:
+            return self._replay(existing, req)
+        if fee_blocked(account):
+            raise errors.PlatformFeeDue()
+        now = self._clock()
+        await self._reserve_daily(account, platform, now)
+        session = checkout.new_session(account["_id"], req, now)
+        try:
+            await self._sessions.insert(session)
+        except DuplicateKeyError:
+            # A concurrent first call won the unique index: release ours, replay theirs.
+            await self._limits.release_daily(account["_id"], now)
+            winner = await self._sessions.find_by_order(account["_id"], req.order_id)
+            if winner is None:  # the conflict was another unique key; never expected
+                raise
+            return self._replay(winner, req)
+        SESSIONS_CREATED.inc()
+        return Opened(created=True, body=checkout.session_view(session, self._base_url))
+
+    def _replay(self, existing: dict[str, Any], req: checkout.InitializeRequest) -> Opened:
+        conflicts = checkout.replay_conflicts(existing, req)
+        if conflicts:
+            raise errors.OrderConflict(details=conflicts)
+        return Opened(created=False, body=checkout.session_view(existing, self._base_url))
+
+    async def _reserve_daily(
+        self, account: dict[str, Any], platform: dict[str, Any], now: Any
+    ) -> None:
+        outcome = await self._limits.reserve_daily(
+            account["_id"], account.get("daily_limit"), platform.get("daily_limit"), now
+        )
+        if outcome == DAILY_VENDOR_FULL:
+            DAILY_LIMIT_REJECTIONS.labels(scope="vendor").inc()
+            raise errors.VendorDailyLimit()
+        if outcome == DAILY_PLATFORM_FULL:
+            DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
+            raise errors.PlatformDailyLimit()

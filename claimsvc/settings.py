@@ -1,0 +1,160 @@
+"""Process configuration, read once from an environment mapping."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class SettingsError(ValueError):
+    """A configuration variable is missing or malformed; the message names it."""
+
+
+def _int(env: Mapping[str, str], name: str, default: int, lo: int = 0, hi: int = 2**31) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be an integer, got {raw!r}") from None
+    if not lo <= value <= hi:
+        raise SettingsError(f"{name} must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _bool(env: Mapping[str, str], name: str) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if raw in ("", "0", "false", "no", "off"):
+        return False
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    raise SettingsError(f"{name} must be 1 or 0, got {raw!r}")
+
+
+def _store_url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(schemes):
+        raise SettingsError(f"{name} must start with one of {', '.join(schemes)}")
+    return raw
+
+
+def _secret(value: str | None) -> str:
+    return "<unset>" if not value else "<set>"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting of every process. Secrets never appear in repr."""
+
+    mongo_url: str | None = None
+    """CLAIMSVC_MONGO_URL: mongodb://... or memory:// (embedded). Required outside `dev`."""
+    mongo_db: str = "claimsvc"
+    """CLAIMSVC_MONGO_DB: database name."""
+    redis_url: str | None = None
+    """CLAIMSVC_REDIS_URL: redis://, rediss:// or memory:// (embedded). Required outside `dev`."""
+    redis_prefix: str = "claimsvc:"
+    """CLAIMSVC_REDIS_PREFIX: prefix of every Redis key (lets tests and tenants share a server)."""
+    admin_token: str | None = field(default=None, repr=False)
+    """CLAIMSVC_ADMIN_TOKEN: bearer token of the admin API; unset disables it (404)."""
+    public_base_url: str = "http://localhost:8080"
+    """CLAIMSVC_PUBLIC_BASE_URL: where buyers reach the hosted page; prefixes checkout_url."""
+    api_port: int = 8080
+    """CLAIMSVC_API_PORT: merchant API, hosted page, admin API, /metrics."""
+    sms_port: int = 8081
+    """CLAIMSVC_SMS_PORT: SMS intake for forwarder devices."""
+    worker_port: int = 9101
+    """CLAIMSVC_WORKER_PORT: worker ops port (/healthz, /metrics)."""
+    webhook_allow_private: bool = False
+    """CLAIMSVC_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach private addresses (dev, tests)."""
+    webhook_ca_file: str | None = None
+    """CLAIMSVC_WEBHOOK_CA_FILE: extra CA bundle trusted for webhook HTTPS."""
+    submit_rate_per_ip: int = 300
+    """CLAIMSVC_SUBMIT_RATE_PER_IP: buyer submit/cancel calls a minute per client address."""
+    submit_rate_per_session: int = 30
+    """CLAIMSVC_SUBMIT_RATE_PER_SESSION: buyer submit calls a minute per session."""
+    max_body_bytes: int = 64 * 1024
+    """CLAIMSVC_MAX_BODY_BYTES: request bodies above this get 413."""
+    trust_forwarded_for: bool = False
+    """CLAIMSVC_TRUST_X_FORWARDED_FOR: 1 when behind an ingress that sets X-Forwarded-For."""
+    shutdown_grace_s: int = 20
+    """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
+    log_level: str = "INFO"
+    """CLAIMSVC_LOG_LEVEL: DEBUG, INFO, WARNING or ERROR."""
+
+    def __repr__(self) -> str:
+        shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
+        shown["admin_token"] = _secret(self.admin_token)
+        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in shown.items()) + ")"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Settings:
+        """Build settings from environment variables, failing fast on a bad one."""
+        level = env.get("CLAIMSVC_LOG_LEVEL", "INFO").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise SettingsError(
+                f"CLAIMSVC_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}"
+            )
+        base = env.get("CLAIMSVC_PUBLIC_BASE_URL", cls.public_base_url).rstrip("/")
+        if not base.startswith(("http://", "https://")):
+            raise SettingsError("CLAIMSVC_PUBLIC_BASE_URL must start with http:// or https://")
+        return cls(
+            mongo_url=_store_url(
+                env, "CLAIMSVC_MONGO_URL", ("mongodb://", "mongodb+srv://", "memory://")
+            ),
+            mongo_db=env.get("CLAIMSVC_MONGO_DB", cls.mongo_db) or cls.mongo_db,
+            redis_url=_store_url(env, "CLAIMSVC_REDIS_URL", ("redis://", "rediss://", "memory://")),
+            redis_prefix=env.get("CLAIMSVC_REDIS_PREFIX", cls.redis_prefix) or cls.redis_prefix,
+            admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
+            public_base_url=base,
+            api_port=_int(env, "CLAIMSVC_API_PORT", cls.api_port, 0, 65535),
+            sms_port=_int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535),
+            worker_port=_int(env, "CLAIMSVC_WORKER_PORT", cls.worker_port, 0, 65535),
+            webhook_allow_private=_bool(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
+            webhook_ca_file=env.get("CLAIMSVC_WEBHOOK_CA_FILE") or None,
+            submit_rate_per_ip=_int(env, "CLAIMSVC_SUBMIT_RATE_PER_IP", cls.submit_rate_per_ip, 1),
+            submit_rate_per_session=_int(
+                env, "CLAIMSVC_SUBMIT_RATE_PER_SESSION", cls.submit_rate_per_session, 1
+            ),
+            max_body_bytes=_int(env, "CLAIMSVC_MAX_BODY_BYTES", cls.max_body_bytes, 1024),
+            trust_forwarded_for=_bool(env, "CLAIMSVC_TRUST_X_FORWARDED_FOR"),
+            shutdown_grace_s=_int(
+                env, "CLAIMSVC_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_s, 0, 3600
+            ),
+            log_level=level,
+        )
+
+    def require_stores(self) -> None:
+        """A production process needs explicit store URLs: memory:// is never a fallback."""
+        missing = [
+            name
+            for name, value in (
+                ("CLAIMSVC_MONGO_URL", self.mongo_url),
+                ("CLAIMSVC_REDIS_URL", self.redis_url),
+            )
+            if not value
+        ]
+        if missing:
+            raise SettingsError(
+                f"{' and '.join(missing)} must be set (mongodb:// / redis:// URLs, or memory:// "
+                "for the embedded stores); `claimsvc dev` sets memory:// for you"
+            )
+
+    def for_dev(self) -> Settings:
+        """The local stack: embedded stores unless URLs are given, and an admin token."""
+        return dataclasses.replace(
+            self,
+            mongo_url=self.mongo_url or "memory://",
+            redis_url=self.redis_url or "memory://",
+            admin_token=self.admin_token or "adm_" + secrets.token_urlsafe(24),
+            webhook_allow_private=True,
+        )
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some fields changed (tests, dev)."""
+        return dataclasses.replace(self, **changes)

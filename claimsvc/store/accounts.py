@@ -1,0 +1,77 @@
+"""Merchant accounts and their API keys."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pymongo import ReturnDocument
+
+
+class AccountStore:
+    """The `accounts` collection: one document per merchant account."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["accounts"]
+
+    async def ensure_indexes(self) -> None:
+        """Accounts are read by _id only."""
+
+    async def insert(self, doc: dict[str, Any]) -> None:
+        await self._coll.insert_one(doc)
+
+    async def get(self, account_id: str) -> dict[str, Any] | None:
+        return await self._coll.find_one({"_id": account_id})
+
+    async def update(self, account_id: str, fields: dict[str, Any]) -> dict[str, Any] | None:
+        """Set `fields` in one atomic update; the account after it, or None if unknown."""
+        return await self._coll.find_one_and_update(
+            {"_id": account_id}, {"$set": fields}, return_document=ReturnDocument.AFTER
+        )
+
+
+class ApiKeyStore:
+    """The `api_keys` collection: SHA-256 hash and display prefix only, never the key."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["api_keys"]
+
+    async def ensure_indexes(self) -> None:
+        await self._coll.create_index("key_hash", unique=True)
+        await self._coll.create_index("account_id")
+
+    async def insert(self, doc: dict[str, Any]) -> None:
+        await self._coll.insert_one(doc)
+
+    async def find_by_hash(self, key_hash: str) -> dict[str, Any] | None:
+        return await self._coll.find_one({"key_hash": key_hash})
+
+    async def revoke(self, key_id: str, now: datetime) -> dict[str, Any] | None:
+        """Stamp revoked_at once; a second revoke keeps the first time."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": key_id, "revoked_at": None},
+            {"$set": {"revoked_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return doc or await self._coll.find_one({"_id": key_id})
+
+
+class PlatformStore:
+    """Platform-wide settings: one document."""
+
+    _ID = "platform"
+    DEFAULTS: dict[str, Any] = {"maintenance": False, "daily_limit": None}
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["platform"]
+
+    async def ensure_indexes(self) -> None:
+        """A single document keyed by _id."""
+
+    async def get(self) -> dict[str, Any]:
+        doc = await self._coll.find_one({"_id": self._ID}) or {}
+        return {**self.DEFAULTS, **{k: v for k, v in doc.items() if k != "_id"}}
+
+    async def update(self, fields: dict[str, Any]) -> dict[str, Any]:
+        await self._coll.update_one({"_id": self._ID}, {"$set": fields}, upsert=True)
+        return await self.get()

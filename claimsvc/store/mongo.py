@@ -1,0 +1,48 @@
+"""Opening MongoDB (motor, or mongomock-motor for memory://) and shared helpers."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pymongo import ReturnDocument
+from pymongo.errors import DuplicateKeyError
+
+__all__ = ["CounterStore", "DuplicateKeyError", "new_id", "open_mongo"]
+
+
+def open_mongo(url: str) -> Any:
+    """A motor client for mongodb:// URLs, the in-process fake for memory://."""
+    if url.startswith("memory://"):
+        from mongomock_motor import AsyncMongoMockClient
+
+        return AsyncMongoMockClient(tz_aware=True)
+    from motor.motor_asyncio import AsyncIOMotorClient
+
+    # majority writes: an acknowledged session or event survives a primary failover.
+    return AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True)
+
+
+def new_id(prefix: str, nbytes: int = 12) -> str:
+    """An unguessable identifier with a readable type prefix, e.g. acc_3f9c..."""
+    return f"{prefix}_{secrets.token_hex(nbytes)}"
+
+
+class CounterStore:
+    """Durable monotonically increasing sequences (webhook event ids)."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["counters"]
+
+    async def ensure_indexes(self) -> None:
+        """Counters are keyed by _id; nothing more to index."""
+
+    async def next(self, name: str) -> int:
+        """The next value of sequence `name`, starting at 1, atomically."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": name},
+            {"$inc": {"value": 1}},
+            upsert=True,
+            return_document=ReturnDocument.AFTER,
+        )
+        return int(doc["value"])

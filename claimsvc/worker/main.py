@@ -1,0 +1,27 @@
+"""`claimsvc worker`: the background loops and the worker's ops port."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado.web import Application
+
+from claimsvc.api import ops
+from claimsvc.api.app import log_request
+from claimsvc.bootstrap import Deps
+from claimsvc.runner import Component, Loop
+
+
+def worker_loops(deps: Deps) -> list[Loop]:
+    """Every loop the worker runs."""
+    return []
+
+
+def ops_app(deps: Deps) -> Application:
+    """/healthz, /readyz and /metrics on the worker port."""
+    routes: list[Any] = [r for r in ops.routes(deps) if r.regex.pattern != "/openapi.yaml$"]
+    return Application(routes, log_function=log_request)
+
+
+def make_worker(deps: Deps) -> Component:
+    return Component(servers=[(ops_app(deps), deps.settings.worker_port)], loops=worker_loops(deps))

@@ -1,0 +1,164 @@
+"""Shared fixtures: the real app in-process on the embedded stores, and factories."""
+
+from __future__ import annotations
+
+import json as jsonlib
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from tornado.httpclient import AsyncHTTPClient, HTTPResponse
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+
+from claimsvc.api.app import make_app
+from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.clock import FrozenClock
+from claimsvc.settings import Settings
+
+ADMIN_TOKEN = "test-admin-token-0123456789"
+ALLOWED_HOST = "shop.example.com"
+
+
+def make_settings(**overrides: Any) -> Settings:
+    """Settings for an in-process test app on the embedded stores."""
+    base = Settings(
+        mongo_url="memory://",
+        redis_url="memory://",
+        admin_token=ADMIN_TOKEN,
+        public_base_url="https://pay.example.test",
+        redis_prefix=f"test:{uuid.uuid4().hex[:8]}:",
+    )
+    return base.replace(**overrides)
+
+
+@pytest.fixture
+def clock() -> FrozenClock:
+    return FrozenClock()
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return make_settings()
+
+
+@pytest.fixture
+async def deps(settings: Settings, clock: FrozenClock) -> AsyncIterator[Deps]:
+    deps = await open_deps(settings, clock)
+    yield deps
+    await deps.close()
+
+
+@dataclass
+class Reply:
+    """An HTTP answer as tests read it."""
+
+    code: int
+    headers: Any
+    body: bytes
+
+    def json(self) -> Any:
+        return jsonlib.loads(self.body)
+
+
+Fetch = Callable[..., Awaitable[Reply]]
+
+
+@pytest.fixture
+async def server(deps: Deps) -> AsyncIterator[str]:
+    """The real API application on a free local port; yields its base URL."""
+    sock, port = bind_unused_port()
+    http = HTTPServer(make_app(deps), max_body_size=4 << 20)
+    http.add_sockets([sock])
+    yield f"http://127.0.0.1:{port}"
+    http.stop()
+    await http.close_all_connections()
+
+
+@pytest.fixture
+def fetch(server: str) -> Fetch:
+    """fetch(path, json=..., key=..., method=..., body=..., headers=...) -> Reply."""
+    client = AsyncHTTPClient()
+
+    async def _fetch(
+        path: str,
+        *,
+        json: Any = None,
+        body: bytes | str | None = None,
+        key: str | None = None,
+        admin: bool = False,
+        method: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Reply:
+        hdrs = dict(headers or {})
+        if key is not None:
+            hdrs["x-api-key"] = key
+        if admin:
+            hdrs["Authorization"] = f"Bearer {ADMIN_TOKEN}"
+        if json is not None:
+            body = jsonlib.dumps(json)
+            hdrs.setdefault("content-type", "application/json")
+        method = method or ("POST" if body is not None else "GET")
+        if method in ("POST", "PUT", "PATCH") and body is None:
+            body = b""
+        resp: HTTPResponse = await client.fetch(
+            server + path,
+            method=method,
+            body=body,
+            headers=hdrs,
+            raise_error=False,
+            allow_nonstandard_methods=True,
+            request_timeout=60,
+        )
+        return Reply(resp.code, resp.headers, resp.body or b"")
+
+    return _fetch
+
+
+@dataclass
+class Merchant:
+    """An account with one API key, as a test uses it."""
+
+    id: str
+    key: str
+    key_id: str
+    account: dict[str, Any]
+
+
+@pytest.fixture
+def make_account(deps: Deps) -> Callable[..., Awaitable[Merchant]]:
+    """make_account(**overrides) -> Merchant (account created through the admin service)."""
+
+    async def _make(**overrides: Any) -> Merchant:
+        fields = {
+            "name": "Test Shop",
+            "allowed_hosts": [ALLOWED_HOST],
+            "callback_secret": "test-callback-secret-0123456789",
+            "wallets": [{"provider": "bkash", "number": "01700000001", "kind": "personal"}],
+            **overrides,
+        }
+        account = await deps.services.admin.create_account(fields)
+        key = await deps.services.admin.mint_key(account["id"], "test")
+        return Merchant(account["id"], key["key"], key["id"], account)
+
+    return _make
+
+
+def initialize_body(**overrides: Any) -> dict[str, Any]:
+    """A valid initialize body with a fresh order id."""
+    return {
+        "order_id": f"order-{uuid.uuid4().hex[:10]}",
+        "amount": 500,
+        "success_url": f"https://{ALLOWED_HOST}/success",
+        "cancel_url": f"https://{ALLOWED_HOST}/cancel",
+        "webhook_url": f"https://{ALLOWED_HOST}/webhook",
+        **overrides,
+    }
+
+
+def real_redis_url() -> str | None:
+    """The real Redis server for tests marked `redis`; required in CI."""
+    return os.environ.get("CLAIMSVC_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
