@@ -1,0 +1,160 @@
+"""A real HTTPS webhook receiver on loopback, and sessions that trust its test CA."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import socket
+import ssl
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+import pytest
+import trustme
+from aiohttp import web
+
+from claimsvc.worker.sender import make_http_session
+
+RECEIVER_SECRET = "whk_test_secret_ঢাকা"
+LARGE_REPLY = b"x" * (1024 * 1024)
+
+
+@dataclass
+class Receiver:
+    """What the receiver saw; `url()` builds addresses that reach it."""
+
+    port: int
+    has_ipv6: bool
+    requests: list[dict] = field(default_factory=list)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def url(self, path: str = "/ok", host: str = "127.0.0.1") -> str:
+        return f"https://{host}:{self.port}{path}"
+
+    @property
+    def paths(self) -> list[str]:
+        return [r["path"] for r in self.requests]
+
+
+@pytest.fixture(scope="session")
+def ca() -> trustme.CA:
+    return trustme.CA()
+
+
+@pytest.fixture
+def ca_file(ca: trustme.CA, tmp_path: Path) -> str:
+    path = tmp_path / "receiver-ca.pem"
+    ca.cert_pem.write_to_path(str(path))
+    return str(path)
+
+
+@pytest.fixture
+def server_ssl(ca: trustme.CA, tmp_path: Path) -> ssl.SSLContext:
+    cert = ca.issue_cert("127.0.0.1", "localhost", "::1", "::ffff:127.0.0.1")
+    chain = tmp_path / "receiver-chain.pem"
+    key = tmp_path / "receiver-key.pem"
+    chain.write_bytes(b"".join(blob.bytes() for blob in cert.cert_chain_pems))
+    cert.private_key_pem.write_to_path(str(key))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(chain), str(key))
+    return context
+
+
+def _receiver_app(receiver: Receiver) -> web.Application:
+    async def record(request: web.Request) -> bytes:
+        raw = await request.read()
+        mine = hmac.new(RECEIVER_SECRET.encode(), raw, hashlib.sha256).hexdigest()
+        theirs = request.headers.get("x-svc-signature", "")
+        receiver.requests.append(
+            {
+                "path": request.path,
+                "headers": {k.lower(): v for k, v in request.headers.items()},
+                "body": raw,
+                "signature_ok": hmac.compare_digest(mine, theirs),
+            }
+        )
+        return raw
+
+    async def ok(request: web.Request) -> web.Response:
+        await record(request)
+        if not receiver.requests[-1]["signature_ok"]:
+            return web.Response(status=401)
+        return web.Response(text="ok")
+
+    async def status(request: web.Request) -> web.Response:
+        await record(request)
+        return web.Response(status=int(request.match_info["code"]))
+
+    async def redirect(request: web.Request) -> web.Response:
+        await record(request)
+        raise web.HTTPFound(receiver.url("/target"))
+
+    async def slow(request: web.Request) -> web.Response:
+        await record(request)
+        # Waits for teardown instead of sleeping, so no test spends real time here.
+        await asyncio.wait_for(receiver.release.wait(), timeout=30)
+        return web.Response(text="too late")
+
+    async def large(request: web.Request) -> web.Response:
+        await record(request)
+        return web.Response(body=LARGE_REPLY)
+
+    app = web.Application()
+    app.router.add_post("/ok", ok)
+    app.router.add_post("/status/{code}", status)
+    app.router.add_post("/redirect", redirect)
+    app.router.add_route("*", "/target", ok)
+    app.router.add_post("/slow", slow)
+    app.router.add_post("/large", large)
+    return app
+
+
+def _loopback_sockets() -> tuple[socket.socket, socket.socket | None]:
+    """127.0.0.1 on a free port, and ::1 on the same port when the host has IPv6 loopback."""
+    v4 = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    v4.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    v4.bind(("127.0.0.1", 0))
+    try:
+        v6 = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    except OSError:
+        return v4, None
+    try:
+        v6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        v6.bind(("::1", v4.getsockname()[1]))
+    except OSError:
+        v6.close()
+        return v4, None
+    return v4, v6
+
+
+@pytest.fixture
+async def receiver(server_ssl: ssl.SSLContext) -> AsyncIterator[Receiver]:
+    v4, v6 = _loopback_sockets()
+    state = Receiver(port=v4.getsockname()[1], has_ipv6=v6 is not None)
+    runner = web.AppRunner(_receiver_app(state), access_log=None, shutdown_timeout=1)
+    await runner.setup()
+    for sock in (v4, v6):
+        if sock is not None:
+            await web.SockSite(runner, sock, ssl_context=server_ssl).start()
+    yield state
+    state.release.set()
+    await runner.cleanup()
+
+
+@pytest.fixture
+async def make_session(ca_file: str) -> AsyncIterator[Callable[..., aiohttp.ClientSession]]:
+    """Build sessions the way a worker does (trusting the test CA); all closed afterwards."""
+    sessions: list[aiohttp.ClientSession] = []
+
+    def make(*, allow_private: bool = True, timeout_s: float = 10.0, **overrides):
+        overrides.setdefault("ca_file", ca_file)
+        session = make_http_session(allow_private=allow_private, timeout_s=timeout_s, **overrides)
+        sessions.append(session)
+        return session
+
+    yield make
+    for session in sessions:
+        await session.close()
