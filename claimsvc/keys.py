@@ -34,6 +34,11 @@ class RedisKeys:
         return f"{self.prefix}webhooks:leased"
 
     @property
+    def webhook_lease_tokens(self) -> str:
+        """Hash of event id -> token of the lease currently holding it."""
+        return f"{self.prefix}webhooks:lease-tokens"
+
+    @property
     def sms_stream(self) -> str:
         """Stream of stored SMS ids waiting to be parsed."""
         return f"{self.prefix}sms:stream"
