@@ -17,6 +17,7 @@ dev: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python tools/ensure_chromium.py
+	$(BIN)/python tools/ensure_node_deps.py
 	$(BIN)/ruff check claimsvc sms_ingest tests bench
 	$(BIN)/python -m pytest
 
