@@ -5,7 +5,7 @@ Labels are route names, codes and outcomes: never ids, keys or phone numbers.
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 HTTP_REQUESTS = Counter(
     "claimsvc_http_requests_total",
@@ -25,3 +25,47 @@ DAILY_LIMIT_REJECTIONS = Counter(
     "claimsvc_daily_limit_rejections_total", "Initializes refused by a daily limit.", ["scope"]
 )
 SESSIONS_CREATED = Counter("claimsvc_sessions_created_total", "Checkout sessions created.")
+
+# Webhook delivery (worker) -------------------------------------------------------------------
+
+WEBHOOK_ATTEMPTS = Counter(
+    "claimsvc_webhook_attempts_total",
+    "Webhook delivery attempts by outcome (delivered, http_error, timeout, connection_error, "
+    "address_refused).",
+    ["outcome"],
+)
+WEBHOOK_DELIVERY_SECONDS = Histogram(
+    "claimsvc_webhook_delivery_seconds",
+    "Latency of one webhook attempt, request sent to reply read.",
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+WEBHOOK_SCHEDULE_LAG = Histogram(
+    "claimsvc_webhook_schedule_lag_seconds",
+    "Time from an attempt falling due to the worker starting it.",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300),
+)
+WEBHOOK_QUEUE_DEPTH = Gauge(
+    "claimsvc_webhook_queue_depth", "Webhook events waiting in the schedule (due now or later)."
+)
+WEBHOOK_DUE = Gauge("claimsvc_webhook_due", "Webhook events due now and not yet taken.")
+WEBHOOK_IN_FLIGHT = Gauge(
+    "claimsvc_webhook_in_flight", "Webhook attempts this process is running right now."
+)
+WEBHOOK_EVENTS = Gauge(
+    "claimsvc_webhook_events",
+    "Webhook events by delivery status (refreshed periodically).",
+    ["status"],
+)
+WEBHOOK_ENDED = Counter(
+    "claimsvc_webhook_events_ended_total",
+    "Webhook events that left the queue, by the state they reached (delivered, dead, stopped).",
+    ["status"],
+)
+WEBHOOK_OLDEST_UNDELIVERED = Gauge(
+    "claimsvc_webhook_oldest_undelivered_age_seconds",
+    "Age of the oldest queued webhook event (0 when none is queued).",
+)
+WEBHOOK_RESTORED = Counter(
+    "claimsvc_webhook_restored_total",
+    "Queued webhook events the reconciler found missing from the schedule and put back.",
+)
