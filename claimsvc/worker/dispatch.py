@@ -1,0 +1,137 @@
+"""The webhook dispatch loop: take due events under a lease, run attempts under a bound, drain."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from claimsvc.clock import Clock
+from claimsvc.metrics import WEBHOOK_IN_FLIGHT
+from claimsvc.store.schedule import Lease, ScheduleStore
+
+log = logging.getLogger("claimsvc.worker.dispatch")
+
+LEASE_MS = 30_000
+"""Visibility timeout: the 10 s request timeout, the store round trips, and a wide margin."""
+
+POLL_S = 0.05
+"""Pause when nothing is due; bounds the scheduling lag an idle worker adds."""
+
+REDIS_BACKOFF_S = 1.0
+"""Pause after the schedule could not be read (Redis down or failing over)."""
+
+Attempt = Callable[[Lease], Awaitable[None]]
+"""Runs one attempt of a leased event and settles the lease (ack or reschedule)."""
+
+
+class Dispatcher:
+    """One worker's share of the schedule: at most `concurrency` attempts at a time."""
+
+    name = "webhook-dispatcher"
+
+    def __init__(
+        self,
+        schedule: ScheduleStore,
+        attempt: Attempt,
+        clock: Clock,
+        *,
+        concurrency: int = 64,
+        drain_s: float = 15.0,
+        lease_ms: int = LEASE_MS,
+        poll_s: float = POLL_S,
+    ) -> None:
+        self._schedule = schedule
+        self._attempt = attempt
+        self._clock = clock
+        self._concurrency = max(1, concurrency)
+        self._drain_s = drain_s
+        self._lease_ms = lease_ms
+        self._poll_s = poll_s
+        self._running: dict[asyncio.Task[None], Lease] = {}
+        self._wake = asyncio.Event()
+
+    def _now_ms(self) -> int:
+        return int(self._clock().timestamp() * 1000)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Take and run due events until `stop`; then finish in-flight ones or release them."""
+        relay = asyncio.create_task(self._wake_on(stop))
+        try:
+            while not stop.is_set():
+                free = self._concurrency - len(self._running)
+                taken = await self._take(free)
+                if len(taken) < free or free == 0:
+                    await self._pause(timeout=None if free == 0 else self._poll_s)
+        finally:
+            relay.cancel()
+            await self._drain()
+
+    async def deliver_due(self) -> int:
+        """Run every event due now to completion, batch by batch; how many were taken."""
+        total = 0
+        while taken := await self._take(self._concurrency):
+            total += len(taken)
+            await asyncio.gather(*list(self._running))
+        return total
+
+    async def _take(self, limit: int) -> list[Lease]:
+        if limit <= 0:
+            return []
+        try:
+            leases = await self._schedule.take(self._now_ms(), self._lease_ms, limit)
+        except Exception:
+            log.exception("could not read the webhook schedule")
+            await asyncio.sleep(REDIS_BACKOFF_S)
+            return []
+        for lease in leases:
+            task = asyncio.create_task(self._run_one(lease), name=f"webhook-{lease.event_id}")
+            self._running[task] = lease
+            task.add_done_callback(self._finished)
+        return leases
+
+    async def _run_one(self, lease: Lease) -> None:
+        WEBHOOK_IN_FLIGHT.inc()
+        try:
+            await self._attempt(lease)
+        except Exception:
+            # The lease is left to expire: the event is taken again after LEASE_MS, which is
+            # also the back-off a failing MongoDB or Redis needs.
+            log.exception("webhook attempt failed", extra={"fields": {"event": lease.event_id}})
+        finally:
+            WEBHOOK_IN_FLIGHT.dec()
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._running.pop(task, None)
+        self._wake.set()
+
+    async def _wake_on(self, stop: asyncio.Event) -> None:
+        await stop.wait()
+        self._wake.set()
+
+    async def _pause(self, timeout: float | None) -> None:
+        """Until an attempt finishes, `stop` is set, or `timeout` passes."""
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def _drain(self) -> None:
+        """Let in-flight attempts finish within the drain time; release the rest's leases."""
+        running = dict(self._running)
+        if not running:
+            return
+        log.info("draining webhook attempts", extra={"fields": {"in_flight": len(running)}})
+        _, pending = await asyncio.wait(running, timeout=self._drain_s)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        for task in pending:
+            await self._release(running[task])
+
+    async def _release(self, lease: Lease) -> None:
+        try:
+            await self._schedule.release(lease, self._now_ms())
+        except Exception:
+            # Its lease expires on its own and another worker takes it then.
+            log.exception("could not release a webhook lease")
