@@ -144,9 +144,7 @@ class ScheduleStore:
     async def reschedule(self, lease: Lease, due_ms: int) -> bool:
         """Hand a held event back, due at `due_ms`; False if the lease is no longer ours."""
         args = [str(lease.event_id), lease.token, int(due_ms)]
-        return bool(
-            await self._reschedule(keys=[self._due, self._leases, self._tokens], args=args)
-        )
+        return bool(await self._reschedule(keys=[self._due, self._leases, self._tokens], args=args))
 
     async def release(self, lease: Lease, now_ms: int) -> bool:
         """Give a held event back unfinished (shutdown), due again at once."""
