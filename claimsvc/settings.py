@@ -48,6 +48,18 @@ def _secret(value: str | None) -> str:
     return "<unset>" if not value else "<set>"
 
 
+def _mask_password(url: str | None) -> str | None:
+    """A store URL with the password of its user-info (redis://:pw@host) hidden."""
+    if not url:
+        return url
+    scheme, sep, rest = url.partition("://")
+    cut = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    userinfo, at, hosts = rest[:cut].rpartition("@")
+    if not sep or not at or ":" not in userinfo:
+        return url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{hosts}{rest[cut:]}"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting of every process. Secrets never appear in repr."""
@@ -90,6 +102,9 @@ class Settings:
     def __repr__(self) -> str:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
         shown["admin_token"] = _secret(self.admin_token)
+        # Store URLs may carry passwords (mongodb://user:pw@..., redis://:pw@...).
+        shown["mongo_url"] = _mask_password(self.mongo_url)
+        shown["redis_url"] = _mask_password(self.redis_url)
         return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in shown.items()) + ")"
 
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -19,7 +20,7 @@ def seconds_to_dhaka_midnight(now: datetime) -> int:
     """Whole seconds until the next Dhaka midnight (at least 1)."""
     local = now.astimezone(DHAKA)
     midnight = datetime.combine(local.date() + timedelta(days=1), datetime.min.time(), DHAKA)
-    return max(1, int((midnight - local).total_seconds() + 0.999))
+    return max(1, math.ceil((midnight - local).total_seconds()))
 
 
 def window_position(now: datetime) -> tuple[int, int]:
@@ -82,5 +83,5 @@ def _decay_ms(previous: int, room: int) -> int:
     """Elapsed ms at which previous * (W - e) / W first falls below `room`."""
     if previous < room:
         return 0
-    # Smallest e with floor(previous * (W - e) / W) <= room - 1.
-    return max(0, WINDOW_MS - (room * WINDOW_MS) // previous)
+    # Smallest e with floor(previous * (W - e) / W) <= room - 1, i.e. previous * (W - e) < room * W.
+    return max(0, WINDOW_MS - (room * WINDOW_MS - 1) // previous)

@@ -61,8 +61,10 @@ def _host_well_formed(host: str, netloc: str) -> bool:
 
 def check_url(url: object, allowed_hosts: Iterable[str], field: str = "url") -> str | None:
     """The first URL rule `url` breaks, as a message naming `field`; None when all hold."""
-    if not isinstance(url, str) or not url:
+    if url is None or url == "":
         return f"{field} is required"
+    if not isinstance(url, str):
+        return f"{field} must be a string"
     if len(url) > MAX_URL_LENGTH:
         return f"{field} must be at most {MAX_URL_LENGTH} characters"
     parts = _split(url)

@@ -1,0 +1,125 @@
+"""Settings come from an environment mapping, fail fast naming the bad variable, hide secrets."""
+
+import pytest
+
+from claimsvc.settings import Settings, SettingsError
+
+
+def test_an_empty_environment_gives_the_documented_defaults():
+    settings = Settings.from_env({})
+    assert settings.mongo_url is None and settings.redis_url is None
+    assert settings.admin_token is None
+    assert (settings.api_port, settings.sms_port, settings.worker_port) == (8080, 8081, 9101)
+    assert settings.public_base_url == "http://localhost:8080"
+    assert settings.max_body_bytes == 64 * 1024
+    assert settings.webhook_allow_private is False
+
+
+def test_every_variable_is_read():
+    env = {
+        "CLAIMSVC_MONGO_URL": "mongodb://db:27017",
+        "CLAIMSVC_MONGO_DB": "checkout",
+        "CLAIMSVC_REDIS_URL": "rediss://cache:6380/1",
+        "CLAIMSVC_REDIS_PREFIX": "tenant-a:",
+        "CLAIMSVC_ADMIN_TOKEN": "adm-token",
+        "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com/",
+        "CLAIMSVC_API_PORT": "9000",
+        "CLAIMSVC_SMS_PORT": "9001",
+        "CLAIMSVC_WORKER_PORT": "9002",
+        "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "1",
+        "CLAIMSVC_WEBHOOK_CA_FILE": "/etc/ca.pem",
+        "CLAIMSVC_SUBMIT_RATE_PER_IP": "50",
+        "CLAIMSVC_SUBMIT_RATE_PER_SESSION": "5",
+        "CLAIMSVC_MAX_BODY_BYTES": "2048",
+        "CLAIMSVC_TRUST_X_FORWARDED_FOR": "true",
+        "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "5",
+        "CLAIMSVC_LOG_LEVEL": "debug",
+    }
+    assert Settings.from_env(env) == Settings(
+        mongo_url="mongodb://db:27017",
+        mongo_db="checkout",
+        redis_url="rediss://cache:6380/1",
+        redis_prefix="tenant-a:",
+        admin_token="adm-token",
+        public_base_url="https://pay.example.com",
+        api_port=9000,
+        sms_port=9001,
+        worker_port=9002,
+        webhook_allow_private=True,
+        webhook_ca_file="/etc/ca.pem",
+        submit_rate_per_ip=50,
+        submit_rate_per_session=5,
+        max_body_bytes=2048,
+        trust_forwarded_for=True,
+        shutdown_grace_s=5,
+        log_level="DEBUG",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("CLAIMSVC_API_PORT", "eighty", "must be an integer"),
+        ("CLAIMSVC_API_PORT", "70000", "must be between 0 and 65535"),
+        ("CLAIMSVC_SMS_PORT", "-1", "must be between 0 and 65535"),
+        ("CLAIMSVC_WORKER_PORT", "1.5", "must be an integer"),
+        ("CLAIMSVC_MAX_BODY_BYTES", "10", "must be between 1024"),
+        ("CLAIMSVC_SUBMIT_RATE_PER_IP", "0", "must be between 1"),
+        ("CLAIMSVC_SUBMIT_RATE_PER_SESSION", "x", "must be an integer"),
+        ("CLAIMSVC_SHUTDOWN_GRACE_SECONDS", "9999", "must be between 0 and 3600"),
+        ("CLAIMSVC_WEBHOOK_ALLOW_PRIVATE", "maybe", "must be 1 or 0"),
+        ("CLAIMSVC_TRUST_X_FORWARDED_FOR", "2", "must be 1 or 0"),
+        ("CLAIMSVC_MONGO_URL", "postgres://db", "must start with one of"),
+        ("CLAIMSVC_REDIS_URL", "http://cache", "must start with one of"),
+        ("CLAIMSVC_PUBLIC_BASE_URL", "pay.example.com", "must start with http:// or https://"),
+        ("CLAIMSVC_LOG_LEVEL", "LOUD", "must be DEBUG, INFO, WARNING or ERROR"),
+    ],
+)
+def test_a_bad_variable_is_named_in_the_error(name, value, says):
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({name: value})
+    assert str(caught.value).startswith(name)
+    assert says in str(caught.value)
+
+
+def test_a_production_process_needs_both_store_urls_and_is_told_which():
+    with pytest.raises(SettingsError, match="CLAIMSVC_MONGO_URL and CLAIMSVC_REDIS_URL"):
+        Settings.from_env({}).require_stores()
+    with pytest.raises(SettingsError, match=r"^CLAIMSVC_REDIS_URL must be set"):
+        Settings.from_env({"CLAIMSVC_MONGO_URL": "memory://"}).require_stores()
+
+
+def test_memory_stores_are_only_used_when_asked_for():
+    Settings.from_env(
+        {"CLAIMSVC_MONGO_URL": "memory://", "CLAIMSVC_REDIS_URL": "memory://"}
+    ).require_stores()
+
+
+def test_the_local_stack_fills_in_embedded_stores_and_an_admin_token():
+    dev = Settings.from_env({}).for_dev()
+    assert dev.mongo_url == dev.redis_url == "memory://"
+    assert dev.admin_token and dev.admin_token.startswith("adm_")
+    given = Settings.from_env({"CLAIMSVC_ADMIN_TOKEN": "mine", "CLAIMSVC_REDIS_URL": "redis://r"})
+    assert given.for_dev().admin_token == "mine"
+    assert given.for_dev().redis_url == "redis://r"
+
+
+def test_repr_hides_the_admin_token_and_store_passwords():
+    settings = Settings.from_env(
+        {
+            "CLAIMSVC_ADMIN_TOKEN": "adm-very-secret",
+            "CLAIMSVC_MONGO_URL": "mongodb://app:mongo-pw@db1,db2/claims?authSource=admin",
+            "CLAIMSVC_REDIS_URL": "rediss://:redis-pw@cache:6380/0",
+        }
+    )
+    shown = repr(settings)
+    for secret in ("adm-very-secret", "mongo-pw", "redis-pw"):
+        assert secret not in shown
+    assert "admin_token='<set>'" in shown
+    assert "mongodb://app:***@db1,db2/claims?authSource=admin" in shown
+    assert "rediss://:***@cache:6380/0" in shown
+    assert str(settings) == shown
+
+
+def test_repr_says_when_no_admin_token_is_set():
+    assert "admin_token='<unset>'" in repr(Settings.from_env({}))

@@ -1,0 +1,126 @@
+"""The five URL rules of success_url, cancel_url and webhook_url, each with its own message."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimsvc.domain.urls import MAX_URL_LENGTH, check_url, host_allowed, normalise_host
+
+HOSTS = ["shop.example.com", "*.brand.example", "bücher.example"]
+NOT_ALLOWED = "success_url host is not in the account's allowed hosts"
+LONGEST = "https://shop.example.com/" + "a" * (MAX_URL_LENGTH - len("https://shop.example.com/"))
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://shop.example.com/success",
+        "https://shop.example.com/success?order=1&x=%20#done",
+        "HTTPS://SHOP.EXAMPLE.COM/upper",
+        "https://shop.example.com./trailing-dot",
+        "https://shop.example.com:8443/with-port",
+        "https://pay.brand.example/wildcard",
+        "https://a.b.brand.example/deep-wildcard",
+        "https://xn--bcher-kva.example/idna",
+        "https://bücher.example/unicode",
+        "https://shop.example.com#@evil.example",
+        LONGEST,
+    ],
+)
+def test_urls_that_keep_every_rule_pass(url):
+    assert check_url(url, HOSTS, "success_url") is None
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        # 1. present, at most 2048 characters
+        (None, "success_url is required"),
+        ("", "success_url is required"),
+        (42, "success_url must be a string"),
+        (["https://shop.example.com/"], "success_url must be a string"),
+        (LONGEST + "a", "success_url must be at most 2048 characters"),
+        # 2. well-formed
+        ("shop.example.com/success", "success_url is not a well-formed URL"),
+        ("https:///nohost", "success_url is not a well-formed URL"),
+        ("//shop.example.com/x", "success_url is not a well-formed URL"),
+        ("https://shop..example.com/", "success_url is not a well-formed URL"),
+        ("https://shop.example.com:99999/", "success_url is not a well-formed URL"),
+        ("https://shop.example.com:port/", "success_url is not a well-formed URL"),
+        ("https://shop example.com/", "success_url is not a well-formed URL"),
+        ("https://shop.example.com/\nx", "success_url is not a well-formed URL"),
+        ("https://shop.example.com\\@evil.example/", "success_url is not a well-formed URL"),
+        ("https://%73hop.example.com/", "success_url is not a well-formed URL"),
+        ("https://" + "a" * 64 + ".example.com/", "success_url is not a well-formed URL"),
+        ("javascript:alert(1)", "success_url is not a well-formed URL"),
+        # 3. no embedded credentials
+        ("https://user:pw@shop.example.com/", "success_url must not contain credentials"),
+        ("https://user@shop.example.com/", "success_url must not contain credentials"),
+        ("https://:pw@shop.example.com/", "success_url must not contain credentials"),
+        ("https://shop.example.com@evil.example/", "success_url must not contain credentials"),
+        # 4. https only
+        ("http://shop.example.com/", "success_url must use https"),
+        ("ftp://shop.example.com/", "success_url must use https"),
+        ("wss://shop.example.com/", "success_url must use https"),
+        # 5. host in the allowed list
+        ("https://evil.example/", NOT_ALLOWED),
+        ("https://brand.example/", NOT_ALLOWED),
+        ("https://evilbrand.example/", NOT_ALLOWED),
+        ("https://shop.example.com.evil.example/", NOT_ALLOWED),
+        ("https://127.0.0.1/", NOT_ALLOWED),
+        ("https://[::1]/", NOT_ALLOWED),
+    ],
+)
+def test_each_broken_rule_has_its_own_message(url, message):
+    assert check_url(url, HOSTS, "success_url") == message
+
+
+def test_the_message_names_the_field_checked():
+    problem = check_url("http://shop.example.com/", HOSTS, "webhook_url")
+    assert problem == "webhook_url must use https"
+
+
+def test_rules_are_checked_in_order_so_the_first_broken_one_is_named():
+    assert check_url("http://u:p@evil.example/", HOSTS, "cancel_url") == (
+        "cancel_url must not contain credentials"
+    )
+    assert check_url("http://evil.example/", HOSTS, "cancel_url") == "cancel_url must use https"
+
+
+def test_an_account_without_allowed_hosts_accepts_no_url():
+    assert check_url("https://shop.example.com/", [], "success_url") == (
+        "success_url host is not in the account's allowed hosts"
+    )
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("shop.example.com", True),
+        ("SHOP.example.com.", True),
+        ("a.brand.example", True),
+        ("brand.example", False),
+        ("xbrand.example", False),
+        ("other.example.com", False),
+    ],
+)
+def test_wildcards_cover_subdomains_only(host, allowed):
+    assert host_allowed(host, ["shop.example.com", "*.brand.example"]) is allowed
+
+
+def test_hosts_compare_in_lower_case_idna_form():
+    assert normalise_host("Bücher.Example.") == "xn--bcher-kva.example"
+
+
+@given(st.text(max_size=300))
+def test_any_text_gets_an_answer_and_never_an_exception(text):
+    problem = check_url(text, HOSTS, "webhook_url")
+    assert problem is None or problem.startswith("webhook_url ")
+
+
+@given(st.text(max_size=300))
+def test_a_passing_url_is_https_on_an_allowed_host(text):
+    url = "https://shop.example.com/" + text
+    if check_url(url, HOSTS, "success_url") is None:
+        assert url.startswith("https://shop.example.com/")
+        assert "@" not in url.split("/")[2]
