@@ -114,3 +114,75 @@ class PlatformDailyLimit(ServiceError):
 
 class AdminUnauthorized(ServiceError):
     status, message = 401, "Unauthorized"
+
+
+class EventNotRedeliverable(ServiceError):
+    """Redeliver applies to dead and delivered events; queued and stopped ones wait already."""
+
+    status, message = 409, "Only a dead or delivered event can be redelivered"
+
+
+# Claims (verify, submit, cancel): rendered in the claim shape -----------------------------------
+# Validation failures carry no code, so their `error` is the text itself (interface.md §7).
+
+
+class MissingClaimFields(ServiceError):
+    status, message = 400, "Missing required matching fields"
+
+
+class InvalidCheckoutSession(ServiceError):
+    status, message = 404, "Invalid checkout session"
+
+
+class InvalidTrxId(ServiceError):
+    status, message = 400, "Invalid trxId format"
+
+
+class InvalidProvider(ServiceError):
+    status, message = 400, "Invalid provider"
+
+
+class AlreadyCompleted(ServiceError):
+    status, code = 409, "ALREADY_COMPLETED"
+    message = "This session was already completed with a different transaction."
+
+
+class VerificationFailed(ServiceError):
+    status, code = 400, "VERIFICATION_FAILED"
+    message = "Could not verify transaction; TrxID and amount must match exactly."
+
+
+class TooManyAttempts(ServiceError):
+    status, code = 429, "TOO_MANY_ATTEMPTS"
+    message = "Too many failed attempts on this session; contact the merchant."
+
+
+class SessionExpired(ServiceError):
+    status, code, message = 410, "SESSION_EXPIRED", "This checkout session has expired."
+
+
+class SessionUnavailable(ServiceError):
+    status, code = 410, "SESSION_UNAVAILABLE"
+    message = "This checkout session is no longer available."
+
+
+class SessionNotFound(ServiceError):
+    status, code, message = 404, "NOT_FOUND", "Invalid checkout session."
+
+
+class VendorInactive(ServiceError):
+    status, code, message = 403, "VENDOR_INACTIVE", "This vendor account is not active."
+
+
+class PendingVerification(ServiceError):
+    """Not a fault: the claim matched and waits for confirmation (202, `success: false`)."""
+
+    status, code = 202, "PENDING_VERIFICATION"
+    message = "Payment found; the merchant is confirming it."
+
+
+class BuyerRateLimited(ServiceError):
+    """Submit and buyer cancel: the claim shape, not the coded one (contract.md §3)."""
+
+    status, code = 429, "RATE_LIMITED"
+    message = "Too many requests. Wait a minute and retry with backoff."

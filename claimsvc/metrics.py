@@ -69,3 +69,21 @@ WEBHOOK_RESTORED = Counter(
     "claimsvc_webhook_restored_total",
     "Queued webhook events the reconciler found missing from the schedule and put back.",
 )
+CLAIM_OUTCOMES = Counter(
+    "claimsvc_claim_outcomes_total",
+    "Claims (verify and submit) by outcome: COMPLETED or the claim error code.",
+    ["outcome"],
+)
+SESSIONS_ENDED = Counter(
+    "claimsvc_sessions_ended_total", "Sessions that reached a terminal state.", ["status"]
+)
+WEBHOOK_EVENTS_RECORDED = Counter(
+    "claimsvc_webhook_events_recorded_total", "Webhook events written to the outbox."
+)
+OUTBOX_REPAIRS = Counter(
+    "claimsvc_outbox_repairs_total",
+    "Terminal sessions whose event the reconciler wrote after the transition stopped half-way.",
+)
+SESSIONS_SWEPT = Counter(
+    "claimsvc_sessions_swept_total", "Overdue sessions the sweeper moved to EXPIRED."
+)

@@ -1,0 +1,186 @@
+"""Pure rules of a payment claim: the request, the match, and what to do next (contract.md §3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import Enum
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.domain import sessions as sm
+from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.money import to_number
+
+TRX_ID = re.compile(r"[A-Z0-9]{6,20}")
+SESSION_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+CLAIM_WINDOW = timedelta(minutes=10)
+"""A transaction counts only if received no earlier than this before the session was created."""
+
+CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
+TRANSACTION_STATUSES = (CONFIRMED, UNCONFIRMED, HELD, SUSPECT)
+
+
+@dataclass(frozen=True)
+class ClaimRequest:
+    """A validated claim body: the TrxID trimmed and upper-cased."""
+
+    session_id: str
+    trx_id: str
+    provider: str
+
+
+def parse_session_id(value: Any) -> str:
+    """A session id as given in a body or path, lower-cased; 404 when it is not a UUID."""
+    text = value.lower() if isinstance(value, str) else ""
+    if not SESSION_ID.fullmatch(text):
+        raise errors.InvalidCheckoutSession()
+    return text
+
+
+def parse_claim(body: Any) -> ClaimRequest:
+    """Validate a verify/submit body in interface.md's order; raises the first failure."""
+    names = ("sessionId", "trxId", "provider")
+    if not isinstance(body, dict) or not all(isinstance(body.get(n), str) for n in names):
+        raise errors.MissingClaimFields()
+    session_id = parse_session_id(body["sessionId"])
+    trx_id = body["trxId"].strip().upper()
+    if not TRX_ID.fullmatch(trx_id):
+        raise errors.InvalidTrxId()
+    if body["provider"] not in PROVIDERS:
+        raise errors.InvalidProvider()
+    return ClaimRequest(session_id, trx_id, body["provider"])
+
+
+def parse_cancel(body: Any) -> str:
+    """The session id of a cancel body, validated like a claim's."""
+    if not isinstance(body, dict) or not isinstance(body.get("sessionId"), str):
+        raise errors.MissingClaimFields()
+    return parse_session_id(body["sessionId"])
+
+
+def match_problem(session: dict[str, Any], tx: dict[str, Any] | None) -> str | None:
+    """Why `tx` cannot pay `session`, or None when it matches exactly."""
+    if tx is None:
+        return "no such transaction"
+    if tx.get("direction", "credit") != "credit" or tx.get("status") == SUSPECT:
+        return "not a genuine incoming payment"
+    if tx["amount_poisha"] != session["amount_poisha"]:
+        return "amount differs"
+    if tx["received_at"] < session["created_at"] - CLAIM_WINDOW:
+        return "received before the session"
+    if tx.get("session_id") not in (None, session["_id"]):
+        return "used by another session"
+    return None
+
+
+def is_final(account: dict[str, Any], tx: dict[str, Any]) -> bool:
+    """A matched transaction completes the claim now, or (balance verification) waits."""
+    return not account.get("balance_verification") or tx.get("status") == CONFIRMED
+
+
+def claim_record(tx: dict[str, Any], now: datetime) -> dict[str, Any]:
+    """What a session keeps of the claim that completed it or waits on."""
+    return {
+        "transaction_id": tx["_id"],
+        "provider": tx["provider"],
+        "trx_id": tx["trx_id"],
+        "claimed_at": now,
+    }
+
+
+def same_claim(record: dict[str, Any] | None, req: ClaimRequest) -> bool:
+    return bool(record) and (record["provider"], record["trx_id"]) == (req.provider, req.trx_id)
+
+
+class Step(Enum):
+    """What the claim service does next."""
+
+    ANSWER_COMPLETED = "answer_completed"  # the completing claim repeated: the same 200
+    ANSWER_PENDING = "answer_pending"  # the pending claim repeated, still unconfirmed
+    COMPLETE = "complete"  # reserve the transaction, complete the session
+    HOLD = "hold"  # reserve the transaction, mark the claim pending
+    COMPLETE_PENDING = "complete_pending"  # the pending claim's transaction is now confirmed
+    FAIL = "fail"  # count a failed attempt (the last one locks)
+    REJECT = "reject"  # another TrxID while a claim is pending: refused, not counted
+    EXPIRE = "expire"  # overdue: expire it, answer SESSION_EXPIRED
+    REFUSE = "refuse"  # answer the state's outcome as is
+    CANCEL = "cancel"  # cancel the open session
+    ANSWER_CANCELLED = "answer_cancelled"  # a cancel repeated: the same 200
+
+
+@dataclass(frozen=True)
+class Decision:
+    step: Step
+    error: type[errors.ServiceError] | None = None
+
+
+TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
+    sm.COMPLETED: errors.AlreadyCompleted,
+    sm.FAILED: errors.TooManyAttempts,
+    sm.CANCELLED: errors.SessionUnavailable,
+    sm.EXPIRED: errors.SessionExpired,
+}
+
+
+def decide(
+    session: dict[str, Any],
+    account: dict[str, Any],
+    req: ClaimRequest,
+    tx: dict[str, Any] | None,
+    now: datetime,
+) -> Decision:
+    """The next step of a claim on `session`, given the transaction found for it (if any)."""
+    status = session["status"]
+    if status == sm.COMPLETED and same_claim(session.get("claim"), req):
+        return Decision(Step.ANSWER_COMPLETED)
+    if status in sm.TERMINAL:
+        return Decision(Step.REFUSE, TERMINAL_OUTCOMES[status])
+    if sm.is_overdue(session, now):
+        return Decision(Step.EXPIRE)
+    pending = session.get("pending_claim")
+    if pending and same_claim(pending, req):
+        final = tx is not None and is_final(account, tx)
+        return Decision(Step.COMPLETE_PENDING if final else Step.ANSWER_PENDING)
+    if pending:
+        # The session waits on another claim: past expires_at it takes no new one.
+        if now >= session["expires_at"]:
+            return Decision(Step.REFUSE, errors.SessionExpired)
+        return Decision(Step.REJECT)
+    if tx is None or match_problem(session, tx):
+        return Decision(Step.FAIL)
+    return Decision(Step.COMPLETE if is_final(account, tx) else Step.HOLD)
+
+
+def decide_cancel(session: dict[str, Any], now: datetime) -> Decision:
+    """Cancel: OPEN becomes CANCELLED; a cancelled one answers the same; others their outcome."""
+    status = session["status"]
+    if status == sm.CANCELLED:
+        return Decision(Step.ANSWER_CANCELLED)
+    if status in sm.TERMINAL:
+        return Decision(Step.REFUSE, TERMINAL_OUTCOMES[status])
+    if sm.is_overdue(session, now):
+        return Decision(Step.EXPIRE)
+    return Decision(Step.CANCEL)
+
+
+def success_body(session: dict[str, Any]) -> dict[str, Any]:
+    """The 200 of a completed claim: the same body for every repeat of it."""
+    claim = session["claim"]
+    return {
+        "success": True,
+        "status": sm.COMPLETED,
+        "session_id": session["_id"],
+        "order_id": session["order_id"],
+        "payment_id": session["payment_id"],
+        "amount": to_number(session["amount_poisha"]),
+        "provider": claim["provider"],
+        "trx_id": claim["trx_id"],
+        "redirect_url": session["success_url"],
+    }
+
+
+def cancelled_body(session: dict[str, Any]) -> dict[str, Any]:
+    """The 200 of a cancel, the same on repeats."""
+    return {"success": True, "status": sm.CANCELLED, "redirect_url": session["cancel_url"]}

@@ -1,0 +1,39 @@
+"""Webhook events (the outbox). (session, outcome) is unique: a retried or raced terminal
+transition can never record a second event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EventStore:
+    """The `events` collection; `_id` is the numeric event id from the durable counter."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["events"]
+
+    async def ensure_indexes(self) -> None:
+        await self._coll.create_index([("session_id", 1), ("payment_status", 1)], unique=True)
+        await self._coll.create_index([("account_id", 1), ("_id", -1)])
+        await self._coll.create_index([("status", 1), ("next_attempt_at", 1)])
+
+    async def insert(self, doc: dict[str, Any]) -> None:
+        """Insert a new event; DuplicateKeyError when the session already has this outcome's."""
+        await self._coll.insert_one(doc)
+
+    async def get(self, event_id: int) -> dict[str, Any] | None:
+        return await self._coll.find_one({"_id": event_id})
+
+    async def find_for_session(self, session_id: str, payment_status: str) -> dict[str, Any] | None:
+        return await self._coll.find_one(
+            {"session_id": session_id, "payment_status": payment_status}
+        )
+
+    async def page(
+        self, filters: dict[str, Any], limit: int, before_id: int | None
+    ) -> list[dict[str, Any]]:
+        """Events matching `filters` (exact field values), newest first, ids below `before_id`."""
+        query = dict(filters)
+        if before_id is not None:
+            query["_id"] = {"$lt": before_id}
+        return await self._coll.find(query).sort("_id", -1).limit(limit).to_list()

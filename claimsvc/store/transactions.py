@@ -1,0 +1,61 @@
+"""Wallet transactions of an account. (account, provider, TrxID) is unique, and a conditional
+update binds a transaction to at most one session, ever."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pymongo import ReturnDocument
+
+from claimsvc.domain.claims import CONFIRMED, HELD, UNCONFIRMED
+
+
+class TransactionStore:
+    """The `transactions` collection (credits and debits parsed from wallet SMS)."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["transactions"]
+
+    async def ensure_indexes(self) -> None:
+        await self._coll.create_index(
+            [("account_id", 1), ("provider", 1), ("trx_id", 1)], unique=True
+        )
+        await self._coll.create_index("session_id", sparse=True)
+        await self._coll.create_index([("account_id", 1), ("received_at", -1)])
+
+    async def insert(self, doc: dict[str, Any]) -> None:
+        """Insert a new transaction; DuplicateKeyError when its TrxID is already recorded."""
+        await self._coll.insert_one(doc)
+
+    async def get(self, transaction_id: str) -> dict[str, Any] | None:
+        return await self._coll.find_one({"_id": transaction_id})
+
+    async def find(self, account_id: str, provider: str, trx_id: str) -> dict[str, Any] | None:
+        return await self._coll.find_one(
+            {"account_id": account_id, "provider": provider, "trx_id": trx_id}
+        )
+
+    async def reserve(self, transaction_id: str, session_id: str) -> bool:
+        """Bind the transaction to `session_id` unless another session holds it."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": transaction_id, "session_id": {"$in": [None, session_id]}},
+            {"$set": {"session_id": session_id}},
+        )
+        return doc is not None
+
+    async def release(self, transaction_id: str, session_id: str) -> bool:
+        """Unbind it from `session_id`, if still bound there (the session can never use it)."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": transaction_id, "session_id": session_id},
+            {"$set": {"session_id": None}},
+        )
+        return doc is not None
+
+    async def confirm(self, transaction_id: str, now: datetime) -> dict[str, Any] | None:
+        """Mark an unconfirmed or held transaction confirmed; None if it was not one."""
+        return await self._coll.find_one_and_update(
+            {"_id": transaction_id, "status": {"$in": [UNCONFIRMED, HELD]}},
+            {"$set": {"status": CONFIRMED, "confirmed_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
