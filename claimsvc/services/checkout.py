@@ -78,6 +78,10 @@ class CheckoutService:
             if winner is None:  # the conflict was another unique key; never expected
                 raise
             return self._replay(winner, req)
+        except Exception:
+            # Nothing was stored: give the day's allowance back so the retry is not refused.
+            await self._limits.release_daily(account["_id"], now)
+            raise
         SESSIONS_CREATED.inc()
         return Opened(created=True, body=checkout.session_view(session, self._base_url))
 
