@@ -86,6 +86,8 @@ class Settings:
     """CLAIMSVC_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach private addresses (dev, tests)."""
     webhook_ca_file: str | None = None
     """CLAIMSVC_WEBHOOK_CA_FILE: extra CA bundle trusted for webhook HTTPS."""
+    webhook_concurrency: int = 100
+    """CLAIMSVC_WEBHOOK_CONCURRENCY: webhook attempts one worker process runs at once."""
     submit_rate_per_ip: int = 300
     """CLAIMSVC_SUBMIT_RATE_PER_IP: buyer submit/cancel calls a minute per client address."""
     submit_rate_per_session: int = 30
@@ -132,6 +134,9 @@ class Settings:
             worker_port=_int(env, "CLAIMSVC_WORKER_PORT", cls.worker_port, 0, 65535),
             webhook_allow_private=_bool(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
             webhook_ca_file=env.get("CLAIMSVC_WEBHOOK_CA_FILE") or None,
+            webhook_concurrency=_int(
+                env, "CLAIMSVC_WEBHOOK_CONCURRENCY", cls.webhook_concurrency, 1, 10_000
+            ),
             submit_rate_per_ip=_int(env, "CLAIMSVC_SUBMIT_RATE_PER_IP", cls.submit_rate_per_ip, 1),
             submit_rate_per_session=_int(
                 env, "CLAIMSVC_SUBMIT_RATE_PER_SESSION", cls.submit_rate_per_session, 1
