@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import hmac
+import re
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
 from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS
+from claimsvc.domain.urls import normalise_host
+
+_HOST = re.compile(r"^(\*\.)?[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$")
+
+
+def _host_name(value: str) -> None:
+    """An allowed-hosts entry: a host name, or `*.` and a domain; never a URL."""
+    if not _HOST.match(normalise_host(value)):
+        raise ValidationError("must be a host name such as shop.example.com or *.example.com")
 
 
 class WalletSchema(Schema):
@@ -25,7 +35,8 @@ class AccountSchema(Schema):
 
     name = Text(required=True, validate=validate.Length(min=1, max=200))
     allowed_hosts = fields.List(
-        Text(validate=validate.Length(min=1, max=253)), validate=validate.Length(max=100)
+        Text(validate=[validate.Length(min=1, max=253), _host_name]),
+        validate=validate.Length(max=100),
     )
     status = fields.String(validate=validate.OneOf(STATUSES))
     callback_secret = Text(allow_none=True, validate=validate.Length(min=16, max=256))

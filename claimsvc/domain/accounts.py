@@ -6,6 +6,7 @@ import hashlib
 import secrets
 from typing import Any
 
+from claimsvc.domain.checkout import iso_utc
 from claimsvc.domain.money import to_number
 
 STATUSES = ("active", "pending_kyc", "suspended")
@@ -67,6 +68,8 @@ def account_view(account: dict[str, Any]) -> dict[str, Any]:
         "fee_limit": None if fee_limit is None else to_number(fee_limit),
         "archived": account["archived"],
         "wallets": account["wallets"],
-        "created_at": account["created_at"].isoformat(),
-        "updated_at": account["updated_at"].isoformat(),
+        # Same form as every other time the API answers; MongoDB keeps milliseconds only, so a
+        # finer isoformat() would make create and get disagree about one account.
+        "created_at": iso_utc(account["created_at"]),
+        "updated_at": iso_utc(account["updated_at"]),
     }
