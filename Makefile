@@ -18,6 +18,7 @@ dev: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python tools/ensure_chromium.py
 	$(BIN)/python tools/ensure_node_deps.py
+	$(BIN)/python tools/ensure_promtool.py
 	$(BIN)/ruff check claimsvc sms_ingest tests bench
 	$(BIN)/python -m pytest
 
