@@ -1,0 +1,184 @@
+"""GET /checkout/{session_id}: the buyer's hosted checkout page, and its static files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tornado import template
+from tornado.web import HTTPError, StaticFileHandler, url
+
+from claimsvc import errors
+from claimsvc.api import page_text
+from claimsvc.api.base import BaseHandler
+from claimsvc.api.page_view import PageView
+from claimsvc.domain import i18n
+from claimsvc.domain.claims import parse_session_id
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+STATIC_PREFIX = "/static/checkout/"
+STATIC_TYPES = (".css", ".js", ".svg")
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+PAGE_HEADERS = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    # The page shows live state; a back button or proxy must never show a stale copy.
+    "Cache-Control": "no-store",
+    "Vary": "Accept-Language",
+}
+
+
+def asset(name: str) -> str:
+    """The URL of a static file, versioned by its content hash so it can be cached for a year."""
+    version = StaticHandler.get_version({"static_path": str(STATIC)}, name)
+    return f"{STATIC_PREFIX}{name}?v={version}"
+
+
+class PageHandler(BaseHandler):
+    """An HTML page: security headers, language choice, and HTML errors instead of JSON."""
+
+    def initialize(self, deps: Any, loader: template.Loader) -> None:  # type: ignore[override]
+        super().initialize(deps)
+        self.loader = loader
+
+    def set_default_headers(self) -> None:
+        for name, value in PAGE_HEADERS.items():
+            self.set_header(name, value)
+
+    @property
+    def lang(self) -> str:
+        return i18n.choose_lang(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
+
+    def render_page(self, name: str, status: int = 200, **ns: Any) -> None:
+        """Render a template with the language, its words and the asset helper."""
+        lang = ns.pop("lang", self.lang)
+        self.set_status(status)
+        self.set_header("Content-Language", lang)
+        page = self.loader.load(name).generate(lang=lang, t=page_text.TEXT[lang], asset=asset, **ns)
+        self.finish(page)
+
+    def render_problem(self, status: int) -> None:
+        """The not-found page for 404, a plain apology for anything else; never a traceback."""
+        lang = self.lang
+        key = "not_found" if status == 404 else "error"
+        for name, value in PAGE_HEADERS.items():
+            self.set_header(name, value)
+        self.render_page(
+            "not_found.html",
+            status,
+            lang=lang,
+            title=page_text.text(lang, f"{key}_title"),
+            heading=page_text.text(lang, f"{key}_title"),
+            message=page_text.text(lang, f"{key}_text"),
+        )
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        status = exc.status if isinstance(exc, errors.ServiceError) else status_code
+        if status == 405:
+            self.set_header("Allow", "GET")
+        self.clear_header("Retry-After")
+        self.render_problem(status if 400 <= status < 600 else 500)
+
+
+class CheckoutPageHandler(PageHandler):
+    route_name = "checkout_page"
+
+    async def get(self, raw_id: str) -> None:
+        try:
+            session_id = parse_session_id(raw_id)
+        except errors.ServiceError:
+            raise errors.NotFound() from None
+        view = await self._read(session_id)
+        if view is None:
+            raise errors.NotFound()
+        self.render_page("checkout.html", **self.namespace(view))
+
+    async def _read(self, session_id: str) -> PageView | None:
+        """The public view of the session through the claims service; None when unknown."""
+        try:
+            public = await self.services.sessions.public(session_id)
+        except errors.ServiceError as exc:
+            if exc.status == 404:
+                return None
+            raise
+        return PageView.from_public(public)
+
+    def namespace(self, view: PageView) -> dict[str, Any]:
+        """Everything the checkout template shows, worded for the chosen language."""
+        lang, now, state = self.lang, self.deps.clock(), view.state
+        seconds_left = max(0, int((view.expires_at - now).total_seconds()))
+        amount = i18n.taka(view.amount_poisha, lang)
+        merchant = view.merchant
+        return {
+            "lang": lang,
+            "view": view,
+            "state": state,
+            "title": page_text.text(lang, "title", merchant=merchant),
+            "heading": page_text.text(lang, "heading", merchant=merchant),
+            "amount": amount,
+            "seconds_left": seconds_left,
+            "countdown": i18n.countdown(seconds_left, lang),
+            "pay_before": page_text.text(
+                lang, "pay_before", time=i18n.clock_time(view.expires_at, lang)
+            ),
+            "wallets": view.wallet_lines(lang, amount),
+            "providers": view.provider_choices(lang),
+            "script_texts": json.dumps(page_text.script_texts(lang), ensure_ascii=False),
+            "state_title": page_text.TEXT[lang].get(f"{state}_title", ""),
+            "state_text": page_text.TEXT[lang].get(f"{state}_text", "").format(merchant=merchant),
+            "return_url": view.redirect_url,
+        }
+
+
+class StaticHandler(StaticFileHandler):
+    """The page's own CSS, script and icon: content-hashed URLs, cached for a year, with ETags."""
+
+    route_name = "checkout_static"
+    YEAR = 365 * 24 * 3600
+
+    def set_default_headers(self) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Content-Security-Policy", "default-src 'none'")
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if not absolute_path.endswith(STATIC_TYPES) or Path(absolute_path).parent != STATIC:
+            raise HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)
+
+    def set_extra_headers(self, path: str) -> None:
+        # A URL carrying the content hash never changes; an unversioned one revalidates hourly.
+        versioned = "v" in self.request.arguments
+        cache = f"public, max-age={self.YEAR}, immutable" if versioned else "public, max-age=3600"
+        self.set_header("Cache-Control", cache)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("Not found" if status_code == 404 else "Error")
+
+
+def routes(deps: Any) -> list:
+    loader = template.Loader(str(TEMPLATES))
+    return [
+        url(
+            r"/checkout/([^/]*)/?",
+            CheckoutPageHandler,
+            {"deps": deps, "loader": loader},
+            name="checkout_page",
+        ),
+        url(STATIC_PREFIX + r"(.*)", StaticHandler, {"path": str(STATIC)}, name="checkout_static"),
+    ]

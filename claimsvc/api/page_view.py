@@ -1,0 +1,83 @@
+"""What the hosted page shows of a session, built from the public session read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from claimsvc.api import page_text
+from claimsvc.domain.accounts import PROVIDERS
+
+STATES = {
+    "COMPLETED": "completed",
+    "FAILED": "failed",
+    "CANCELLED": "cancelled",
+    "EXPIRED": "expired",
+}
+
+
+@dataclass(frozen=True)
+class WalletLine:
+    """One wallet as the page lists it, worded for one language."""
+
+    provider: str
+    provider_name: str
+    kind_name: str
+    number: str
+    how_to: list[str]
+
+
+@dataclass(frozen=True)
+class PageView:
+    """The public facts of one session: nothing secret, nothing of another session."""
+
+    session_id: str
+    merchant: str
+    amount_poisha: int
+    status: str
+    pending: bool
+    expires_at: datetime
+    wallets: tuple[dict[str, str], ...]
+    redirect_url: str | None = None
+
+    @classmethod
+    def from_public(cls, public: dict[str, Any]) -> PageView:
+        """From the claims service's public session read."""
+        return cls(
+            session_id=public["session_id"],
+            merchant=public["merchant"]["name"],
+            amount_poisha=int(Decimal(str(public["amount"])) * 100),
+            status=public["status"],
+            pending=bool(public["pending"]),
+            expires_at=datetime.fromisoformat(public["expires_at"]),
+            wallets=tuple(public["wallets"]),
+            redirect_url=public.get("redirect_url"),
+        )
+
+    def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:
+        return [
+            WalletLine(
+                provider=w["provider"],
+                provider_name=page_text.provider_name(w["provider"], lang),
+                kind_name=page_text.kind_name(w.get("kind", "personal"), lang),
+                number=w["number"],
+                how_to=page_text.how_to(
+                    w["provider"], w.get("kind", "personal"), w["number"], amount, lang
+                ),
+            )
+            for w in self.wallets
+        ]
+
+    def provider_choices(self, lang: str) -> list[tuple[str, str]]:
+        """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
+        codes = list(dict.fromkeys(w["provider"] for w in self.wallets)) or list(PROVIDERS)
+        return [(code, page_text.provider_name(code, lang)) for code in codes]
+
+    @property
+    def state(self) -> str:
+        """open, pending, completed, failed, cancelled or expired (the read already expires)."""
+        if self.status in STATES:
+            return STATES[self.status]
+        return "pending" if self.pending else "open"

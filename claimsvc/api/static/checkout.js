@@ -1,0 +1,250 @@
+/* The hosted checkout page: copy buttons, countdown, TrxID claim, cancel, and polling while a
+   claim waits for the merchant's confirmation. Plain script, no framework, no build step. */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("checkout");
+  if (!root || !root.dataset.session) { return; }
+
+  var sessionId = root.dataset.session;
+  var lang = root.dataset.lang;
+  var words = JSON.parse(root.dataset.texts || "{}");
+  var TRX = /^[A-Z0-9]{6,20}$/;
+  var FINAL = ["TOO_MANY_ATTEMPTS", "SESSION_EXPIRED", "SESSION_UNAVAILABLE",
+               "ALREADY_COMPLETED", "NOT_FOUND"];
+  var POLL_MS = 3000;
+  var SLOW_POLL_MS = 15000;
+  var SLOW_AFTER = 100;
+
+  function $(id) { return document.getElementById(id); }
+  function text(key) { return (words.text || {})[key] || ""; }
+  function localDigits(s) {
+    if (lang !== "bn") { return s; }
+    return String(s).replace(/[0-9]/g, function (d) { return "০১২৩৪৫৬৭৮৯".charAt(+d); });
+  }
+
+  function outcomeMessage(body) {
+    var code = body && body.error;
+    var local = (words.outcomes || {})[code];
+    if (local) { return local; }
+    return (body && body.message) || text("network");
+  }
+
+  function say(message, tone) {
+    var box = $("message");
+    if (!box) { return; }
+    box.textContent = message;
+    box.className = "message" + (tone ? " message-" + tone : "");
+  }
+
+  function post(path, body) {
+    return fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "omit",
+      cache: "no-store"
+    }).then(function (resp) {
+      return resp.json().then(function (data) { return { status: resp.status, body: data }; });
+    });
+  }
+
+  function leaveTo(url) {
+    // Only ever the merchant's own https address, as the service returned it.
+    if (typeof url === "string" && /^https:\/\//i.test(url)) {
+      window.location.assign(url);
+      return true;
+    }
+    return false;
+  }
+
+  function endForm() {
+    ["claim-form", "cancel"].forEach(function (id) { if ($(id)) { $(id).hidden = true; } });
+    var clock = $("countdown");
+    if (clock) { clock.removeAttribute("data-seconds"); }
+  }
+
+  /* ---- copy buttons ---- */
+  function copyNumber(button) {
+    var number = button.getAttribute("data-copy");
+    var status = $("copy-status");
+    function done(ok) { if (status) { status.textContent = text(ok ? "copied" : "copy_failed"); } }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(number).then(function () { done(true); }, function () {
+        done(legacyCopy(number));
+      });
+    } else {
+      done(legacyCopy(number));
+    }
+  }
+
+  function legacyCopy(value) {
+    var area = document.createElement("textarea");
+    area.value = value;
+    area.setAttribute("readonly", "");
+    area.className = "offscreen";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    return ok;
+  }
+
+  /* ---- countdown ---- */
+  function formatLeft(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
+    var mm = h ? (m < 10 ? "0" : "") + m : String(m);
+    return localDigits((h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s);
+  }
+
+  function startCountdown() {
+    var clock = $("countdown");
+    if (!clock) { return; }
+    var total = parseInt(clock.getAttribute("data-seconds"), 10);
+    var started = Date.now();
+    function tick() {
+      if (!clock.hasAttribute("data-seconds")) { return; }
+      var left = Math.max(0, total - Math.floor((Date.now() - started) / 1000));
+      clock.textContent = formatLeft(left);
+      if (left === 0) {
+        endForm();
+        say(text("expired_text"), "error");
+        return;
+      }
+      window.setTimeout(tick, 1000);
+    }
+    tick();
+  }
+
+  /* ---- the claim ---- */
+  function normalise(input) {
+    // Upper-case as typed and drop spaces (a TrxID has none), keeping the caret in place.
+    var before = input.value;
+    var cleaned = before.replace(/\s+/g, "").toUpperCase();
+    if (cleaned === before) { return; }
+    var caret = before.slice(0, input.selectionStart || 0).replace(/\s+/g, "").length;
+    input.value = cleaned;
+    input.setSelectionRange(caret, caret);
+  }
+
+  function readClaim(form) {
+    var input = $("trx-id");
+    var trxId = input.value.trim().toUpperCase();
+    var chosen = form.querySelector("input[name=provider]:checked");
+    input.setAttribute("aria-invalid", TRX.test(trxId) ? "false" : "true");
+    if (!TRX.test(trxId)) {
+      say(text("invalid_trx"), "error");
+      input.focus();
+      return null;
+    }
+    if (!chosen) {
+      say(text("choose_provider"), "error");
+      form.querySelector("input[name=provider]").focus();
+      return null;
+    }
+    return { sessionId: sessionId, trxId: trxId, provider: chosen.value };
+  }
+
+  function handleClaim(reply) {
+    var body = reply.body || {};
+    if (body.success === true) {
+      say(text("success"), "success");
+      if (!leaveTo(body.redirect_url)) { window.location.reload(); }
+      return;
+    }
+    if (body.error === "PENDING_VERIFICATION") {
+      endForm();
+      root.setAttribute("data-state", "pending");
+      say(outcomeMessage(body) + " " + text("pending_more"), "pending");
+      poll(0);
+      return;
+    }
+    say(outcomeMessage(body), "error");
+    if (FINAL.indexOf(body.error) >= 0) { endForm(); }
+  }
+
+  function submitClaim(event) {
+    event.preventDefault();
+    var form = event.target;
+    var claim = readClaim(form);
+    if (!claim) { return; }
+    var button = $("submit");
+    button.disabled = true;
+    say(text("checking"), "");
+    post("/api/v1/checkout/submit", claim).then(handleClaim, function () {
+      say(text("network"), "error");
+    }).then(function () { button.disabled = false; });
+  }
+
+  /* ---- waiting for the merchant's confirmation ---- */
+  function poll(count) {
+    var delay = count < SLOW_AFTER ? POLL_MS : SLOW_POLL_MS;
+    window.setTimeout(function () {
+      fetch("/api/v1/checkout/session/" + encodeURIComponent(sessionId), {
+        credentials: "omit", cache: "no-store"
+      }).then(function (resp) { return resp.json(); }).then(function (session) {
+        if (!settled(session)) { poll(count + 1); }
+      }, function () { poll(count + 1); });
+    }, delay);
+  }
+
+  function settled(session) {
+    var status = session && session.status;
+    // No status is an error answer (rate limited, network): keep waiting.
+    if (!status || (status === "OPEN" && session.pending)) { return false; }
+    if (status === "COMPLETED") { say(text("success"), "success"); }
+    // Final (or no longer pending): go where the session says, else show its state.
+    if (!leaveTo(session && session.redirect_url)) { window.location.reload(); }
+    return true;
+  }
+
+  /* ---- cancel ---- */
+  function cancelSession() {
+    say(text("cancelling"), "");
+    post("/api/v1/checkout/cancel", { sessionId: sessionId }).then(function (reply) {
+      var body = reply.body || {};
+      if (body.success === true) {
+        if (!leaveTo(body.redirect_url)) { window.location.reload(); }
+        return;
+      }
+      say(outcomeMessage(body), "error");
+      if (FINAL.indexOf(body.error) >= 0) { endForm(); }
+    }, function () { say(text("network"), "error"); });
+  }
+
+  function askCancel() {
+    var dialog = $("cancel-dialog");
+    if (dialog && typeof dialog.showModal === "function") {
+      dialog.showModal();
+    } else if (window.confirm($("cancel-question").textContent)) {
+      cancelSession();
+    }
+  }
+
+  function wireCancel() {
+    var dialog = $("cancel-dialog");
+    $("cancel").hidden = false;
+    $("cancel").addEventListener("click", askCancel);
+    $("cancel-no").addEventListener("click", function () { dialog.close(); });
+    $("cancel-yes").addEventListener("click", function () { dialog.close(); cancelSession(); });
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { copyNumber(button); });
+    });
+    var form = $("claim-form");
+    if (form) {
+      form.hidden = false;
+      form.addEventListener("submit", submitClaim);
+      $("trx-id").addEventListener("input", function (e) { normalise(e.target); });
+      wireCancel();
+      startCountdown();
+    }
+    if (root.dataset.state === "pending") { poll(0); }
+  }
+
+  start();
+}());

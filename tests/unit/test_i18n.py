@@ -1,0 +1,108 @@
+"""Language choice, Bangla digits, taka formatting and the page's words, as pure functions."""
+
+# Bangla digit zero looks like a Latin O to ruff; here it is the very thing under test.
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from claimsvc.api import page_text
+from claimsvc.domain import i18n
+from claimsvc.domain.accounts import PROVIDERS
+
+
+@pytest.mark.parametrize(
+    ("query", "header", "lang"),
+    [
+        (None, None, "en"),
+        (None, "bn", "bn"),
+        (None, "bn-BD,bn;q=0.9,en-US;q=0.8", "bn"),
+        (None, "en-GB,en;q=0.9,bn;q=0.8", "en"),
+        (None, "fr, de;q=0.9, bn;q=0.1", "bn"),
+        (None, "fr, de", "en"),
+        (None, "bn;q=0", "en"),
+        (None, "bn;q=0.3, en;q=0.7", "en"),
+        (None, "bn;q=oops, en;q=0.1", "en"),
+        (None, "*", "en"),
+        ("bn", "en", "bn"),
+        ("en", "bn", "en"),
+        ("xx", "bn", "bn"),
+    ],
+)
+def test_language_is_the_query_then_the_best_accepted_then_english(query, header, lang):
+    assert i18n.choose_lang(query, header) == lang
+
+
+@pytest.mark.parametrize(
+    ("whole", "grouped"),
+    [(0, "0"), (999, "999"), (1000, "1,000"), (100000, "1,00,000"), (12345678, "1,23,45,678")],
+)
+def test_taka_are_grouped_in_lakhs_and_crores(whole, grouped):
+    assert i18n.group_lakh(whole) == grouped
+
+
+@pytest.mark.parametrize(
+    ("poisha", "en", "bn"),
+    [
+        (50000, "500", "৫০০"),
+        (49950, "499.50", "৪৯৯.৫০"),
+        (1, "0.01", "০.০১"),
+        (1_000_000_000, "1,00,00,000", "১,০০,০০,০০০"),
+    ],
+)
+def test_amounts_show_poisha_only_when_there_are_some(poisha, en, bn):
+    assert i18n.taka(poisha, "en") == en
+    assert i18n.taka(poisha, "bn") == bn
+
+
+@pytest.mark.parametrize(
+    ("seconds", "en", "bn"),
+    [
+        (1800, "30:00", "৩০:০০"),
+        (59, "0:59", "০:৫৯"),
+        (3725, "1:02:05", "১:০২:০৫"),
+        (-5, "0:00", "০:০০"),
+    ],
+)
+def test_countdown_reads_minutes_and_seconds(seconds, en, bn):
+    assert i18n.countdown(seconds, "en") == en
+    assert i18n.countdown(seconds, "bn") == bn
+
+
+def test_deadline_is_told_in_dhaka_time_in_both_languages():
+    moment = datetime(2026, 11, 21, 8, 30, tzinfo=UTC)  # 14:30 in Dhaka
+    assert i18n.clock_time(moment, "en") == "2:30 PM, 21 Nov"
+    assert i18n.clock_time(moment, "bn") == "২১ নভেম্বর, দুপুর ২:৩০"
+    assert i18n.clock_time(datetime(2026, 1, 1, 18, 5, tzinfo=UTC), "en") == "12:05 AM, 2 Jan"
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("kind", ["personal", "agent", "merchant"])
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_every_provider_and_kind_has_three_lines_naming_number_and_amount(provider, kind, lang):
+    lines = page_text.how_to(provider, kind, "01700000001", "৫০০", lang)
+    action = page_text.PROVIDERS[provider].actions[kind][0]
+    assert len(lines) == 3
+    assert action in lines[0]
+    assert "01700000001" in lines[1] and "৫০০" in lines[1]
+
+
+def test_bkash_menu_items_follow_the_wallet_kind():
+    assert "Send Money" in page_text.how_to("bkash", "personal", "1", "5", "en")[0]
+    assert "Cash Out" in page_text.how_to("bkash", "agent", "1", "5", "en")[0]
+    assert "“Payment”" in page_text.how_to("bkash", "merchant", "1", "5", "en")[0]
+
+
+def test_both_languages_have_every_word():
+    assert set(page_text.TEXT["en"]) == set(page_text.TEXT["bn"])
+    for lang in i18n.LANGS:
+        assert all(page_text.TEXT[lang].values())
+
+
+def test_script_words_include_bangla_outcomes_only_on_bangla_pages():
+    assert page_text.script_texts("en")["outcomes"] == {}
+    assert "VERIFICATION_FAILED" in page_text.script_texts("bn")["outcomes"]
+    assert set(page_text.script_texts("bn")["text"]) == set(page_text.SCRIPT_KEYS)
