@@ -23,6 +23,10 @@ class RedisKeys:
         """Sessions the whole platform created on one Asia/Dhaka day."""
         return f"{self.prefix}daily:platform:{day}"
 
+    def daily_orders(self, account_id: str, day: str) -> str:
+        """Set of the order ids an account's day counter already counts (one count per order)."""
+        return f"{self.prefix}daily:orders:{account_id}:{day}"
+
     @property
     def webhook_schedule(self) -> str:
         """Sorted set of due webhook events, scored by due time (ms)."""

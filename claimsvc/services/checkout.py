@@ -12,7 +12,12 @@ from claimsvc.domain.accounts import fee_blocked
 from claimsvc.domain.urls import check_url
 from claimsvc.metrics import DAILY_LIMIT_REJECTIONS, SESSIONS_CREATED
 from claimsvc.store.accounts import PlatformStore
-from claimsvc.store.limits import DAILY_PLATFORM_FULL, DAILY_VENDOR_FULL, LimitStore
+from claimsvc.store.limits import (
+    DAILY_OK,
+    DAILY_PLATFORM_FULL,
+    DAILY_VENDOR_FULL,
+    LimitStore,
+)
 from claimsvc.store.mongo import DuplicateKeyError
 from claimsvc.store.sessions import SessionStore
 
@@ -67,23 +72,31 @@ class CheckoutService:
         if fee_blocked(account):
             raise errors.PlatformFeeDue()
         now = self._clock()
-        await self._reserve_daily(account, platform, now)
+        # Counted once per order: concurrent first calls of one order share one reservation,
+        # so the last slot of the day never turns their replays into 429s.
+        counted = await self._reserve_daily(account, req.order_id, platform, now)
         session = checkout.new_session(account["_id"], req, now)
         try:
             await self._sessions.insert(session)
         except DuplicateKeyError:
-            # A concurrent first call won the unique index: release ours, replay theirs.
-            await self._limits.release_daily(account["_id"], now)
+            # A concurrent first call won the unique index; the order's one count is its.
             winner = await self._sessions.find_by_order(account["_id"], req.order_id)
             if winner is None:  # the conflict was another unique key; never expected
+                await self._release(account, req, counted, now)
                 raise
             return self._replay(winner, req)
         except Exception:
             # Nothing was stored: give the day's allowance back so the retry is not refused.
-            await self._limits.release_daily(account["_id"], now)
+            await self._release(account, req, counted, now)
             raise
         SESSIONS_CREATED.inc()
         return Opened(created=True, body=checkout.session_view(session, self._base_url))
+
+    async def _release(
+        self, account: dict[str, Any], req: checkout.InitializeRequest, counted: bool, now: Any
+    ) -> None:
+        if counted:
+            await self._limits.release_daily(account["_id"], req.order_id, now)
 
     def _replay(self, existing: dict[str, Any], req: checkout.InitializeRequest) -> Opened:
         conflicts = checkout.replay_conflicts(existing, req)
@@ -92,10 +105,11 @@ class CheckoutService:
         return Opened(created=False, body=checkout.session_view(existing, self._base_url))
 
     async def _reserve_daily(
-        self, account: dict[str, Any], platform: dict[str, Any], now: Any
-    ) -> None:
+        self, account: dict[str, Any], order_id: str, platform: dict[str, Any], now: Any
+    ) -> bool:
+        """Count the order in today's allowance; False when a concurrent call already did."""
         outcome = await self._limits.reserve_daily(
-            account["_id"], account.get("daily_limit"), platform.get("daily_limit"), now
+            account["_id"], order_id, account.get("daily_limit"), platform.get("daily_limit"), now
         )
         if outcome == DAILY_VENDOR_FULL:
             DAILY_LIMIT_REJECTIONS.labels(scope="vendor").inc()
@@ -103,3 +117,4 @@ class CheckoutService:
         if outcome == DAILY_PLATFORM_FULL:
             DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
             raise errors.PlatformDailyLimit()
+        return outcome == DAILY_OK

@@ -26,10 +26,15 @@ redis.call('PEXPIRE', KEYS[2], window * 2)
 return {1, prev, curr}
 """
 
-# KEYS[1] vendor day counter, KEYS[2] platform day counter
-# ARGV[1] vendor limit (-1 = none), ARGV[2] platform limit (-1 = none), ARGV[3] key TTL seconds
-# Returns 0 reserved, 1 vendor limit reached, 2 platform limit reached (nothing counted then).
+# KEYS[1] vendor day counter, KEYS[2] platform day counter, KEYS[3] set of order ids counted
+# ARGV[1] vendor limit (-1 = none), ARGV[2] platform limit (-1 = none), ARGV[3] key TTL seconds,
+# ARGV[4] order id
+# Returns 0 reserved, 1 vendor limit reached, 2 platform limit reached, 3 this order is already
+# counted (a concurrent first call of the same order holds the reservation). Counts once at most.
 _DAILY_LUA = """
+if redis.call('SISMEMBER', KEYS[3], ARGV[4]) == 1 then
+  return 3
+end
 local vlimit = tonumber(ARGV[1])
 local plimit = tonumber(ARGV[2])
 if vlimit >= 0 and tonumber(redis.call('GET', KEYS[1]) or '0') >= vlimit then
@@ -42,20 +47,25 @@ for i = 1, 2 do
   redis.call('INCR', KEYS[i])
   redis.call('EXPIRE', KEYS[i], tonumber(ARGV[3]))
 end
+redis.call('SADD', KEYS[3], ARGV[4])
+redis.call('EXPIRE', KEYS[3], tonumber(ARGV[3]))
 return 0
 """
 
-# KEYS[1] vendor day counter, KEYS[2] platform day counter. Gives back one reservation.
+# KEYS as for _DAILY_LUA; ARGV[1] order id. Gives back the order's reservation, at most once.
 _RELEASE_LUA = """
+if redis.call('SREM', KEYS[3], ARGV[1]) == 0 then
+  return 0
+end
 for i = 1, 2 do
   if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then
     redis.call('DECR', KEYS[i])
   end
 end
-return 0
+return 1
 """
 
-DAILY_OK, DAILY_VENDOR_FULL, DAILY_PLATFORM_FULL = 0, 1, 2
+DAILY_OK, DAILY_VENDOR_FULL, DAILY_PLATFORM_FULL, DAILY_ALREADY_COUNTED = 0, 1, 2, 3
 
 
 class LimitStore:
@@ -79,20 +89,31 @@ class LimitStore:
 
     def _day_keys(self, account_id: str, now: datetime) -> list[str]:
         day = limits.dhaka_day(now)
-        return [self._keys.daily_vendor(account_id, day), self._keys.daily_platform(day)]
+        return [
+            self._keys.daily_vendor(account_id, day),
+            self._keys.daily_platform(day),
+            self._keys.daily_orders(account_id, day),
+        ]
 
     async def reserve_daily(
-        self, account_id: str, vendor_limit: int | None, platform_limit: int | None, now: datetime
+        self,
+        account_id: str,
+        order_id: str,
+        vendor_limit: int | None,
+        platform_limit: int | None,
+        now: datetime,
     ) -> int:
-        """Reserve one session of today's vendor and platform allowance, or say which is full."""
+        """Count `order_id` once in today's vendor and platform allowance, or say which is full."""
         ttl = limits.seconds_to_dhaka_midnight(now) + 3600
         args = [
             -1 if vendor_limit is None else vendor_limit,
             -1 if platform_limit is None else platform_limit,
             ttl,
+            order_id,
         ]
         return int(await self._daily(keys=self._day_keys(account_id, now), args=args))
 
-    async def release_daily(self, account_id: str, now: datetime) -> None:
-        """Give back a reservation whose session was not created (a lost race)."""
-        await self._release(keys=self._day_keys(account_id, now), args=[])
+    async def release_daily(self, account_id: str, order_id: str, now: datetime) -> bool:
+        """Give back the reservation of an order whose session was not created."""
+        keys = self._day_keys(account_id, now)
+        return bool(await self._release(keys=keys, args=[order_id]))
