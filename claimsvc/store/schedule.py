@@ -163,6 +163,10 @@ class ScheduleStore:
         """Events waiting in the schedule, due now or later (held ones excluded)."""
         return int(await self._redis.zcard(self._due))
 
+    async def due_count(self, now_ms: int) -> int:
+        """Events due by `now_ms` that no worker has taken yet (a backlog when it grows)."""
+        return int(await self._redis.zcount(self._due, "-inf", int(now_ms)))
+
     async def oldest_due_ms(self) -> int | None:
         """Due time of the earliest waiting event, or None when none waits."""
         first = await self._redis.zrange(self._due, 0, 0, withscores=True)

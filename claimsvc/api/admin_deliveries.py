@@ -1,0 +1,23 @@
+"""Admin API over webhook delivery: `POST /admin/v1/events/{id}/redeliver`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado.web import url
+
+from claimsvc.api.admin import AdminHandler
+
+
+class RedeliverHandler(AdminHandler):
+    """A dead or delivered event queued again: same id and body, attempt counter continuing."""
+
+    route_name = "admin_event_redeliver"
+
+    async def post(self, event_id: str) -> None:
+        self.send_json(202, await self.services.delivery.redeliver(int(event_id)))
+
+
+def routes(deps: Any) -> list:
+    # Event ids are numbers; anything else falls through to the 404 handler.
+    return [url(r"/admin/v1/events/([1-9][0-9]{0,17})/redeliver", RedeliverHandler, {"deps": deps})]

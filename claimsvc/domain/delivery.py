@@ -1,0 +1,88 @@
+"""Pure rules of one webhook attempt: send-time checks and what an attempt's result leads to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from claimsvc.domain.retry import next_delay
+from claimsvc.domain.urls import check_url
+
+NO_SECRET = "the account has no callback secret"
+ADDRESS_REFUSED = "webhook_url resolves to a non-public address"
+NO_ACCOUNT = "the account no longer exists"
+
+HISTORY_LIMIT = 20
+"""Attempts kept on an event: a whole retry cycle of 15, plus a few redeliveries."""
+
+ORDER_WAIT = timedelta(seconds=1)
+"""How long after an earlier event of its session falls due a later one is looked at again."""
+
+DELIVERED, RETRY, DEAD = "delivered", "retry", "dead"
+
+
+def to_ms(moment: datetime) -> int:
+    """Epoch milliseconds, the schedule's unit; truncated the same way everywhere."""
+    return int(moment.timestamp() * 1000)
+
+
+def stop_reason(event: dict[str, Any], account: dict[str, Any] | None) -> str | None:
+    """Why the event must not be sent now (contract.md §2, §6), or None when it may be."""
+    if account is None:
+        return NO_ACCOUNT
+    if not account.get("callback_secret"):
+        return NO_SECRET
+    return check_url(event.get("webhook_url"), account.get("allowed_hosts") or [], "webhook_url")
+
+
+def attempts_in_cycle(event: dict[str, Any]) -> int:
+    """Attempts made since the event was (re)queued by an operator: the retry table's count."""
+    return int(event["attempts"]) - int(event.get("cycle_base") or 0)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one attempt leads to: delivered, retry at `next_at`, or dead."""
+
+    kind: str
+    next_at: datetime | None = None
+
+
+def judge(event: dict[str, Any], delivered: bool, now: datetime) -> Verdict:
+    """The event's next state after an attempt (interface.md §3, §6 delivery rules)."""
+    if delivered:
+        return Verdict(DELIVERED)
+    delay = next_delay(attempts_in_cycle(event) + 1)
+    return Verdict(DEAD) if delay is None else Verdict(RETRY, now + delay)
+
+
+def attempt_record(
+    attempt: int, now: datetime, status_code: int | None, error: str | None, duration_s: float
+) -> dict[str, Any]:
+    """One entry of an event's attempt history (no URL, no header, no secret)."""
+    return {
+        "attempt": attempt,
+        "at": now,
+        "status_code": status_code,
+        "error": error,
+        "duration_ms": round(duration_s * 1000, 1),
+    }
+
+
+def outcome_label(delivered: bool, status_code: int | None, error: str | None) -> str:
+    """The `outcome` label of claimsvc_webhook_attempts_total: a handful of fixed values."""
+    if delivered:
+        return "delivered"
+    if status_code is not None:
+        return "http_error"
+    if error == "TimeoutError":
+        return "timeout"
+    if error == "AddressRefused":
+        return "address_refused"
+    return "connection_error"
+
+
+def order_wait_until(earlier: dict[str, Any], now: datetime) -> datetime:
+    """When to look again at an event held back by an earlier queued event of its session."""
+    return max(earlier.get("next_attempt_at") or now, now) + ORDER_WAIT

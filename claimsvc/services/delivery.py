@@ -1,0 +1,184 @@
+"""Webhook delivery use-cases: one attempt of a leased event, re-checks, operator redelivery."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+import aiohttp
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import delivery as rules
+from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, event_view
+from claimsvc.domain.signing import delivery_headers
+from claimsvc.metrics import (
+    WEBHOOK_ATTEMPTS,
+    WEBHOOK_DELIVERY_SECONDS,
+    WEBHOOK_ENDED,
+    WEBHOOK_SCHEDULE_LAG,
+)
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.deliveries import DeliveryStore
+from claimsvc.store.schedule import Lease, ScheduleStore
+from claimsvc.worker.sender import AttemptResult, send_attempt
+
+log = logging.getLogger("claimsvc.delivery")
+
+REQUEUE_BATCH = 200
+
+
+class DeliveryService:
+    """Moves webhook events through queued → delivered / dead / stopped (interface.md §3)."""
+
+    def __init__(
+        self,
+        deliveries: DeliveryStore,
+        accounts: AccountStore,
+        schedule: ScheduleStore,
+        clock: Clock,
+    ) -> None:
+        self._events = deliveries
+        self._accounts = accounts
+        self._schedule = schedule
+        self._clock = clock
+
+    async def enqueue(self, event: dict[str, Any]) -> None:
+        """Put a freshly recorded event on the schedule (the reconciler would, a little later)."""
+        await self._schedule.schedule(event["_id"], rules.to_ms(event["next_attempt_at"]))
+
+    async def attempt(self, lease: Lease, http: aiohttp.ClientSession) -> None:
+        """Run one attempt of a leased event, record it, and settle the lease."""
+        event = await self._events.get(lease.event_id)
+        if event is None or event["status"] != QUEUED:
+            await self._schedule.ack(lease)  # already settled; Redis had a leftover entry
+            return
+        now = self._clock()
+        wait_until = await self._not_before(event, now)
+        if wait_until is not None:
+            await self._schedule.reschedule(lease, rules.to_ms(wait_until))
+            return
+        account = await self._accounts.get(event["account_id"])
+        reason = rules.stop_reason(event, account)
+        if reason is not None or account is None:
+            await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
+            return
+        result = await self._send(lease, event, account["callback_secret"], http, now)
+        await self._settle(lease, event, result, now)
+
+    async def _not_before(self, event: dict[str, Any], now: datetime) -> datetime | None:
+        """A later time when the event may not go out yet: not due, or an earlier one waits."""
+        due = event.get("next_attempt_at")
+        if due is not None and rules.to_ms(due) > rules.to_ms(now):
+            return due
+        earlier = await self._events.earlier_queued(event)
+        return None if earlier is None else rules.order_wait_until(earlier, now)
+
+    async def _send(
+        self,
+        lease: Lease,
+        event: dict[str, Any],
+        secret: str,
+        http: aiohttp.ClientSession,
+        now: datetime,
+    ) -> AttemptResult:
+        body: bytes = event["body"]
+        attempt = event["attempts"] + 1
+        headers = delivery_headers(secret, event["_id"], attempt, body, int(now.timestamp()))
+        WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
+        result = await send_attempt(http, event["webhook_url"], body, headers)
+        label = rules.outcome_label(result.delivered, result.status_code, result.error)
+        WEBHOOK_ATTEMPTS.labels(outcome=label).inc()
+        if result.error != "AddressRefused":
+            WEBHOOK_DELIVERY_SECONDS.observe(result.duration_s)
+        return result
+
+    async def _settle(
+        self, lease: Lease, event: dict[str, Any], result: AttemptResult, now: datetime
+    ) -> None:
+        record = rules.attempt_record(
+            event["attempts"] + 1, now, result.status_code, result.error, result.duration_s
+        )
+        if result.error == "AddressRefused":
+            # Nothing reached the receiver, so no attempt is counted; the event waits for a
+            # re-check instead of retrying against an address that stays refused.
+            await self._stop(lease, event, rules.ADDRESS_REFUSED, now, record)
+            return
+        verdict = rules.judge(event, result.delivered, now)
+        if verdict.kind == rules.DELIVERED:
+            saved = await self._events.mark_delivered(event, record)
+        elif verdict.kind == rules.DEAD:
+            saved = await self._events.mark_dead(event, record)
+        else:
+            assert verdict.next_at is not None
+            saved = await self._events.mark_failed(event, record, verdict.next_at)
+        if not saved:
+            await self._resync(lease)
+        elif verdict.next_at is not None:
+            await self._schedule.reschedule(lease, rules.to_ms(verdict.next_at))
+        else:
+            WEBHOOK_ENDED.labels(status=verdict.kind).inc()
+            await self._schedule.ack(lease)
+
+    async def _stop(
+        self,
+        lease: Lease,
+        event: dict[str, Any],
+        reason: str,
+        now: datetime,
+        record: dict[str, Any] | None,
+    ) -> None:
+        if not await self._events.mark_stopped(event, reason, now, record):
+            await self._resync(lease)
+            return
+        WEBHOOK_ENDED.labels(status=STOPPED).inc()
+        log.warning(
+            "webhook stopped",
+            extra={
+                "fields": {"event": event["_id"], "account": event["account_id"], "why": reason}
+            },
+        )
+        await self._schedule.ack(lease)
+
+    async def _resync(self, lease: Lease) -> None:
+        """Another worker or an operator moved the event meanwhile: follow MongoDB's state."""
+        event = await self._events.get(lease.event_id)
+        if event is None or event["status"] != QUEUED:
+            await self._schedule.ack(lease)
+            return
+        due = max(rules.to_ms(event["next_attempt_at"]), rules.to_ms(self._clock()) + 1)
+        await self._schedule.reschedule(lease, due)
+
+    async def requeue_stopped(self, account_id: str) -> int:
+        """Re-check an account's stopped events; queue those that pass. How many were queued."""
+        account = await self._accounts.get(account_id)
+        queued, after = 0, 0
+        while batch := await self._events.stopped_of_account(account_id, after, REQUEUE_BATCH):
+            after = batch[-1]["_id"]
+            for event in batch:
+                # The address is checked again when the attempt connects.
+                if rules.stop_reason(event, account) is None:
+                    queued += await self._requeue(event, STOPPED, new_cycle=False)
+        return queued
+
+    async def redeliver(self, event_id: int) -> dict[str, Any]:
+        """Queue a dead or delivered event again: same id and body, attempt counter continuing."""
+        event = await self._events.get(event_id)
+        if event is None:
+            raise errors.NotFound()
+        if event["status"] not in (DEAD, DELIVERED) or not await self._requeue(
+            event, event["status"], new_cycle=True
+        ):
+            raise errors.EventNotRedeliverable()
+        fresh = await self._events.get(event_id)
+        assert fresh is not None
+        return event_view(fresh)
+
+    async def _requeue(self, event: dict[str, Any], from_status: str, *, new_cycle: bool) -> bool:
+        now = self._clock()
+        moved = await self._events.requeue(event, from_status, now, new_cycle=new_cycle)
+        if moved is None:
+            return False
+        await self._schedule.schedule(event["_id"], rules.to_ms(now))
+        return True

@@ -1,0 +1,118 @@
+"""Keeps the Redis schedule in step with MongoDB, the truth, and refreshes the webhook gauges.
+
+Every queued event must sit in the schedule (due or held). After a Redis restart that lost
+everything, or an event whose creator died before scheduling it, the reconciler puts it back:
+new events within about a second (a short look at the newest ids), all others within a sweep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from claimsvc.clock import Clock
+from claimsvc.domain.delivery import to_ms
+from claimsvc.domain.outbox import DEAD, QUEUED, STOPPED
+from claimsvc.metrics import (
+    WEBHOOK_DUE,
+    WEBHOOK_EVENTS,
+    WEBHOOK_OLDEST_UNDELIVERED,
+    WEBHOOK_QUEUE_DEPTH,
+    WEBHOOK_RESTORED,
+)
+from claimsvc.store.deliveries import DeliveryStore
+from claimsvc.store.schedule import ScheduleStore
+
+log = logging.getLogger("claimsvc.worker.reconciler")
+
+LOOKBACK = 1_000
+"""Ids below the newest seen that the quick look covers again: ids are taken from the counter
+before the insert, so a slower writer can land an id lower than one already seen."""
+
+
+class Reconciler:
+    """Puts queued events missing from the schedule back on it, in bounded batches."""
+
+    name = "webhook-reconciler"
+
+    def __init__(
+        self,
+        deliveries: DeliveryStore,
+        schedule: ScheduleStore,
+        clock: Clock,
+        *,
+        tick_s: float = 1.0,
+        sweep_s: float = 60.0,
+        gauges_s: float = 15.0,
+        batch: int = 500,
+    ) -> None:
+        self._events = deliveries
+        self._schedule = schedule
+        self._clock = clock
+        self._tick_s = tick_s
+        self._periods = {"sweep": sweep_s, "gauges": gauges_s}
+        self._batch = batch
+        self._seen = 0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Until `stop`: a quick look every tick, a full sweep and the gauges now and then."""
+        next_at = {"sweep": 0.0, "gauges": 0.0}
+        while not stop.is_set():
+            try:
+                await self._tick(next_at)
+            except Exception:
+                log.exception("webhook reconciler pass failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self._tick_s)
+
+    async def _tick(self, next_at: dict[str, float]) -> None:
+        now = time.monotonic()
+        if now >= next_at["sweep"]:
+            await self.sweep()
+            next_at["sweep"] = now + self._periods["sweep"]
+        else:
+            await self.restore_new()
+        if now >= next_at["gauges"]:
+            await self.refresh_gauges()
+            next_at["gauges"] = now + self._periods["gauges"]
+
+    async def sweep(self) -> int:
+        """Every queued event, in batches by id; how many were missing from the schedule."""
+        top = await self._events.newest_id()
+        restored = await self._restore_from(0)
+        self._seen = max(self._seen, top)
+        return restored
+
+    async def restore_new(self) -> int:
+        """Queued events among the newest ids (a missed fast-path schedule); how many restored."""
+        top = await self._events.newest_id()
+        restored = await self._restore_from(max(0, self._seen - LOOKBACK))
+        self._seen = max(self._seen, top)
+        return restored
+
+    async def _restore_from(self, after_id: int) -> int:
+        restored = 0
+        while batch := await self._events.queued_after(after_id, self._batch):
+            after_id = batch[-1]["_id"]
+            due = {e["_id"]: to_ms(e.get("next_attempt_at") or self._clock()) for e in batch}
+            restored += await self._schedule.restore(due)
+            await asyncio.sleep(0)  # let attempts run between batches of a long sweep
+        if restored:
+            WEBHOOK_RESTORED.inc(restored)
+            log.warning(
+                "restored webhook events to the schedule", extra={"fields": {"n": restored}}
+            )
+        return restored
+
+    async def refresh_gauges(self) -> None:
+        """Events by status, the oldest undelivered one's age, and the schedule's depth."""
+        for status in (QUEUED, DEAD, STOPPED):
+            WEBHOOK_EVENTS.labels(status=status).set(await self._events.count(status))
+        oldest = await self._events.oldest_queued()
+        now = self._clock()
+        age = (now - oldest["created_at"]).total_seconds() if oldest else 0.0
+        WEBHOOK_OLDEST_UNDELIVERED.set(max(0.0, age))
+        WEBHOOK_QUEUE_DEPTH.set(await self._schedule.depth())
+        WEBHOOK_DUE.set(await self._schedule.due_count(to_ms(now)))

@@ -1,0 +1,36 @@
+"""Webhook events as the outbox records them, for the delivery tests."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from claimsvc.bootstrap import Deps
+
+
+def terminal_session(account_id: str, webhook_url: str, **overrides: Any) -> dict[str, Any]:
+    """A session that has just reached a terminal state: what the outbox reads."""
+    return {
+        "_id": str(uuid.uuid4()),
+        "account_id": account_id,
+        "order_id": f"order-{uuid.uuid4().hex[:8]}",
+        "payment_id": f"pay_{uuid.uuid4().hex[:12]}",
+        "status": "COMPLETED",
+        "webhook_url": webhook_url,
+        "amount_poisha": 50_050,
+        **overrides,
+    }
+
+
+async def record_event(deps: Deps, account_id: str, webhook_url: str, **overrides: Any) -> int:
+    """Record one event through the outbox (which also schedules it); its id."""
+    event = await deps.services.outbox.record(
+        terminal_session(account_id, webhook_url, **overrides)
+    )
+    return int(event["_id"])
+
+
+async def event(deps: Deps, event_id: int) -> dict[str, Any]:
+    doc = await deps.stores.deliveries.get(event_id)
+    assert doc is not None
+    return doc
