@@ -1,0 +1,102 @@
+"""Pure rules of one webhook attempt (claimsvc.domain.delivery)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from claimsvc.domain import delivery as rules
+from claimsvc.domain.retry import MAX_ATTEMPTS
+
+NOW = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
+ACCOUNT = {"callback_secret": "s" * 20, "allowed_hosts": ["shop.example.com"]}
+URL = "https://shop.example.com/hook"
+NOT_ALLOWED = "webhook_url host is not in the account's allowed hosts"
+
+
+def ev(**fields):
+    return {"_id": 9, "attempts": 0, "webhook_url": URL, **fields}
+
+
+def test_an_event_passes_its_checks_with_a_secret_and_an_allowed_https_url():
+    assert rules.stop_reason(ev(), ACCOUNT) is None
+
+
+@pytest.mark.parametrize(
+    ("account", "url", "reason"),
+    [
+        (None, URL, rules.NO_ACCOUNT),
+        ({**ACCOUNT, "callback_secret": None}, URL, rules.NO_SECRET),
+        ({**ACCOUNT, "callback_secret": ""}, URL, rules.NO_SECRET),
+        (ACCOUNT, "https://evil.example.net/hook", NOT_ALLOWED),
+        (ACCOUNT, "http://shop.example.com/hook", "webhook_url must use https"),
+        (ACCOUNT, "https://u:p@shop.example.com/hook", "webhook_url must not contain credentials"),
+        ({**ACCOUNT, "allowed_hosts": []}, URL, NOT_ALLOWED),
+    ],
+)
+def test_a_failing_check_names_why_without_the_url(account, url, reason):
+    got = rules.stop_reason(ev(webhook_url=url), account)
+    assert got == reason
+    assert "u:p" not in got
+
+
+@pytest.mark.parametrize(("attempts", "minutes"), [(0, 2), (1, 4), (7, 256), (8, 360), (13, 360)])
+def test_a_failed_attempt_is_retried_after_the_table_delay(attempts, minutes):
+    verdict = rules.judge(ev(attempts=attempts), delivered=False, now=NOW)
+    assert verdict == rules.Verdict(rules.RETRY, NOW + timedelta(minutes=minutes))
+
+
+def test_the_fifteenth_failed_attempt_is_dead():
+    assert rules.judge(ev(attempts=MAX_ATTEMPTS - 1), False, NOW) == rules.Verdict(rules.DEAD)
+
+
+@pytest.mark.parametrize("attempts", [0, 5, 14, 20])
+def test_a_delivered_attempt_is_delivered_whatever_the_count(attempts):
+    assert rules.judge(ev(attempts=attempts), True, NOW) == rules.Verdict(rules.DELIVERED)
+
+
+def test_after_a_redelivery_the_table_counts_from_the_redelivery():
+    redelivered = ev(attempts=MAX_ATTEMPTS + 1, cycle_base=MAX_ATTEMPTS)
+    assert rules.attempts_in_cycle(redelivered) == 1
+    assert rules.judge(redelivered, False, NOW).next_at == NOW + timedelta(minutes=4)
+    last = ev(attempts=2 * MAX_ATTEMPTS - 1, cycle_base=MAX_ATTEMPTS)
+    assert rules.judge(last, False, NOW) == rules.Verdict(rules.DEAD)
+
+
+@pytest.mark.parametrize(
+    ("delivered", "status", "error", "label"),
+    [
+        (True, 200, None, "delivered"),
+        (False, 500, "HTTP 500", "http_error"),
+        (False, 302, "HTTP 302", "http_error"),
+        (False, None, "TimeoutError", "timeout"),
+        (False, None, "AddressRefused", "address_refused"),
+        (False, None, "ClientConnectorError", "connection_error"),
+        (False, None, "ClientConnectorCertificateError", "connection_error"),
+    ],
+)
+def test_attempt_outcomes_map_to_a_few_metric_labels(delivered, status, error, label):
+    assert rules.outcome_label(delivered, status, error) == label
+
+
+def test_an_attempt_record_keeps_status_error_duration_and_time_only():
+    record = rules.attempt_record(3, NOW, 503, "HTTP 503", 0.12345)
+    assert record == {
+        "attempt": 3,
+        "at": NOW,
+        "status_code": 503,
+        "error": "HTTP 503",
+        "duration_ms": 123.5,
+    }
+
+
+def test_a_later_event_waits_until_just_after_the_earlier_one_is_due():
+    due_later = {"next_attempt_at": NOW + timedelta(minutes=8)}
+    assert rules.order_wait_until(due_later, NOW) == NOW + timedelta(minutes=8, seconds=1)
+    due_now = {"next_attempt_at": NOW - timedelta(minutes=1)}
+    assert rules.order_wait_until(due_now, NOW) == NOW + timedelta(seconds=1)
+
+
+def test_schedule_times_are_whole_epoch_milliseconds():
+    assert rules.to_ms(NOW + timedelta(microseconds=1999)) == rules.to_ms(NOW) + 1
