@@ -80,6 +80,10 @@ class Settings:
     """CLAIMSVC_API_PORT: merchant API, hosted page, admin API, /metrics."""
     sms_port: int = 8081
     """CLAIMSVC_SMS_PORT: SMS intake for forwarder devices."""
+    sms_reclaim_idle_s: int = 30
+    """CLAIMSVC_SMS_RECLAIM_IDLE_SECONDS: an SMS stream entry pending this long is taken over."""
+    sms_requeue_after_s: int = 60
+    """CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS: unprocessed SMS this old are re-queued if lost."""
     worker_port: int = 9101
     """CLAIMSVC_WORKER_PORT: worker ops port (/healthz, /metrics)."""
     webhook_allow_private: bool = False
@@ -131,6 +135,12 @@ class Settings:
             public_base_url=base,
             api_port=_int(env, "CLAIMSVC_API_PORT", cls.api_port, 0, 65535),
             sms_port=_int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535),
+            sms_reclaim_idle_s=_int(
+                env, "CLAIMSVC_SMS_RECLAIM_IDLE_SECONDS", cls.sms_reclaim_idle_s, 1, 86_400
+            ),
+            sms_requeue_after_s=_int(
+                env, "CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS", cls.sms_requeue_after_s, 1, 86_400
+            ),
             worker_port=_int(env, "CLAIMSVC_WORKER_PORT", cls.worker_port, 0, 65535),
             webhook_allow_private=_bool(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
             webhook_ca_file=env.get("CLAIMSVC_WEBHOOK_CA_FILE") or None,

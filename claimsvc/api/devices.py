@@ -1,0 +1,124 @@
+"""Admin API of SMS proof: devices, wallet balance anchors, transactions and messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, validate
+from tornado.web import url
+
+from claimsvc import errors
+from claimsvc.api.admin import AdminHandler
+from claimsvc.api.fields import Fee, StrictInt, Text
+from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.claims import TRANSACTION_STATUSES
+
+MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
+
+
+class DeviceSchema(Schema):
+    name = Text(required=True, validate=validate.Length(min=1, max=100))
+    signing_key = Text(allow_none=True, validate=validate.Length(min=8, max=256))
+
+
+class AnchorSchema(Schema):
+    provider = Text(required=True, validate=validate.OneOf(PROVIDERS))
+    device_id = Text(required=True, validate=validate.Length(min=1, max=64))
+    balance = Fee(required=True, data_key="balance", attribute="balance_poisha")
+    sim_slot = StrictInt(minimum=0, maximum=16, allow_none=True)
+
+
+class ListHandler(AdminHandler):
+    """A paginated listing: `limit`, `cursor` and exact-value filters from the query string."""
+
+    filters: dict[str, tuple[str, ...] | None] = {}
+
+    def query(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cursor": self.get_query_argument("cursor", None) or None}
+        problems = []
+        limit = self.get_query_argument("limit", None)
+        if limit is not None:
+            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= 200):
+                problems.append("limit: must be an integer from 1 to 200")
+            else:
+                out["limit"] = int(limit)
+        for name, allowed in self.filters.items():
+            value = self.get_query_argument(name, None) or None
+            if value is not None and allowed is not None and value not in allowed:
+                problems.append(f"{name}: must be one of {', '.join(allowed)}")
+            out[name] = value
+        if problems:
+            raise errors.InvalidBody(details=problems)
+        return out
+
+
+class AccountDevicesHandler(AdminHandler):
+    route_name = "admin_account_devices"
+
+    async def post(self, account_id: str) -> None:
+        body = self.body(DeviceSchema())
+        answer = await self.services.devices.register(
+            account_id, body["name"], body.get("signing_key")
+        )
+        self.send_json(201, answer)
+
+
+class DevicesHandler(ListHandler):
+    route_name = "admin_devices"
+    filters = {"account_id": None}
+
+    async def get(self) -> None:
+        q = self.query()
+        answer = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
+        self.send_json(200, answer)
+
+
+class DeviceRevokeHandler(AdminHandler):
+    route_name = "admin_device_revoke"
+
+    async def post(self, device_id: str) -> None:
+        self.send_json(200, await self.services.devices.revoke(device_id))
+
+
+class WalletBalancesHandler(AdminHandler):
+    route_name = "admin_wallet_balances"
+
+    async def put(self, account_id: str) -> None:
+        body = self.body(AnchorSchema())
+        self.send_json(200, await self.services.wallets.anchor(account_id, body))
+
+
+class TransactionsHandler(ListHandler):
+    route_name = "admin_transactions"
+    filters = {"account_id": None, "status": TRANSACTION_STATUSES}
+
+    async def get(self) -> None:
+        self.send_json(200, await self.services.wallets.transactions(self.query()))
+
+
+class TransactionConfirmHandler(AdminHandler):
+    route_name = "admin_transaction_confirm"
+
+    async def post(self, transaction_id: str) -> None:
+        self.send_json(200, await self.services.wallets.confirm(transaction_id))
+
+
+class MessagesHandler(ListHandler):
+    route_name = "admin_messages"
+    filters = {"account_id": None, "result": MESSAGE_RESULTS}
+
+    async def get(self) -> None:
+        self.send_json(200, await self.services.wallets.messages(self.query()))
+
+
+def routes(deps: Any) -> list:
+    kw = {"deps": deps}
+    return [
+        url(r"/admin/v1/accounts/([^/]+)/devices", AccountDevicesHandler, kw),
+        url(r"/admin/v1/devices", DevicesHandler, kw),
+        url(r"/admin/v1/devices/([^/]+)/revoke", DeviceRevokeHandler, kw),
+        url(r"/admin/v1/accounts/([^/]+)/wallet-balances", WalletBalancesHandler, kw),
+        url(r"/admin/v1/transactions", TransactionsHandler, kw),
+        url(r"/admin/v1/transactions/([^/]+)/confirm", TransactionConfirmHandler, kw),
+        url(r"/admin/v1/messages", MessagesHandler, kw),
+    ]

@@ -1,0 +1,141 @@
+"""Operator use-cases of SMS proof: balance anchors, manual confirmation, transaction and
+message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is settled
+there (held messages re-checked) within a sweep interval."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain.checkout import iso_utc
+from claimsvc.domain.money import to_number
+from claimsvc.services.claims import ClaimService
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.balances import BalanceStore, wallet_id
+from claimsvc.store.devices import DeviceStore
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.transaction_chain import TransactionChainStore
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return iso_utc(moment) if moment else None
+
+
+def _money(poisha: int | None) -> int | float | None:
+    return None if poisha is None else to_number(poisha)
+
+
+def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
+    """A wallet transaction as the admin API shows it."""
+    return {
+        "id": tx["_id"],
+        "account_id": tx["account_id"],
+        "provider": tx["provider"],
+        "kind": tx.get("kind"),
+        "direction": tx.get("direction"),
+        "trx_id": tx["trx_id"],
+        "amount": to_number(tx["amount_poisha"]),
+        "fee": to_number(tx.get("fee_poisha") or 0),
+        "balance": _money(tx.get("balance_poisha")),
+        "counterparty": tx.get("counterparty"),
+        "received_at": _iso(tx.get("received_at")),
+        "status": tx["status"],
+        "status_reason": tx.get("chain_reason"),
+        # Stated balance minus what the chain allowed: + more money claimed than can be there.
+        "balance_gap": _money(tx.get("chain_gap_poisha")),
+        "confirmed_by": tx.get("confirmed_by"),
+        "session_id": tx.get("session_id"),
+        "device_id": tx.get("device_id"),
+        "sim_slot": tx.get("sim_slot"),
+        "message_id": tx.get("message_id"),
+    }
+
+
+def message_view(msg: dict[str, Any]) -> dict[str, Any]:
+    """A stored SMS as the admin API shows it (the portal's parser-review screen)."""
+    return {
+        "id": msg["_id"],
+        "account_id": msg["account_id"],
+        "device_id": msg["device_id"],
+        "form": msg.get("form"),
+        "sender": msg["sender"],
+        "text": msg["text"],
+        "sim_slot": msg.get("sim_slot"),
+        "received_at": _iso(msg.get("received_at")),
+        "received_at_source": msg.get("received_at_source"),
+        "stored_at": _iso(msg.get("stored_at")),
+        "processed_at": _iso(msg.get("processed_at")),
+        "result": msg.get("result"),
+        "provider": msg.get("provider"),
+        "reason": msg.get("reason"),
+        "transaction_id": msg.get("transaction_id"),
+    }
+
+
+class WalletAdminService:
+    """What the portal does with wallets, transactions and messages."""
+
+    def __init__(
+        self,
+        accounts: AccountStore,
+        devices: DeviceStore,
+        balances: BalanceStore,
+        chain: TransactionChainStore,
+        messages: MessageStore,
+        claims: ClaimService,
+        clock: Clock,
+    ) -> None:
+        self._accounts = accounts
+        self._devices = devices
+        self._balances = balances
+        self._chain = chain
+        self._messages = messages
+        self._claims = claims
+        self._clock = clock
+
+    async def anchor(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Restart a wallet's balance chain at the balance the merchant reads now."""
+        if await self._accounts.get(account_id) is None:
+            raise errors.NotFound()
+        device = await self._devices.get(body["device_id"])
+        if device is None or device["account_id"] != account_id:
+            raise errors.InvalidBody(details=["device_id: not a device of this account"])
+        slot = body.get("sim_slot")
+        identity = {
+            "account_id": account_id,
+            "device_id": device["_id"],
+            "provider": body["provider"],
+            "sim_slot": slot,
+        }
+        now = self._clock()
+        wid = wallet_id(account_id, device["_id"], body["provider"], slot)
+        await self._balances.anchor(wid, identity, body["balance_poisha"], now)
+        balance = to_number(body["balance_poisha"])
+        return {**identity, "balance": balance, "anchored_at": iso_utc(now)}
+
+    async def transactions(self, query: dict[str, Any]) -> dict[str, Any]:
+        found = await self._chain.list(
+            query.get("account_id"), query.get("status"), query.get("cursor"), query.get("limit")
+        )
+        return {
+            "items": [transaction_view(t) for t in found.items],
+            "next_cursor": found.next_cursor,
+        }
+
+    async def messages(self, query: dict[str, Any]) -> dict[str, Any]:
+        found = await self._messages.list(
+            query.get("account_id"), query.get("result"), query.get("cursor"), query.get("limit")
+        )
+        return {"items": [message_view(m) for m in found.items], "next_cursor": found.next_cursor}
+
+    async def confirm(self, transaction_id: str) -> dict[str, Any]:
+        """The merchant confirms a transaction by hand; a claim waiting on it completes."""
+        tx = await self._chain.confirm_by_hand(transaction_id, self._clock())
+        if tx is None:
+            raise errors.NotFound()
+        session = await self._claims.finalise(transaction_id)
+        view = transaction_view(tx)
+        view["session_status"] = session.get("status") if session else None
+        return view

@@ -1,0 +1,93 @@
+"""Running balances of wallets: one document per (account, device, provider, SIM slot).
+
+Every change is a compare-and-set on `version`, so two consumers never both apply a step from
+the same state. Verdicts a step produced are pushed in the same update (`pending`) and pulled
+once they are applied to their transactions: a crash between the two never loses one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pymongo import ReturnDocument
+
+from claimsvc.store.mongo import DuplicateKeyError
+
+
+def wallet_id(account_id: str, device_id: str, provider: str, sim_slot: int | None) -> str:
+    """The document id of a wallet; an unknown SIM slot is its own wallet."""
+    slot = "-" if sim_slot is None else str(sim_slot)
+    return f"{account_id}|{device_id}|{provider}|{slot}"
+
+
+class BalanceStore:
+    """The `wallet_balances` collection."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["wallet_balances"]
+
+    async def ensure_indexes(self) -> None:
+        await self._coll.create_index("account_id")
+        await self._coll.create_index("recheck", sparse=True)
+        await self._coll.create_index("pending.vid", sparse=True)
+
+    async def get(self, wid: str) -> dict[str, Any] | None:
+        return await self._coll.find_one({"_id": wid})
+
+    async def save(
+        self,
+        wid: str,
+        version: int,
+        state: dict[str, Any],
+        verdicts: list[dict[str, Any]],
+        identity: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """Write `state` if the wallet is still at `version` (0: not created yet); else None."""
+        if version == 0:
+            doc = {"_id": wid, **identity, **state, "version": 1, "pending": verdicts}
+            try:
+                await self._coll.insert_one(doc)
+            except DuplicateKeyError:
+                return None
+            return doc
+        return await self._coll.find_one_and_update(
+            {"_id": wid, "version": version},
+            {"$set": state, "$inc": {"version": 1}, "$push": {"pending": {"$each": verdicts}}},
+            return_document=ReturnDocument.AFTER,
+        )
+
+    async def anchor(
+        self, wid: str, identity: dict[str, Any], balance: int, now: datetime
+    ) -> dict[str, Any]:
+        """Restart the chain at `balance` as of `now`; held entries are re-checked later."""
+        return await self._coll.find_one_and_update(
+            {"_id": wid},
+            {
+                "$set": {
+                    "running": balance,
+                    "anchored_at": now,
+                    "anchor_balance": balance,
+                    "anchor_set_at": now,
+                    "trail": [],
+                    "recheck": True,
+                },
+                "$setOnInsert": {**identity, "held": [], "seen": [], "pending": []},
+                "$inc": {"version": 1},
+            },
+            upsert=True,
+            return_document=ReturnDocument.AFTER,
+        )
+
+    async def clear_recheck(self, wid: str, version: int) -> None:
+        """Drop the re-check flag, unless the wallet changed since it was read."""
+        await self._coll.update_one({"_id": wid, "version": version}, {"$unset": {"recheck": ""}})
+
+    async def pull_verdicts(self, wid: str, keys: list[str]) -> None:
+        """Forget verdicts that are now applied to their transactions."""
+        await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": keys}}}})
+
+    async def needing_attention(self, limit: int) -> list[dict[str, Any]]:
+        """Wallets with an anchor to settle or verdicts not yet applied."""
+        query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
+        return await self._coll.find(query).limit(limit).to_list(None)

@@ -1,0 +1,80 @@
+"""What balance verification and operators change on wallet transactions, and the admin listing.
+
+The `transactions` collection belongs to `claimsvc.store.transactions`; this class only adds
+conditional status updates. A chain verdict carries the wallet version that produced it and is
+written only over an older one, so a verdict re-applied after a crash never undoes a newer one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pymongo import ReturnDocument
+
+from claimsvc.domain.claims import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
+from claimsvc.store.paging import Page, page
+
+# Which statuses a chain verdict may replace: confirmed is final for the chain.
+_CHAIN_FROM = {
+    CONFIRMED: [UNCONFIRMED, HELD],
+    HELD: [UNCONFIRMED, HELD],
+    SUSPECT: [UNCONFIRMED, HELD],
+    UNCONFIRMED: [UNCONFIRMED, HELD],
+}
+
+
+class TransactionChainStore:
+    """Chain verdicts, reversals and manual confirmation on the `transactions` collection."""
+
+    def __init__(self, db: Any) -> None:
+        self._coll = db["transactions"]
+
+    async def ensure_indexes(self) -> None:
+        await self._coll.create_index([("account_id", 1), ("status", 1), ("received_at", -1)])
+        await self._coll.create_index("received_at")
+
+    async def chain_verdict(
+        self, transaction_id: str, verdict: dict[str, Any], now: datetime
+    ) -> bool:
+        """Apply a verdict of wallet version `verdict["version"]`; False if stale or refused."""
+        status = verdict["status"]
+        newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict["version"]}}]}
+        fields: dict[str, Any] = {
+            "status": status,
+            "chain_reason": verdict["reason"],
+            "chain_gap_poisha": verdict.get("gap"),
+            "chain_version": verdict["version"],
+        }
+        if status == CONFIRMED:
+            fields["confirmed_at"] = now
+        result = await self._coll.update_one(
+            {"_id": transaction_id, "status": {"$in": _CHAIN_FROM[status]}, **newer},
+            {"$set": fields},
+        )
+        return result.modified_count == 1
+
+    async def mark_reversed(self, transaction_id: str, now: datetime) -> None:
+        """The wallet reversed it: never claimable again, and shown to the merchant as suspect."""
+        await self._coll.update_one(
+            {"_id": transaction_id},
+            {"$set": {"status": SUSPECT, "chain_reason": "reversed", "reversed_at": now}},
+        )
+
+    async def confirm_by_hand(self, transaction_id: str, now: datetime) -> dict[str, Any] | None:
+        """The merchant vouches for it, whatever the chain said; None when unknown."""
+        return await self._coll.find_one_and_update(
+            {"_id": transaction_id},
+            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
+            return_document=ReturnDocument.AFTER,
+        )
+
+    async def list(
+        self, account_id: str | None, status: str | None, cursor: str | None, limit: int | None
+    ) -> Page:
+        query: dict[str, Any] = {}
+        if account_id:
+            query["account_id"] = account_id
+        if status:
+            query["status"] = status
+        return await page(self._coll, query, "received_at", cursor, limit)

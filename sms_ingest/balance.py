@@ -1,0 +1,187 @@
+"""The running-balance chain of one wallet, as pure values (contract.md §5).
+
+A wallet is (account, device, provider, SIM slot). Every SMS that states a balance moves the
+chain: credits add their amount, debits take amount plus fee. An entry *chains* when the balance
+it states equals the running balance moved by it. Entries that do not chain are held, in the
+order the phone received them, and re-checked whenever the chain moves. A held entry that the
+chain has moved past (an entry the phone received later chained instead) can never fit: it is
+suspect, and its gap (stated balance minus the balance the chain allowed) is reported exactly.
+
+Failed transactions move nothing and are never given to the chain. A reversal is a real movement
+(the money went back) and comes here as an ordinary entry in the direction it moved money.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
+CREDIT, DEBIT = "credit", "debit"
+
+MAX_HELD = 100
+"""Held entries kept per wallet; beyond it the oldest is released as unconfirmed."""
+MAX_SEEN = 500
+"""Recently applied entry keys remembered per wallet, so a replayed message is a no-op."""
+MAX_TRAIL = 50
+"""Recent chain points kept per wallet, to place a late entry and measure its gap."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One SMS of a wallet as the chain sees it; money in poisha."""
+
+    key: str
+    """The message id: unique per entry, the idempotency key."""
+    transaction_id: str | None
+    direction: str
+    amount: int
+    fee: int
+    balance: int | None
+    """The balance the SMS states after the transaction, or None when it states none."""
+    received_at: datetime
+    """When the phone received it (the order held entries are re-checked in)."""
+
+    @property
+    def delta(self) -> int:
+        """How much the entry moves the balance."""
+        return self.amount if self.direction == CREDIT else -(self.amount + self.fee)
+
+    def fits(self, running: int) -> bool:
+        return self.balance == running + self.delta
+
+    def gap(self, running: int) -> int:
+        """Stated balance minus the balance the chain allows after this entry."""
+        return (self.balance or 0) - (running + self.delta)
+
+
+@dataclass(frozen=True)
+class Point:
+    """One chained entry: when the phone received it, and the running balance before it."""
+
+    at: datetime
+    before: int
+
+
+@dataclass(frozen=True)
+class Wallet:
+    """A wallet's chain: running balance (None before it starts), start time, held entries."""
+
+    running: int | None = None
+    anchored_at: datetime | None = None
+    """Where the chain starts: the merchant's anchor, or the first message seen."""
+    held: tuple[Entry, ...] = ()
+    seen: tuple[str, ...] = ()
+    trail: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the chain decided about one entry."""
+
+    key: str
+    transaction_id: str | None
+    status: str
+    reason: str
+    gap: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The wallet after a step, and the verdicts it produced, in order."""
+
+    wallet: Wallet
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.verdicts)
+
+
+def _verdict(entry: Entry, status: str, reason: str, gap: int | None = None) -> Verdict:
+    return Verdict(entry.key, entry.transaction_id, status, reason, gap)
+
+
+def _before_start(wallet: Wallet, entry: Entry) -> bool:
+    return wallet.anchored_at is not None and entry.received_at < wallet.anchored_at
+
+
+def add(wallet: Wallet, entry: Entry) -> Outcome:
+    """Apply one new entry; a key already applied or held changes nothing."""
+    if entry.key in wallet.seen or any(h.key == entry.key for h in wallet.held):
+        return Outcome(wallet, ())
+    wallet = replace(wallet, seen=(*wallet.seen, entry.key)[-MAX_SEEN:])
+    if entry.balance is None:
+        # Nothing to check it against: only the merchant can confirm it.
+        return Outcome(wallet, (_verdict(entry, UNCONFIRMED, "no_balance"),))
+    if _before_start(wallet, entry):
+        # The anchor (or the first message) already includes it.
+        return Outcome(wallet, (_verdict(entry, UNCONFIRMED, "before_anchor"),))
+    if wallet.running is None:
+        started = replace(wallet, running=entry.balance, anchored_at=entry.received_at)
+        return Outcome(started, (_verdict(entry, UNCONFIRMED, "chain_start"),))
+    return settle(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
+
+
+def anchor(wallet: Wallet, balance: int, at: datetime) -> Outcome:
+    """Restart the chain from a balance the merchant read at `at`, then settle held entries."""
+    return settle(replace(wallet, running=balance, anchored_at=at, trail=()))
+
+
+def settle(wallet: Wallet, new: Entry | None = None) -> Outcome:
+    """Release held entries older than the start, chain what fits, flag what never can."""
+    released = [h for h in wallet.held if _before_start(wallet, h)]
+    held = tuple(h for h in wallet.held if not _before_start(wallet, h))
+    verdicts = [_verdict(h, UNCONFIRMED, "before_anchor") for h in released]
+    if wallet.running is None:
+        return Outcome(replace(wallet, held=held), tuple(verdicts))
+    running, chained, held = _chain(wallet.running, held)
+    verdicts += [_verdict(e, CONFIRMED, "chained") for e, _ in chained]
+    trail = (*wallet.trail, *(Point(e.received_at, before) for e, before in chained))[-MAX_TRAIL:]
+    suspects, held = _passed(trail, held)
+    verdicts += suspects
+    held, overflow = held[-MAX_HELD:], held[:-MAX_HELD]
+    verdicts += [_verdict(h, UNCONFIRMED, "held_overflow") for h in overflow]
+    if new is not None and new in held:
+        verdicts.append(_verdict(new, HELD, "gap", new.gap(running)))
+    after = replace(wallet, running=running, held=held, trail=trail)
+    return Outcome(after, tuple(verdicts))
+
+
+def _insert(held: tuple[Entry, ...], entry: Entry) -> tuple[Entry, ...]:
+    """Held entries stay sorted by the phone's receive time (stable for equal times)."""
+    at = next((i for i, h in enumerate(held) if h.received_at > entry.received_at), len(held))
+    return (*held[:at], entry, *held[at:])
+
+
+def _chain(
+    running: int, held: tuple[Entry, ...]
+) -> tuple[int, list[tuple[Entry, int]], tuple[Entry, ...]]:
+    """Chain held entries, earliest first, until none fits; each with the balance before it."""
+    chained: list[tuple[Entry, int]] = []
+    pending = list(held)
+    fit = next((e for e in pending if e.fits(running)), None)
+    while fit is not None:
+        chained.append((fit, running))
+        running = running + fit.delta
+        pending.remove(fit)
+        fit = next((e for e in pending if e.fits(running)), None)
+    return running, chained, tuple(pending)
+
+
+def _passed(
+    trail: tuple[Point, ...], held: tuple[Entry, ...]
+) -> tuple[list[Verdict], tuple[Entry, ...]]:
+    """Held entries the chain has moved past (a later-received entry chained): never chainable.
+
+    The gap is measured against the balance the chain stood at in the entry's place.
+    """
+    suspects: list[Verdict] = []
+    kept: list[Entry] = []
+    for h in held:
+        point = next((p for p in trail if p.at > h.received_at), None)
+        if point is None:
+            kept.append(h)
+        else:
+            suspects.append(_verdict(h, SUSPECT, "never_chains", h.gap(point.before)))
+    return suspects, tuple(kept)

@@ -1,0 +1,185 @@
+"""The SMS worker: a Redis Streams consumer group member that processes stored messages.
+
+Several consumers may run. Each reads new entries (XREADGROUP), processes the message, and
+acknowledges the entry only after the effects are stored. Entries a dead consumer left pending
+are taken over once idle long enough (XAUTOCLAIM); an entry that keeps failing is given up after
+`max_deliveries` and its message kept as unparsed. A sweep re-queues stored messages the stream
+lost (Redis restarted empty, the key deleted) and settles wallets an anchor changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from claimsvc.clock import Clock
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.sms_stream import SmsStream, StreamEntry, is_nogroup
+from sms_ingest import metrics
+from sms_ingest.pipeline import Pipeline
+from sms_ingest.wallets import WalletChain
+
+log = logging.getLogger("sms_ingest.consumer")
+
+
+def consumer_name() -> str:
+    """Unique per process: a restarted pod is a new consumer, its old entries get reclaimed."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """How the consumer paces itself."""
+
+    batch: int = 50
+    block_ms: int = 1000
+    idle_backoff_s: float = 0.2
+    """Pause after an empty read (fakeredis does not block; a real server already waited)."""
+    reclaim_idle_ms: int = 30_000
+    requeue_after_s: float = 60.0
+    sweep_every_s: float = 2.0
+    max_deliveries: int = 20
+
+
+class Consumer:
+    """One member of the consumer group; `run` is its loop, `tick` one round of it."""
+
+    name = "sms-consumer"
+
+    def __init__(
+        self,
+        stream: SmsStream,
+        messages: MessageStore,
+        pipeline: Pipeline,
+        wallets: WalletChain,
+        clock: Clock,
+        tuning: Tuning | None = None,
+        consumer: str | None = None,
+    ) -> None:
+        self._stream = stream
+        self._messages = messages
+        self._pipeline = pipeline
+        self._wallets = wallets
+        self._clock = clock
+        self.tuning = tuning or Tuning()
+        self.consumer = consumer or consumer_name()
+        self._next_sweep = 0.0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Process until `stop`; the batch in hand is finished, the rest left for others."""
+        while not stop.is_set():
+            try:
+                worked = await self.tick()
+            except Exception:
+                log.exception("consumer round failed; backing off")
+                worked = 0
+            if not worked:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), self.tuning.idle_backoff_s)
+
+    async def tick(self) -> int:
+        """One round: sweep and reclaim when due, then read and process new entries."""
+        done = 0
+        if time.monotonic() >= self._next_sweep:
+            self._next_sweep = time.monotonic() + self.tuning.sweep_every_s
+            done += await self.sweep()
+            done += await self.reclaim()
+        entries = await self._read()
+        for entry in entries:
+            await self._handle(entry)
+        return done + len(entries)
+
+    async def _read(self) -> list[StreamEntry]:
+        try:
+            return await self._stream.read(self.consumer, self.tuning.batch, self.tuning.block_ms)
+        except Exception as exc:
+            if not is_nogroup(exc):
+                raise
+            log.warning("the SMS stream or its group is gone; recreating it")
+            await self._stream.ensure_group()
+            return []
+
+    async def _handle(self, entry: StreamEntry) -> bool:
+        """Process one entry; acknowledge only once its effects are stored."""
+        try:
+            await self._pipeline.process(entry.message_id)
+        except Exception:
+            metrics.PROCESSING_ERRORS.inc()
+            log.exception("processing a message failed; it stays pending for a retry",
+                          extra={"fields": {"message_id": entry.message_id}})
+            return False
+        await self._stream.done(entry.entry_id)
+        return True
+
+    async def reclaim(self) -> int:
+        """Take over entries idle past the threshold (their consumer died or hung)."""
+        try:
+            entries = await self._stream.reclaim(
+                self.consumer, self.tuning.reclaim_idle_ms, self.tuning.batch
+            )
+        except Exception as exc:
+            if is_nogroup(exc):
+                return 0
+            raise
+        for entry in entries:
+            metrics.STREAM_RECLAIMED.inc()
+            if await self._stream.deliveries(entry.entry_id) > self.tuning.max_deliveries:
+                await self._give_up(entry)
+            else:
+                await self._handle(entry)
+        return len(entries)
+
+    async def _give_up(self, entry: StreamEntry) -> None:
+        """Keep a message that keeps failing as unparsed (counted, never silently dropped)."""
+        log.error("giving up a message after repeated failures",
+                  extra={"fields": {"message_id": entry.message_id}})
+        await self._messages.record_result(
+            entry.message_id, {"result": "unparsed", "reason": "processing_failed"}
+        )
+        await self._messages.mark_processed(entry.message_id, self._clock())
+        metrics.DEAD_LETTERED.inc()
+        await self._stream.done(entry.entry_id)
+
+    async def sweep(self) -> int:
+        """Re-queue stored messages the stream lost; settle wallets; refresh the lag gauges."""
+        await self._stream.ensure_group()
+        requeued = await self.requeue()
+        settled = await self._wallets.sweep()
+        await self._gauges()
+        return requeued + settled
+
+    async def requeue(self) -> int:
+        """Put back unprocessed messages whose stream entry is gone; one sweeper wins each."""
+        now = self._clock()
+        cutoff = now - timedelta(seconds=self.tuning.requeue_after_s)
+        requeued = 0
+        for msg in await self._messages.unprocessed(cutoff, limit=200):
+            still_queued = bool(msg.get("stream_id")) and await self._stream.contains(
+                msg["stream_id"]
+            )
+            if not await self._messages.claim_requeue(msg["_id"], msg.get("queued_at"), now):
+                continue
+            if still_queued:
+                continue  # backlog, not lost: checked again after requeue_after_s
+            entry_id = await self._stream.add(msg["_id"])
+            await self._messages.mark_queued(msg["_id"], entry_id, now)
+            metrics.STREAM_REQUEUED.inc()
+            requeued += 1
+        if requeued:
+            log.warning("re-queued messages the stream had lost",
+                        extra={"fields": {"count": requeued}})
+        return requeued
+
+    async def _gauges(self) -> None:
+        metrics.STREAM_PENDING.set(await self._stream.pending_count())
+        metrics.STREAM_LENGTH.set(await self._stream.length())
+        oldest = await self._messages.oldest_unprocessed()
+        age = (self._clock() - oldest).total_seconds() if oldest else 0.0
+        metrics.OLDEST_UNPROCESSED.set(max(0.0, age))

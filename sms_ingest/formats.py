@@ -1,0 +1,225 @@
+"""The request bodies forwarder apps send, read into one shape; pure (values in, values out).
+
+Accepted forms (docs/sms-forwarders.md has examples):
+- generic: `{sender, message, received_at?, sim_slot?}`, or a JSON array of 1 to 100 of them;
+- "SMS Gateway for Android" (capcom6/android-sms-gateway) webhooks: `{event, payload, ...}`;
+- "Incoming SMS to URL forwarder" (bogkonstantin/android_income_sms_gateway_webhook):
+  `{from, text, sentStamp?, receivedStamp?, sim?}`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+GENERIC, CAPCOM6, INCOME_GATEWAY = "generic", "sms_gateway_android", "incoming_sms_to_url"
+MAX_BATCH = 100
+MAX_SENDER = 64
+MAX_TEXT = 4096
+SIGNATURE_WINDOW_S = 300
+SMS_RECEIVED = "sms:received"
+
+# Phones report local time; a time without an offset is read as the merchants' zone.
+LOCAL_ZONE = ZoneInfo("Asia/Dhaka")
+# Epoch milliseconds from 2001 to 2100: a seconds value or garbage falls outside.
+_MIN_MS, _MAX_MS = 978_307_200_000, 4_102_444_800_000
+_GENERIC_FIELDS = {"sender", "message", "received_at", "sim_slot"}
+UNKNOWN_FORM = (
+    "body: not a known form; expected {sender, message, received_at}, an array of them, "
+    "or a supported forwarder app's request"
+)
+_SIM = re.compile(r"^\s*sim\s*(\d{1,2})\s*$", re.IGNORECASE)
+
+
+class FormatError(ValueError):
+    """The body is not an accepted form; `details` are `field: reason` strings."""
+
+    def __init__(self, details: list[str]) -> None:
+        super().__init__("; ".join(details))
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One forwarded SMS."""
+
+    sender: str
+    text: str
+    received_at: datetime | None
+    """When the phone received it, as the forwarder reports it (None: not reported)."""
+    sim_slot: int | None
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A whole request: its form, its messages, and the webhook event name if any."""
+
+    form: str
+    messages: tuple[Incoming, ...]
+    event: str | None = None
+
+
+def decode(data: Any) -> Decoded:
+    """Read a parsed JSON body; FormatError with every reason when it is not acceptable."""
+    if isinstance(data, list):
+        return Decoded(GENERIC, _batch(data))
+    if not isinstance(data, dict):
+        raise FormatError(["body: must be a JSON object or an array of messages"])
+    if "event" in data:
+        return _capcom6(data)
+    if "from" in data or "text" in data:
+        return Decoded(INCOME_GATEWAY, (_income_gateway(data),))
+    if "sender" in data or "message" in data:
+        problems: list[str] = []
+        one = _generic(data, "", problems)
+        _raise(problems)
+        return Decoded(GENERIC, (one,) if one else ())
+    raise FormatError([UNKNOWN_FORM])
+
+
+def _raise(problems: list[str]) -> None:
+    if problems:
+        raise FormatError(problems)
+
+
+def _batch(items: list[Any]) -> tuple[Incoming, ...]:
+    if not 1 <= len(items) <= MAX_BATCH:
+        raise FormatError([f"body: a batch holds 1 to {MAX_BATCH} messages, got {len(items)}"])
+    problems: list[str] = []
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            problems.append(f"[{i}]: must be an object")
+            continue
+        one = _generic(item, f"[{i}].", problems)
+        if one:
+            out.append(one)
+    _raise(problems)
+    return tuple(out)
+
+
+def _generic(item: dict[str, Any], at: str, problems: list[str]) -> Incoming | None:
+    before = len(problems)
+    problems += [f"{at}{name}: unknown field" for name in sorted(set(item) - _GENERIC_FIELDS)]
+    sender = _text(item, "sender", MAX_SENDER, at, problems)
+    message = _text(item, "message", MAX_TEXT, at, problems)
+    received = _moment(item.get("received_at"), f"{at}received_at", problems)
+    slot = item.get("sim_slot")
+    if slot is not None and not (type(slot) is int and 0 <= slot <= 16):
+        problems.append(f"{at}sim_slot: must be an integer from 0 to 16")
+    if len(problems) > before:
+        return None
+    return Incoming(sender or "", message or "", received, slot)
+
+
+def _capcom6(data: dict[str, Any]) -> Decoded:
+    event = data.get("event")
+    if not isinstance(event, str) or not event:
+        raise FormatError(["event: must be a non-empty string"])
+    if event != SMS_RECEIVED:
+        return Decoded(CAPCOM6, (), event)
+    payload = data.get("payload")
+    if not isinstance(payload, dict):
+        raise FormatError(["payload: must be an object"])
+    problems: list[str] = []
+    sender = _text(payload, "phoneNumber", MAX_SENDER, "payload.", problems)
+    message = _text(payload, "message", MAX_TEXT, "payload.", problems)
+    received = _moment(payload.get("receivedAt"), "payload.receivedAt", problems)
+    slot = _slot(payload.get("simNumber"), "payload.simNumber", problems)
+    _raise(problems)
+    return Decoded(CAPCOM6, (Incoming(sender or "", message or "", received, slot),), event)
+
+
+def _income_gateway(data: dict[str, Any]) -> Incoming:
+    problems: list[str] = []
+    sender = _text(data, "from", MAX_SENDER, "", problems)
+    message = _text(data, "text", MAX_TEXT, "", problems)
+    # receivedStamp is the phone's clock when it forwarded; sentStamp the network's SMS time.
+    received = _moment(data.get("receivedStamp"), "receivedStamp", problems)
+    sent = _moment(data.get("sentStamp"), "sentStamp", problems)
+    slot = _slot(data.get("sim"), "sim", problems)
+    _raise(problems)
+    return Incoming(sender or "", message or "", received or sent, slot)
+
+
+def _text(item: dict[str, Any], name: str, limit: int, at: str, problems: list[str]) -> str | None:
+    value = item.get(name)
+    if not isinstance(value, str) or not value.strip():
+        problems.append(f"{at}{name}: must be a non-empty string")
+        return None
+    if len(value) > limit:
+        problems.append(f"{at}{name}: must be at most {limit} characters")
+        return None
+    return value
+
+
+def _slot(value: Any, name: str, problems: list[str]) -> int | None:
+    """A SIM slot as apps report it: 1, "1", "sim1"; "undetected" and the like are unknown."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 <= value <= 16 else None
+    if isinstance(value, str):
+        m = _SIM.match(value)
+        if m or value.strip().isdecimal():
+            return int(m[1] if m else value)
+        return None
+    problems.append(f"{name}: must be a number or a string")
+    return None
+
+
+def _moment(value: Any, name: str, problems: list[str]) -> datetime | None:
+    """ISO 8601 (no offset: Asia/Dhaka) or epoch milliseconds, as a number or digit string."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().isdecimal():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if _MIN_MS <= value <= _MAX_MS:
+            return datetime.fromtimestamp(value / 1000, UTC)
+        problems.append(f"{name}: must be epoch milliseconds (2001 to 2100)")
+        return None
+    if isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip())
+        except ValueError:
+            problems.append(f"{name}: must be ISO 8601 or epoch milliseconds")
+            return None
+        return (moment if moment.tzinfo else moment.replace(tzinfo=LOCAL_ZONE)).astimezone(UTC)
+    problems.append(f"{name}: must be ISO 8601 or epoch milliseconds")
+    return None
+
+
+def normalise_text(text: str) -> str:
+    """NFKC with every whitespace run as one space: lost or doubled line breaks compare equal."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def content_key(account_id: str, device_id: str, sender: str, text: str) -> str:
+    """What makes two forwarded SMS the same message (see docs/sms-forwarders.md)."""
+    parts = (account_id, device_id, sender.strip().casefold(), normalise_text(text))
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def signature_problem(
+    key: str, body: bytes, timestamp: str | None, signature: str | None, now: datetime
+) -> str | None:
+    """Why a signed request fails: hex HMAC-SHA256 over raw body + X-Timestamp, keyed by `key`."""
+    if not timestamp or not signature:
+        return "missing X-Signature or X-Timestamp"
+    stamp = timestamp.strip()
+    if not (stamp.isascii() and stamp.isdigit()):
+        return "X-Timestamp must be Unix seconds"
+    if abs(now.timestamp() - int(stamp)) > SIGNATURE_WINDOW_S:
+        return "X-Timestamp is more than 5 minutes away"
+    expected = hmac.new(key.encode("utf-8"), body + stamp.encode(), hashlib.sha256).hexdigest()
+    given = signature.strip().lower().encode("utf-8", "replace")
+    if not hmac.compare_digest(expected.encode(), given):
+        return "X-Signature does not match"
+    return None

@@ -1,0 +1,144 @@
+"""The intake use-case: authenticate the device, read the body, store each SMS once, queue it."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.services.devices import DeviceService
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.mongo import new_id
+from claimsvc.store.sms_stream import SmsStream
+from sms_ingest import formats, metrics
+
+log = logging.getLogger("sms_ingest.intake")
+
+FUTURE_TOLERANCE = timedelta(minutes=5)
+"""A phone clock further ahead than this is not trusted: the intake time is used instead."""
+
+
+class SignatureRejected(errors.ServiceError):
+    """The device has a signing key and the request's signature is missing, stale or wrong."""
+
+    status, message = 401, "Invalid signature"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The intake answer: messages newly stored, and those already stored before."""
+
+    accepted: int
+    duplicates: int
+
+
+def _json(body: bytes) -> Any:
+    def refuse(name: str) -> Any:
+        raise ValueError(name)
+
+    try:
+        return json.loads(body.decode("utf-8"), parse_constant=refuse)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise errors.InvalidJson() from None
+
+
+class Intake:
+    """POST /sms/v1/messages behind the handler."""
+
+    def __init__(
+        self, devices: DeviceService, messages: MessageStore, stream: SmsStream, clock: Clock
+    ) -> None:
+        self._devices = devices
+        self._messages = messages
+        self._stream = stream
+        self._clock = clock
+
+    async def receive(
+        self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
+    ) -> Accepted:
+        """Store every SMS of a request durably (all or, on a bad body, none), then queue them."""
+        device = await self._authenticate(token, body, signature, timestamp)
+        try:
+            decoded = formats.decode(_json(body))
+        except formats.FormatError as exc:
+            metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
+            raise errors.InvalidBody(details=exc.details) from None
+        except errors.InvalidJson:
+            metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
+            raise
+        await self._devices.seen(device)
+        if not decoded.messages:
+            metrics.INTAKE_EVENTS.labels(form=decoded.form).inc()
+            return Accepted(0, 0)
+        stored = []
+        for incoming in decoded.messages:
+            doc = self._document(device, decoded.form, incoming)
+            fresh = await self._messages.insert(doc)
+            metrics.INTAKE_MESSAGES.labels(
+                form=decoded.form, outcome="accepted" if fresh else "duplicate"
+            ).inc()
+            if fresh:
+                stored.append(doc["_id"])
+        await self._queue(stored)
+        return Accepted(len(stored), len(decoded.messages) - len(stored))
+
+    async def _authenticate(
+        self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
+    ) -> dict[str, Any]:
+        try:
+            device = await self._devices.authenticate(token)
+        except errors.ServiceError:
+            metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
+            raise
+        key = device.get("signing_key")
+        if key:
+            problem = formats.signature_problem(key, body, timestamp, signature, self._clock())
+            if problem:
+                metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
+                raise SignatureRejected(details=[problem])
+        return device
+
+    def _document(
+        self, device: dict[str, Any], form: str, incoming: formats.Incoming
+    ) -> dict[str, Any]:
+        now = self._clock()
+        received, source = incoming.received_at, "device"
+        if received is None:
+            received, source = now, "intake"
+        elif received > now + FUTURE_TOLERANCE:
+            received, source = now, "intake_clock_ahead"
+        return {
+            "_id": new_id("msg"),
+            "account_id": device["account_id"],
+            "device_id": device["_id"],
+            "form": form,
+            "sender": incoming.sender.strip(),
+            "text": incoming.text,
+            "sim_slot": incoming.sim_slot,
+            "received_at": received,
+            "received_at_source": source,
+            "reported_received_at": incoming.received_at,
+            "content_key": formats.content_key(
+                device["account_id"], device["_id"], incoming.sender, incoming.text
+            ),
+            "stored_at": now,
+            "queued_at": None,
+            "stream_id": None,
+            "result": None,
+            "processed_at": None,
+        }
+
+    async def _queue(self, message_ids: list[str]) -> None:
+        """Put stored messages on the stream; a failure here loses nothing (the sweep re-queues)."""
+        for message_id in message_ids:
+            try:
+                entry_id = await self._stream.add(message_id)
+                await self._messages.mark_queued(message_id, entry_id, self._clock())
+            except Exception:
+                log.warning("queueing a stored message failed; the re-queue sweep will retry",
+                            exc_info=True)
+                return

@@ -1,0 +1,161 @@
+"""One stored SMS, start to finish: parse, record the transaction and the message's result,
+chain the balance, and let confirmed transactions finalise the claims waiting on them.
+
+Every step is idempotent, so a message processed twice (a consumer died before acknowledging
+it) has its effects once: the transaction is unique per (account, provider, TrxID), the wallet
+remembers which messages it applied, and `processed_at` is stamped last.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from claimsvc.clock import Clock
+from claimsvc.services.transactions import NewTransaction, TransactionService
+from claimsvc.store.balances import wallet_id
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.transaction_chain import TransactionChainStore
+from sms_ingest import metrics
+from sms_ingest.balance import Entry
+from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
+from sms_ingest.wallets import WalletChain
+
+log = logging.getLogger("sms_ingest.pipeline")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a parsed message came to: its result, reason, transaction, and its chain entry."""
+
+    result: str
+    reason: str | None
+    transaction_id: str | None
+    entry: Entry | None
+
+
+def _same(tx: dict[str, Any], p: ParsedSms) -> bool:
+    """The stored transaction says what this SMS says (the same SMS, forwarded again)."""
+    return (tx.get("direction"), tx.get("amount_poisha"), tx.get("balance_poisha")) == (
+        p.direction.value, p.amount_poisha, p.balance_poisha
+    )
+
+
+class Pipeline:
+    """Processes one stored message by id."""
+
+    def __init__(
+        self,
+        messages: MessageStore,
+        transactions: TransactionService,
+        chain_store: TransactionChainStore,
+        wallets: WalletChain,
+        clock: Clock,
+    ) -> None:
+        self._messages = messages
+        self._transactions = transactions
+        self._chain_store = chain_store
+        self._wallets = wallets
+        self._clock = clock
+
+    async def process(self, message_id: str) -> None:
+        """Bring one message to its final state; safe to repeat."""
+        msg = await self._messages.get(message_id)
+        if msg is None or msg.get("processed_at") is not None:
+            return
+        outcome = parse_sms(msg["sender"], msg["text"])
+        recorded = await self._record(msg, outcome)
+        await self._messages.record_result(
+            message_id,
+            {
+                "result": recorded.result,
+                "provider": outcome.provider,
+                "reason": recorded.reason,
+                "transaction_id": recorded.transaction_id,
+            },
+        )
+        if recorded.entry is not None and outcome.provider:
+            identity = {
+                "account_id": msg["account_id"],
+                "device_id": msg["device_id"],
+                "provider": outcome.provider,
+                "sim_slot": msg.get("sim_slot"),
+            }
+            await self._wallets.add(wallet_id(**identity), identity, recorded.entry)
+        now = self._clock()
+        if await self._messages.mark_processed(message_id, now):
+            metrics.MESSAGES.labels(
+                provider=outcome.provider or "unknown", result=recorded.result
+            ).inc()
+            metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg["stored_at"]).total_seconds()))
+
+    async def _record(self, msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:
+        """Record the transaction a parsed SMS reports; decide the message's result."""
+        parsed = outcome.parsed
+        if outcome.result is not Result.PARSED or parsed is None:
+            return Recorded(outcome.result.value, outcome.reason, None, None)
+        if parsed.failed and parsed.kind is not Kind.REVERSAL:
+            # Nothing moved: no transaction to claim, nothing for the chain.
+            return Recorded(Result.PARSED.value, "failed", None, None)
+        new = NewTransaction(
+            provider=parsed.provider,
+            trx_id=parsed.trx_id,
+            amount_poisha=parsed.amount_poisha,
+            received_at=msg["received_at"],
+            direction=parsed.direction.value,
+            kind=parsed.kind.value,
+            counterparty=parsed.counterparty,
+            balance_poisha=parsed.balance_poisha,
+            fee_poisha=parsed.fee_poisha,
+            extra={
+                "message_id": msg["_id"],
+                "device_id": msg["device_id"],
+                "sim_slot": msg.get("sim_slot"),
+                "occurred_at": parsed.occurred_at,
+            },
+        )
+        try:
+            stored = await self._transactions.record(msg["account_id"], new)
+        except ValueError as exc:
+            # The parser read figures no transaction can have (a zero amount): keep for review.
+            return Recorded(Result.UNPARSED.value, f"invalid_transaction: {exc}", None, None)
+        tx = stored.transaction
+        ours = stored.created or tx.get("message_id") == msg["_id"]
+        if parsed.kind is Kind.REVERSAL:
+            return await self._reversal(msg, parsed, tx)
+        if not ours:
+            return self._duplicate(tx, parsed)
+        return Recorded(Result.PARSED.value, None, tx["_id"], self._entry(msg, parsed, tx["_id"]))
+
+    async def _reversal(
+        self, msg: dict[str, Any], parsed: ParsedSms, tx: dict[str, Any]
+    ) -> Recorded:
+        """The wallet took a transaction back: the money moved (chain it), the original is void."""
+        # Whether it voids a recorded credit or stands alone, it is never claimable.
+        await self._chain_store.mark_reversed(tx["_id"], self._clock())
+        # The reversal's own entry moves the balance but confirms no transaction.
+        return Recorded(Result.PARSED.value, "reversal", tx["_id"], self._entry(msg, parsed, None))
+
+    @staticmethod
+    def _duplicate(tx: dict[str, Any], parsed: ParsedSms) -> Recorded:
+        """A second SMS with a TrxID already recorded: a copy, or a forgery reusing it."""
+        if _same(tx, parsed):
+            return Recorded(Result.PARSED.value, "duplicate_transaction", tx["_id"], None)
+        log.warning(
+            "an SMS reuses a recorded TrxID with different figures",
+            extra={"fields": {"provider": parsed.provider, "transaction_id": tx["_id"]}},
+        )
+        return Recorded(Result.SUSPECT.value, "trx_id_conflict", tx["_id"], None)
+
+    @staticmethod
+    def _entry(msg: dict[str, Any], parsed: ParsedSms, transaction_id: str | None) -> Entry:
+        return Entry(
+            key=msg["_id"],
+            transaction_id=transaction_id,
+            direction=parsed.direction.value,
+            amount=parsed.amount_poisha,
+            fee=parsed.fee_poisha,
+            balance=parsed.balance_poisha,
+            received_at=msg["received_at"],
+        )

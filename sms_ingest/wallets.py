@@ -1,0 +1,166 @@
+"""Balance verification against stored wallets: the pure chain applied by compare-and-set.
+
+Each step reads a wallet, lets `sms_ingest.balance` decide, and writes the new state only if the
+wallet is still at the version it read (else it re-reads and decides again). The verdicts are
+written in that same update and applied to their transactions afterwards, then forgotten; a
+crash in between leaves them on the wallet, and the consumer's sweep applies them later.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from claimsvc.clock import Clock
+from claimsvc.services.claims import ClaimService
+from claimsvc.store.balances import BalanceStore
+from claimsvc.store.transaction_chain import TransactionChainStore
+from sms_ingest import balance, metrics
+from sms_ingest.balance import Entry, Outcome, Point, Wallet
+
+log = logging.getLogger("sms_ingest.wallets")
+
+MAX_ROUNDS = 20
+"""Compare-and-set attempts per step; each failure means another step landed in between."""
+
+
+class Contention(RuntimeError):
+    """A wallet kept changing under a step (the message is retried from the stream)."""
+
+
+def entry_to_doc(e: Entry) -> dict[str, Any]:
+    return {
+        "key": e.key, "transaction_id": e.transaction_id, "direction": e.direction,
+        "amount": e.amount, "fee": e.fee, "balance": e.balance, "received_at": e.received_at,
+    }
+
+
+def entry_from_doc(d: dict[str, Any]) -> Entry:
+    return Entry(
+        d["key"], d.get("transaction_id"), d["direction"], d["amount"], d["fee"], d["balance"],
+        d["received_at"],
+    )
+
+
+def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
+    """The pure wallet of a stored document, and its version (0: not stored yet)."""
+    if doc is None:
+        return Wallet(), 0
+    wallet = Wallet(
+        running=doc.get("running"),
+        anchored_at=doc.get("anchored_at"),
+        held=tuple(entry_from_doc(h) for h in doc.get("held", [])),
+        seen=tuple(doc.get("seen", [])),
+        trail=tuple(Point(p["at"], p["before"]) for p in doc.get("trail", [])),
+    )
+    return wallet, int(doc.get("version", 0))
+
+
+def wallet_state(w: Wallet) -> dict[str, Any]:
+    return {
+        "running": w.running,
+        "anchored_at": w.anchored_at,
+        "held": [entry_to_doc(h) for h in w.held],
+        "seen": list(w.seen),
+        "trail": [{"at": p.at, "before": p.before} for p in w.trail],
+    }
+
+
+def _verdict_docs(outcome: Outcome, version: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "vid": f"{v.key}:{version}:{v.status}",
+            "key": v.key,
+            "transaction_id": v.transaction_id,
+            "status": v.status,
+            "reason": v.reason,
+            "gap": v.gap,
+            "version": version,
+        }
+        for v in outcome.verdicts
+    ]
+
+
+class WalletChain:
+    """Adds entries to stored wallets, settles anchors, applies verdicts to transactions."""
+
+    def __init__(
+        self,
+        balances: BalanceStore,
+        chain: TransactionChainStore,
+        claims: ClaimService,
+        clock: Clock,
+    ) -> None:
+        self._balances = balances
+        self._chain = chain
+        self._claims = claims
+        self._clock = clock
+
+    async def add(self, wid: str, identity: dict[str, Any], entry: Entry) -> None:
+        """Apply one entry to the wallet `wid`, then its verdicts to the transactions."""
+        await self._step(wid, identity, lambda w: balance.add(w, entry))
+
+    async def settle(self, wid: str) -> None:
+        """Re-check a wallet whose anchor changed (set by the admin API)."""
+        doc = await self._balances.get(wid)
+        if doc is None:
+            return
+        identity = {k: doc.get(k) for k in ("account_id", "device_id", "provider", "sim_slot")}
+        saved = await self._step(wid, identity, balance.settle)
+        if saved is not None:
+            await self._balances.clear_recheck(wid, int(saved["version"]))
+
+    async def _step(self, wid: str, identity: dict[str, Any], decide: Any) -> dict[str, Any] | None:
+        for _ in range(MAX_ROUNDS):
+            doc = await self._balances.get(wid)
+            wallet, version = wallet_from_doc(doc)
+            outcome = decide(wallet)
+            if outcome.wallet == wallet and not outcome.verdicts:
+                saved = doc
+                break
+            verdicts = _verdict_docs(outcome, version + 1)
+            saved = await self._balances.save(
+                wid, version, wallet_state(outcome.wallet), verdicts, identity
+            )
+            if saved is not None:
+                break
+        else:
+            raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
+        if saved is not None:
+            await self.apply_verdicts(wid, saved.get("pending", []), identity.get("provider"))
+        return saved
+
+    async def apply_verdicts(
+        self, wid: str, verdicts: list[dict[str, Any]], provider: str | None
+    ) -> None:
+        """Write each verdict to its transaction, finalise confirmed claims, then forget them."""
+        now = self._clock()
+        for v in verdicts:
+            tx_id = v.get("transaction_id")
+            applied = bool(tx_id) and await self._chain.chain_verdict(tx_id, v, now)
+            if applied:
+                _count(provider or "unknown", v["status"])
+            if tx_id and v["status"] == balance.CONFIRMED:
+                # Also when not newly applied: a crash may have come between the two writes.
+                session = await self._claims.finalise(tx_id)
+                if applied and session is not None and session.get("status") == "COMPLETED":
+                    metrics.CLAIMS_FINALISED.inc()
+        if verdicts:
+            await self._balances.pull_verdicts(wid, [v["vid"] for v in verdicts])
+
+    async def sweep(self, limit: int = 50) -> int:
+        """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""
+        docs = await self._balances.needing_attention(limit)
+        for doc in docs:
+            if doc.get("recheck"):
+                await self.settle(doc["_id"])
+            else:
+                await self.apply_verdicts(doc["_id"], doc.get("pending", []), doc.get("provider"))
+        return len(docs)
+
+
+def _count(provider: str, status: str) -> None:
+    if status == balance.CONFIRMED:
+        metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
+    elif status in (balance.HELD, balance.SUSPECT):
+        metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()

@@ -1,0 +1,118 @@
+"""Fixtures of the SMS ingest tests: the real intake app in-process, devices, and the worker."""
+
+from __future__ import annotations
+
+import json as jsonlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from tornado.httpclient import AsyncHTTPClient
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+
+from claimsvc.bootstrap import Deps
+from sms_ingest.app import SmsIngest, build, make_app
+from sms_ingest.consumer import Tuning
+from tests.conftest import Merchant, Reply
+
+BKASH_CREDIT = (
+    "You have received Tk {amount} from 01712345678. Fee Tk 0.00. Balance Tk {balance}. "
+    "TrxID {trx} at 21/11/2026 10:30"
+)
+
+
+def bkash_credit(trx: str, amount: str, balance: str) -> str:
+    """A bKash "received" SMS as the phone shows it."""
+    return BKASH_CREDIT.format(amount=amount, balance=balance, trx=trx)
+
+
+@dataclass
+class Device:
+    """A registered forwarder device as a test uses it."""
+
+    id: str
+    token: str
+    account_id: str
+
+
+@pytest.fixture
+def sms(deps: Deps) -> SmsIngest:
+    """The SMS process's parts on the test's stores; the worker never waits in tests."""
+    return build(deps, Tuning(idle_backoff_s=0.01, block_ms=1, reclaim_idle_ms=60_000))
+
+
+@pytest.fixture
+async def sms_server(deps: Deps, sms: SmsIngest) -> AsyncIterator[str]:
+    sock, port = bind_unused_port()
+    http = HTTPServer(make_app(deps, sms.intake), max_body_size=4 << 20)
+    http.add_sockets([sock])
+    yield f"http://127.0.0.1:{port}"
+    http.stop()
+    await http.close_all_connections()
+
+
+PostSms = Callable[..., Awaitable[Reply]]
+
+
+@pytest.fixture
+def post_sms(sms_server: str) -> PostSms:
+    """post_sms(body, token=..., query_token=..., headers=..., raw=...) -> Reply."""
+    client = AsyncHTTPClient()
+
+    async def _post(
+        body: Any = None,
+        *,
+        token: str | None = None,
+        query_token: str | None = None,
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
+        path: str = "/sms/v1/messages",
+    ) -> Reply:
+        hdrs = {"content-type": "application/json", **(headers or {})}
+        if token is not None:
+            hdrs["Authorization"] = f"Bearer {token}"
+        if query_token is not None:
+            path += f"?token={query_token}"
+        payload = raw if raw is not None else jsonlib.dumps(body).encode()
+        resp = await client.fetch(
+            sms_server + path, method="POST", body=payload, headers=hdrs, raise_error=False
+        )
+        return Reply(resp.code, resp.headers, resp.body or b"")
+
+    return _post
+
+
+MakeDevice = Callable[..., Awaitable[Device]]
+
+
+@pytest.fixture
+def make_device(deps: Deps) -> MakeDevice:
+    """make_device(merchant, signing_key=None) -> Device."""
+
+    async def _make(merchant: Merchant, signing_key: str | None = None) -> Device:
+        answer = await deps.services.devices.register(merchant.id, "test phone", signing_key)
+        return Device(answer["id"], answer["token"], merchant.id)
+
+    return _make
+
+
+@pytest.fixture
+def drain(sms: SmsIngest) -> Callable[[], Awaitable[int]]:
+    """Run the worker until it finds nothing more to do; how many entries it handled."""
+
+    async def _drain() -> int:
+        total = 0
+        for _ in range(50):
+            done = await sms.consumer.tick()
+            total += done
+            if not done:
+                return total
+        raise AssertionError("the worker never ran out of work")
+
+    return _drain
+
+
+async def stored_messages(deps: Deps, account_id: str) -> list[dict[str, Any]]:
+    return await deps.db["sms_messages"].find({"account_id": account_id}).to_list(None)
