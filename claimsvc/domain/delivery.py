@@ -50,10 +50,10 @@ class Verdict:
 
 
 def judge(event: dict[str, Any], delivered: bool, now: datetime) -> Verdict:
-    """The event's next state after an attempt (interface.md §3, §6 delivery rules)."""
+    """The next state after an attempt; `event` already counts it (interface.md §3, §6)."""
     if delivered:
         return Verdict(DELIVERED)
-    delay = next_delay(attempts_in_cycle(event) + 1)
+    delay = next_delay(attempts_in_cycle(event))
     return Verdict(DEAD) if delay is None else Verdict(RETRY, now + delay)
 
 

@@ -64,8 +64,12 @@ class DeliveryService:
         if reason is not None or account is None:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
             return
-        result = await self._send(lease, event, account["callback_secret"], http, now)
-        await self._settle(lease, event, result, now)
+        begun = await self._events.begin_attempt(event, now)
+        if begun is None:
+            await self._resync(lease)  # another worker began this attempt: its lease, not ours
+            return
+        result = await self._send(lease, begun, account["callback_secret"], http, now)
+        await self._settle(lease, begun, result, now)
 
     async def _not_before(self, event: dict[str, Any], now: datetime) -> datetime | None:
         """A later time when the event may not go out yet: not due, or an earlier one waits."""
@@ -84,8 +88,9 @@ class DeliveryService:
         now: datetime,
     ) -> AttemptResult:
         body: bytes = event["body"]
-        attempt = event["attempts"] + 1
-        headers = delivery_headers(secret, event["_id"], attempt, body, int(now.timestamp()))
+        headers = delivery_headers(
+            secret, event["_id"], event["attempts"], body, int(now.timestamp())
+        )
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
         result = await send_attempt(http, event["webhook_url"], body, headers)
         label = rules.outcome_label(result.delivered, result.status_code, result.error)
@@ -98,11 +103,11 @@ class DeliveryService:
         self, lease: Lease, event: dict[str, Any], result: AttemptResult, now: datetime
     ) -> None:
         record = rules.attempt_record(
-            event["attempts"] + 1, now, result.status_code, result.error, result.duration_s
+            event["attempts"], now, result.status_code, result.error, result.duration_s
         )
         if result.error == "AddressRefused":
-            # Nothing reached the receiver, so no attempt is counted; the event waits for a
-            # re-check instead of retrying against an address that stays refused.
+            # Retrying an address that stays refused is pointless: the event waits for a
+            # re-check (contract.md §2) instead.
             await self._stop(lease, event, rules.ADDRESS_REFUSED, now, record)
             return
         verdict = rules.judge(event, result.delivered, now)

@@ -45,17 +45,26 @@ class DeliveryStore:
         )
         return result.modified_count == 1
 
-    def _attempted(self, event: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "attempts": event["attempts"] + 1,
-            "last_attempt_at": record["at"],
-            "last_status_code": record["status_code"],
-            "last_error": record["error"],
-        }
+    async def begin_attempt(self, event: dict[str, Any], now: datetime) -> dict[str, Any] | None:
+        """Claim the next attempt number before sending; the event as it is now, or None.
+
+        Counting the attempt before it goes out means that an attempt cut short by a dying
+        worker is never numbered again: the receiver sees a higher number on the resend, and
+        two workers can never both send the same attempt.
+        """
+        fields = {"attempts": event["attempts"] + 1, "last_attempt_at": now}
+        result = await self._coll.update_one(
+            {"_id": event["_id"], "status": QUEUED, "attempts": event["attempts"]},
+            {"$set": fields},
+        )
+        return {**event, **fields} if result.modified_count == 1 else None
+
+    def _attempted(self, record: dict[str, Any]) -> dict[str, Any]:
+        return {"last_status_code": record["status_code"], "last_error": record["error"]}
 
     async def mark_delivered(self, event: dict[str, Any], record: dict[str, Any]) -> bool:
         fields = {
-            **self._attempted(event, record),
+            **self._attempted(record),
             "status": DELIVERED,
             "delivered_at": record["at"],
             "next_attempt_at": None,
@@ -66,12 +75,12 @@ class DeliveryStore:
         self, event: dict[str, Any], record: dict[str, Any], next_at: datetime
     ) -> bool:
         """A failed attempt; the event stays queued until `next_at`."""
-        fields = {**self._attempted(event, record), "next_attempt_at": next_at}
+        fields = {**self._attempted(record), "next_attempt_at": next_at}
         return await self._settle(event, fields, record)
 
     async def mark_dead(self, event: dict[str, Any], record: dict[str, Any]) -> bool:
         fields = {
-            **self._attempted(event, record),
+            **self._attempted(record),
             "status": DEAD,
             "dead_at": record["at"],
             "next_attempt_at": None,
@@ -89,7 +98,7 @@ class DeliveryStore:
             "next_attempt_at": None,
         }
         if record is not None:
-            fields["last_error"] = record["error"]
+            fields.update(self._attempted(record))
         return await self._settle(event, fields, record)
 
     async def requeue(

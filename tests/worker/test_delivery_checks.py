@@ -94,7 +94,7 @@ async def test_a_non_public_address_is_refused_without_connecting_and_stops_the_
 
     stopped = await event(deps, event_id)
     assert (stopped["status"], stopped["stopped_reason"]) == (STOPPED, ADDRESS_REFUSED)
-    assert (stopped["attempts"], stopped["last_error"]) == (0, "AddressRefused")
+    assert (stopped["attempts"], stopped["last_error"]) == (1, "AddressRefused")
     assert receiver.requests == []
     deps.http = None
 
