@@ -11,12 +11,18 @@ from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
+from claimsvc.services.claims import ClaimService
 from claimsvc.services.limits import LimitService
+from claimsvc.services.outbox import OutboxService
+from claimsvc.services.sessions import SessionService
+from claimsvc.services.transactions import TransactionService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
+from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.mongo import CounterStore, open_mongo
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.transactions import TransactionStore
 
 
 def open_redis(url: str) -> Any:
@@ -42,6 +48,8 @@ class Stores:
     sessions: SessionStore
     counters: CounterStore
     limits: LimitStore
+    transactions: TransactionStore
+    events: EventStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -55,6 +63,10 @@ class Services:
     admin: AdminService
     checkout: CheckoutService
     limits: LimitService
+    outbox: OutboxService
+    sessions: SessionService
+    claims: ClaimService
+    transactions: TransactionService
 
 
 @dataclass
@@ -93,10 +105,15 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
         sessions=SessionStore(db),
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
+        transactions=TransactionStore(db),
+        events=EventStore(db),
     )
 
 
 def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
+    outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
+    machine = SessionService(stores.sessions, stores.accounts, outbox, clock)
+    claims = ClaimService(machine, stores.sessions, stores.accounts, stores.transactions, clock)
     return Services(
         auth=AuthService(stores.api_keys, stores.accounts),
         admin=AdminService(stores.accounts, stores.api_keys, stores.platform, clock),
@@ -104,6 +121,10 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.sessions, stores.platform, stores.limits, clock, settings.public_base_url
         ),
         limits=LimitService(stores.limits, clock),
+        outbox=outbox,
+        sessions=machine,
+        claims=claims,
+        transactions=TransactionService(stores.transactions, claims, clock),
     )
 
 

@@ -10,11 +10,13 @@ from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runner import Component, Loop
+from claimsvc.worker.sweeper import SessionSweeper
 
 
 def worker_loops(deps: Deps) -> list[Loop]:
     """Every loop the worker runs."""
-    return []
+    services = deps.services
+    return [SessionSweeper(services.sessions, services.outbox)]
 
 
 def ops_app(deps: Deps) -> Application:

@@ -1,0 +1,88 @@
+"""Claim endpoints: verify (merchant, key), submit (buyer), cancel (either), and the public
+session read the hosted page polls. Every answer here uses the claim body shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado.web import url
+
+from claimsvc import errors
+from claimsvc.api.base import CLAIM
+from claimsvc.api.checkout import RateLimitedHandler
+from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
+
+
+class ClaimHandler(RateLimitedHandler):
+    """Claim shape for every error, and the fixed 500 text of the claim endpoints."""
+
+    error_shape = CLAIM
+    internal_message = "Internal system error"
+
+    async def limit_buyer(self, session_id: str) -> None:
+        """Calls without a key: limited per client address and per session (contract §3)."""
+        s = self.deps.settings
+        await self.services.limits.check_buyer(
+            self.request.remote_ip or "unknown",
+            session_id,
+            s.submit_rate_per_ip,
+            s.submit_rate_per_session,
+            errors.BuyerRateLimited(),
+        )
+
+
+class VerifyHandler(ClaimHandler):
+    route_name = "verify"
+
+    async def post(self) -> None:
+        caller = await self.services.auth.authenticate(self.request.headers.get("x-api-key"))
+        await self.rate_limit(caller)
+        req = parse_claim(self.json_body())
+        self.send_json(200, await self.services.claims.verify(caller.account, req))
+
+
+class SubmitHandler(ClaimHandler):
+    route_name = "submit"
+
+    async def post(self) -> None:
+        req = parse_claim(self.json_body())
+        await self.limit_buyer(req.session_id)
+        self.send_json(200, await self.services.claims.submit(req))
+
+
+class CancelHandler(ClaimHandler):
+    """The buyer (no key) or the merchant (its key, a session of its account) cancels."""
+
+    route_name = "cancel"
+
+    async def post(self) -> None:
+        raw_key = self.request.headers.get("x-api-key")
+        account_id = None
+        if raw_key is not None:
+            caller = await self.services.auth.authenticate(raw_key)
+            await self.rate_limit(caller)
+            account_id = caller.account_id
+        session_id = parse_cancel(self.json_body())
+        if account_id is None:
+            await self.limit_buyer(session_id)
+        self.send_json(200, await self.services.sessions.cancel(session_id, account_id))
+
+
+class SessionReadHandler(ClaimHandler):
+    """What the hosted page shows and polls; nothing secret."""
+
+    route_name = "session_read"
+
+    async def get(self, raw_id: str) -> None:
+        session_id = parse_session_id(raw_id)
+        self.send_json(200, await self.services.sessions.public(session_id))
+
+
+def routes(deps: Any) -> list:
+    kw = {"deps": deps}
+    return [
+        url(r"/api/v1/checkout/verify", VerifyHandler, kw, name="verify"),
+        url(r"/api/v1/checkout/submit", SubmitHandler, kw, name="submit"),
+        url(r"/api/v1/checkout/cancel", CancelHandler, kw, name="cancel"),
+        url(r"/api/v1/checkout/session/([^/]+)", SessionReadHandler, kw, name="session_read"),
+    ]

@@ -1,0 +1,194 @@
+"""Verify and submit: a buyer's TrxID claim matched against the account's wallet transactions.
+
+Each round reads the session and the transaction, lets the pure `claims.decide` choose the step,
+and applies it as conditional updates. A refused update means another request moved the
+session first; the round is then repeated on what is stored now, so racing claims, cancels and
+the sweeper all end in one terminal state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import claims
+from claimsvc.domain import sessions as sm
+from claimsvc.domain.accounts import is_active
+from claimsvc.domain.claims import ClaimRequest, Decision, Step
+from claimsvc.metrics import CLAIM_OUTCOMES
+from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.sessions import SessionStore
+from claimsvc.store.transactions import TransactionStore
+
+Session = dict[str, Any]
+Tx = dict[str, Any] | None
+
+
+class ClaimService:
+    """Claims by merchants (verify) and buyers (submit), and finalising pending ones."""
+
+    def __init__(
+        self,
+        machine: SessionService,
+        sessions: SessionStore,
+        accounts: AccountStore,
+        transactions: TransactionStore,
+        clock: Clock,
+    ) -> None:
+        self._machine = machine
+        self._sessions = sessions
+        self._accounts = accounts
+        self._transactions = transactions
+        self._clock = clock
+        self._steps: dict[Step, Callable[[Decision, Session, dict[str, Any], Tx], Awaitable[Any]]]
+        self._steps = {
+            Step.ANSWER_COMPLETED: self._answer_completed,
+            Step.ANSWER_PENDING: self._answer_pending,
+            Step.REFUSE: self._refuse,
+            Step.EXPIRE: self._expire,
+            Step.COMPLETE: self._complete,
+            Step.HOLD: self._hold,
+            Step.COMPLETE_PENDING: self._complete_pending,
+            Step.FAIL: self._fail,
+            Step.REJECT: self._reject,
+        }
+
+    async def verify(self, account: dict[str, Any], req: ClaimRequest) -> dict[str, Any]:
+        """A merchant's claim: only on a session of its own account (else NOT_FOUND)."""
+        return await self._counted(self._verify(account, req))
+
+    async def _verify(self, account: dict[str, Any], req: ClaimRequest) -> dict[str, Any]:
+        if not is_active(account):
+            raise errors.VendorInactive()
+        session = await self._machine.load(req.session_id, account["_id"])
+        return await self._claim(req, account, session)
+
+    async def submit(self, req: ClaimRequest) -> dict[str, Any]:
+        """A buyer's claim: the session id is the authorisation."""
+        return await self._counted(self._submit(req))
+
+    async def _submit(self, req: ClaimRequest) -> dict[str, Any]:
+        session = await self._machine.load(req.session_id)
+        account = await self._accounts.get(session["account_id"])
+        if account is None:
+            raise errors.SessionNotFound()
+        if not is_active(account):
+            raise errors.VendorInactive()
+        return await self._claim(req, account, session)
+
+    @staticmethod
+    async def _counted(outcome: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        try:
+            body = await outcome
+        except errors.ServiceError as err:
+            CLAIM_OUTCOMES.labels(outcome=err.code or "INVALID").inc()
+            raise
+        CLAIM_OUTCOMES.labels(outcome=sm.COMPLETED).inc()
+        return body
+
+    async def _claim(
+        self, req: ClaimRequest, account: dict[str, Any], session: Session
+    ) -> dict[str, Any]:
+        for _ in range(MAX_ROUNDS):
+            tx = await self._find(session, req)
+            decision = claims.decide(session, account, req, tx, self._clock())
+            body = await self._steps[decision.step](decision, session, account, tx)
+            if body is not None:
+                return body
+            session = await self._machine.load(req.session_id)
+        raise Contention(f"claim kept being refused after {MAX_ROUNDS} rounds")
+
+    async def _find(self, session: Session, req: ClaimRequest) -> Tx:
+        """The claimed transaction, freeing it first from a session that can never use it."""
+        tx = await self._transactions.find(session["account_id"], req.provider, req.trx_id)
+        holder = (tx or {}).get("session_id")
+        if tx is None or holder in (None, session["_id"]):
+            return tx
+        other = await self._sessions.get(holder)
+        if other is not None and sm.can_never_use(other, tx["_id"]):
+            # It stayed reserved by a request that lost its race or died; it was never used.
+            await self._transactions.release(tx["_id"], holder)
+            return await self._transactions.get(tx["_id"])
+        return tx
+
+    # Steps: each returns the answer body, raises the outcome, or returns None to re-read.
+
+    async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        await self._machine.settle(s)
+        return claims.success_body(s)
+
+    async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        raise errors.PendingVerification()
+
+    async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        await self._machine.settle(s)
+        assert d.error is not None
+        raise d.error()
+
+    async def _expire(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        if await self._machine.apply(s["_id"], sm.expire(self._clock())) is None:
+            return None
+        raise errors.SessionExpired()
+
+    async def _complete(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        assert tx is not None
+        now = self._clock()
+        after = await self._bind(s, tx, sm.complete(claims.claim_record(tx, now), now))
+        return None if after is None else claims.success_body(after)
+
+    async def _hold(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        assert tx is not None
+        now = self._clock()
+        await self._bind(s, tx, sm.hold(claims.claim_record(tx, now), now))
+        # Re-read either way: the transaction may have been confirmed meanwhile, and whoever
+        # confirmed it may have looked for this claim before it was pending.
+        return None
+
+    async def _complete_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        step = sm.complete_pending(s["pending_claim"], self._clock())
+        after = await self._machine.apply(s["_id"], step)
+        return None if after is None else claims.success_body(after)
+
+    async def _fail(self, d: Decision, s: Session, account: dict[str, Any], tx: Tx) -> Any:
+        limit = int(account.get("max_failed_attempts") or 5)
+        now = self._clock()
+        if s["failed_attempts"] >= limit - 1:
+            if await self._machine.apply(s["_id"], sm.lock(limit, now)) is not None:
+                raise errors.TooManyAttempts()
+        elif await self._machine.apply(s["_id"], sm.count_failure(limit, now)) is not None:
+            raise errors.VerificationFailed()
+        return None
+
+    async def _reject(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+        # Another TrxID while a claim is pending: nothing can match, so nothing is counted.
+        raise errors.VerificationFailed()
+
+    async def _bind(self, s: Session, tx: dict[str, Any], step: sm.Transition) -> Session | None:
+        """Reserve the transaction for the session, then apply `step`; None if either failed."""
+        if not await self._transactions.reserve(tx["_id"], s["_id"]):
+            return None
+        return await self._machine.apply(s["_id"], step)
+
+    async def finalise(self, transaction_id: str) -> Session | None:
+        """A transaction was confirmed: complete the claim waiting on it, if one is.
+
+        The SMS pipeline and the manual confirmation call this. The session after it, or None
+        when no session waits on the transaction.
+        """
+        tx = await self._transactions.get(transaction_id)
+        if tx is None or tx.get("status") != claims.CONFIRMED or not tx.get("session_id"):
+            return None
+        session = await self._sessions.get(tx["session_id"])
+        if session is None:
+            return None
+        pending = session.get("pending_claim")
+        if session["status"] == sm.OPEN and pending and pending["transaction_id"] == tx["_id"]:
+            step = sm.complete_pending(pending, self._clock())
+            after = await self._machine.apply(session["_id"], step)
+            # Refused: a claim completed it at the same moment, or it was cancelled or expired.
+            return after or await self._sessions.get(session["_id"])
+        await self._machine.settle(session)
+        return session

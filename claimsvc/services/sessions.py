@@ -1,0 +1,101 @@
+"""Moving sessions through the state machine: every transition is one conditional update, and
+every terminal one records its webhook event. Also cancel, expiry and the public read."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import claims
+from claimsvc.domain import sessions as sm
+from claimsvc.domain.claims import Step
+from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
+from claimsvc.services.outbox import OutboxService
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.sessions import SessionStore
+
+log = logging.getLogger("claimsvc.sessions")
+
+MAX_ROUNDS = 8
+"""Re-reads after a transition was refused. Each refusal means the session moved on, and a
+session moves on only a few times (open, pending, terminal), so this bound is never reached."""
+
+
+class Contention(RuntimeError):
+    """A session kept changing under a request beyond MAX_ROUNDS (a bug, answered 500)."""
+
+
+class SessionService:
+    """The state machine applied to stored sessions."""
+
+    def __init__(
+        self, sessions: SessionStore, accounts: AccountStore, outbox: OutboxService, clock: Clock
+    ) -> None:
+        self._sessions = sessions
+        self._accounts = accounts
+        self._outbox = outbox
+        self._clock = clock
+
+    async def load(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
+        """The session; NOT_FOUND when unknown or (given an account) another account's."""
+        session = await self._sessions.get(session_id)
+        if session is None or account_id not in (None, session["account_id"]):
+            raise errors.SessionNotFound()
+        return session
+
+    async def apply(self, session_id: str, step: sm.Transition) -> dict[str, Any] | None:
+        """Apply one transition; a terminal one also records its event. None if refused."""
+        after = await self._sessions.transition(session_id, step)
+        if after is not None and step.terminal:
+            SESSIONS_ENDED.labels(status=after["status"]).inc()
+            log.info(
+                "session ended",
+                extra={"fields": {"payment_id": after["payment_id"], "status": after["status"]}},
+            )
+            await self._outbox.record(after)
+        return after
+
+    async def settle(self, session: dict[str, Any]) -> None:
+        """Record the event a terminal session still owes (its transition died half-way)."""
+        if session.get("event_due"):
+            await self._outbox.record(session)
+
+    async def cancel(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
+        """Cancel an open session; the same 200 when repeated, else the state's outcome."""
+        for _ in range(MAX_ROUNDS):
+            session = await self.load(session_id, account_id)
+            now = self._clock()
+            decision = claims.decide_cancel(session, now)
+            if decision.step in (Step.ANSWER_CANCELLED, Step.REFUSE):
+                await self.settle(session)
+                if decision.error is not None:
+                    raise decision.error()
+                return claims.cancelled_body(session)
+            if decision.step is Step.EXPIRE:
+                if await self.apply(session_id, sm.expire(now)) is not None:
+                    raise errors.SessionExpired()
+            elif (after := await self.apply(session_id, sm.cancel(now))) is not None:
+                return claims.cancelled_body(after)
+        raise Contention(f"cancel kept being refused after {MAX_ROUNDS} rounds")
+
+    async def expire_overdue(self, limit: int) -> tuple[int, int]:
+        """Expire one batch of overdue sessions: (sessions found, sessions expired)."""
+        now = self._clock()
+        batch = await self._sessions.find_overdue(now, limit)
+        expired = 0
+        for session in batch:
+            # Refused means a claim or cancel ended it first; that one recorded the event.
+            if await self.apply(session["_id"], sm.expire(now)) is not None:
+                expired += 1
+        SESSIONS_SWEPT.inc(expired)
+        return len(batch), expired
+
+    async def public(self, session_id: str) -> dict[str, Any]:
+        """The hosted page's read of a session (no key: the session id authorises)."""
+        session = await self.load(session_id)
+        account = await self._accounts.get(session["account_id"])
+        if account is None:
+            raise errors.SessionNotFound()
+        return sm.public_view(session, account, self._clock())

@@ -1,0 +1,96 @@
+"""Recording wallet transactions and confirming them (the SMS pipeline and operators call these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.claims import TRANSACTION_STATUSES, TRX_ID, UNCONFIRMED
+from claimsvc.services.claims import ClaimService
+from claimsvc.store.mongo import DuplicateKeyError, new_id
+from claimsvc.store.transactions import TransactionStore
+
+
+@dataclass(frozen=True)
+class NewTransaction:
+    """A wallet transaction as a parser read it; amounts in poisha."""
+
+    provider: str
+    trx_id: str
+    amount_poisha: int
+    received_at: datetime
+    """When the phone received the SMS (the forwarder's time; the intake time if it gave none)."""
+    status: str = UNCONFIRMED
+    direction: str = "credit"
+    kind: str = "received"
+    counterparty: str | None = None
+    balance_poisha: int | None = None
+    """The balance the SMS states after this transaction."""
+    fee_poisha: int = 0
+    extra: dict[str, Any] | None = None
+    """Anything else the caller keeps with it (message id, device, SIM slot)."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    transaction: dict[str, Any]
+    created: bool
+
+
+def _problem(new: NewTransaction) -> str | None:
+    if new.provider not in PROVIDERS:
+        return "unknown provider"
+    if not TRX_ID.fullmatch(new.trx_id):
+        return "trx_id must be 6 to 20 upper-case letters and digits"
+    if new.amount_poisha <= 0:
+        return "amount must be positive"
+    if new.status not in TRANSACTION_STATUSES or new.direction not in ("credit", "debit"):
+        return "unknown status or direction"
+    if new.received_at.tzinfo is None:
+        return "received_at must be timezone-aware"
+    return None
+
+
+class TransactionService:
+    """The store of an account's wallet transactions, as the claim matcher reads them."""
+
+    def __init__(self, store: TransactionStore, claims: ClaimService, clock: Clock) -> None:
+        self._store = store
+        self._claims = claims
+        self._clock = clock
+
+    async def record(self, account_id: str, new: NewTransaction) -> Recorded:
+        """Store a transaction once; the same (provider, TrxID) again returns the first one."""
+        problem = _problem(new)
+        if problem:
+            raise ValueError(problem)
+        doc = {
+            **(new.extra or {}),
+            "_id": new_id("trx"),
+            "account_id": account_id,
+            **{k: v for k, v in vars(new).items() if k != "extra"},
+            "session_id": None,
+            "created_at": self._clock(),
+        }
+        try:
+            await self._store.insert(doc)
+        except DuplicateKeyError:
+            existing = await self._store.find(account_id, new.provider, new.trx_id)
+            if existing is None:
+                raise
+            return Recorded(existing, created=False)
+        return Recorded(doc, created=True)
+
+    async def confirm(self, transaction_id: str) -> dict[str, Any]:
+        """Confirm a transaction (balance chain or by hand) and finalise the claim waiting on it."""
+        tx = await self._store.confirm(transaction_id, self._clock())
+        if tx is None:
+            tx = await self._store.get(transaction_id)
+        if tx is None:
+            raise errors.NotFound()
+        await self._claims.finalise(transaction_id)
+        return tx
