@@ -62,6 +62,12 @@ class BaseHandler(RequestHandler):
         self.deps = deps
         self.services = deps.services
 
+    def keep_header(self, name: str, value: str) -> None:
+        """Set a header that an error answer carries too (send_error clears all others)."""
+        # Created on first use: subclasses may override initialize() without calling it.
+        self.__dict__.setdefault("_kept_headers", {})[name] = value
+        self.set_header(name, value)
+
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
@@ -73,7 +79,7 @@ class BaseHandler(RequestHandler):
             rid = secrets.token_hex(8)
         request_id.set(rid)
         self.request_id = rid
-        self.set_header("X-Request-Id", rid)
+        self.keep_header("X-Request-Id", rid)
         if len(self.request.body or b"") > self.deps.settings.max_body_bytes:
             raise errors.BodyTooLarge()
 
@@ -116,7 +122,8 @@ class BaseHandler(RequestHandler):
             err = errors.ServiceError(self.internal_message)
         self.clear_header("Retry-After")
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.send_json(err.status, self.error_body(err), err.headers)
+        headers = {**self.__dict__.get("_kept_headers", {}), **err.headers}
+        self.send_json(err.status, self.error_body(err), headers)
 
     def _http_error(self, status: int) -> errors.ServiceError:
         err = errors.ServiceError(self._reason if status != 404 else "Not found")

@@ -46,7 +46,7 @@ class RateLimitedHandler(BaseHandler):
     async def rate_limit(self, caller: Caller) -> None:
         decision = await self.services.limits.check_key(caller, self.route_name)
         for name, value in decision.headers().items():
-            self.set_header(name, value)
+            self.keep_header(name, value)
 
 
 class InitializeHandler(RateLimitedHandler):

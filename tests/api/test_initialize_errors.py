@@ -482,3 +482,16 @@ async def test_rate_limits_are_per_key(fetch, make_account, deps):
     assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
     assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 429
     assert (await fetch(INIT, json=initialize_body(), key=other["key"])).code == 201
+
+
+async def test_error_answers_keep_the_request_id_and_rate_headers(fetch, make_account):
+    merchant = await make_account(rate_limit_per_minute=5)
+    reply = await fetch(
+        INIT, json={"amount": 1}, key=merchant.key, headers={"X-Request-Id": "req-123"}
+    )
+    assert reply.code == 400
+    assert reply.headers["X-Request-Id"] == "req-123"
+    assert (reply.headers["RateLimit-Limit"], reply.headers["RateLimit-Remaining"]) == ("5", "4")
+    assert "Retry-After" not in reply.headers
+    unauthorized = await fetch(INIT, json={}, headers={"X-Request-Id": "req-456"})
+    assert unauthorized.headers["X-Request-Id"] == "req-456"
