@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -26,14 +27,23 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+# A \uD800-\uDFFF escape: the only way a lone surrogate gets into a decoded string.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
 def parse_json(body: bytes) -> Any:
-    """Decode a body exactly: decimals as Decimal, NaN and Infinity refused."""
+    """Decode a body exactly: decimals as Decimal, NaN, Infinity and lone surrogates refused."""
     try:
-        return json.loads(
+        value = json.loads(
             body.decode("utf-8"), parse_float=Decimal, parse_constant=_reject_constant
         )
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        if _SURROGATE_ESCAPE.search(body):
+            # A lone surrogate cannot be written back as UTF-8: the answer echoing it would
+            # fail with 500 after the session was stored. Pairs (emoji) encode fine.
+            json.dumps(value, ensure_ascii=False, default=str).encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError):
         raise errors.InvalidJson() from None
+    return value
 
 
 def flatten_messages(messages: Any, path: str = "") -> list[str]:

@@ -495,3 +495,18 @@ async def test_error_answers_keep_the_request_id_and_rate_headers(fetch, make_ac
     assert "Retry-After" not in reply.headers
     unauthorized = await fetch(INIT, json={}, headers={"X-Request-Id": "req-456"})
     assert unauthorized.headers["X-Request-Id"] == "req-456"
+
+
+async def test_a_lone_surrogate_is_invalid_json_but_an_escaped_emoji_is_fine(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    base = json.dumps(initialize_body())[:-1]
+    for extra in ('"metadata": {"k": "\\udfff"}', '"customer": {"name": "x\\ud83d"}'):
+        reply = await fetch(INIT, body=f"{base}, {extra}}}", key=merchant.key)
+        assert (reply.code, reply.json()) == (400, INVALID_JSON)
+    assert await sessions_of(deps, merchant) == []
+    emoji = json.dumps(initialize_body(order_id="order-\U0001f600"))
+    assert "\\ud83d\\ude00" in emoji
+    reply = await fetch(INIT, body=emoji, key=merchant.key)
+    assert (reply.code, reply.json()["order_id"]) == (201, "order-\U0001f600")
