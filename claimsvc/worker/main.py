@@ -11,12 +11,13 @@ from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runner import Component, Loop
 from claimsvc.worker.sweeper import SessionSweeper
+from claimsvc.worker.webhooks import close_http, webhook_loops
 
 
 def worker_loops(deps: Deps) -> list[Loop]:
     """Every loop the worker runs."""
     services = deps.services
-    return [SessionSweeper(services.sessions, services.outbox)]
+    return [SessionSweeper(services.sessions, services.outbox), *webhook_loops(deps)]
 
 
 def ops_app(deps: Deps) -> Application:
@@ -26,4 +27,8 @@ def ops_app(deps: Deps) -> Application:
 
 
 def make_worker(deps: Deps) -> Component:
-    return Component(servers=[(ops_app(deps), deps.settings.worker_port)], loops=worker_loops(deps))
+    return Component(
+        servers=[(ops_app(deps), deps.settings.worker_port)],
+        loops=worker_loops(deps),
+        on_close=[lambda: close_http(deps)],
+    )
