@@ -12,15 +12,18 @@ from claimsvc.services.admin import AdminService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
 from claimsvc.services.claims import ClaimService
+from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
+from claimsvc.store.deliveries import DeliveryStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.mongo import CounterStore, open_mongo
+from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
@@ -48,6 +51,8 @@ class Stores:
     sessions: SessionStore
     counters: CounterStore
     limits: LimitStore
+    deliveries: DeliveryStore
+    schedule: ScheduleStore
     transactions: TransactionStore
     events: EventStore
 
@@ -63,6 +68,7 @@ class Services:
     admin: AdminService
     checkout: CheckoutService
     limits: LimitService
+    delivery: DeliveryService
     outbox: OutboxService
     sessions: SessionService
     claims: ClaimService
@@ -81,6 +87,8 @@ class Deps:
     keys: RedisKeys
     stores: Stores
     services: Services
+    http: Any = None
+    """The worker's one outbound aiohttp session (webhooks); None in other processes."""
 
     async def check_ready(self) -> dict[str, bool]:
         """Readiness: MongoDB and Redis both answer."""
@@ -105,6 +113,8 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
         sessions=SessionStore(db),
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
+        deliveries=DeliveryStore(db),
+        schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db),
         events=EventStore(db),
     )
@@ -121,6 +131,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.sessions, stores.platform, stores.limits, clock, settings.public_base_url
         ),
         limits=LimitService(stores.limits, clock),
+        delivery=DeliveryService(stores.deliveries, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
         claims=claims,
@@ -142,4 +153,6 @@ async def open_deps(
         if hasattr(store, "ensure_indexes"):
             await store.ensure_indexes()
     services = build_services(settings, stores, clock)
+    services.admin.on_delivery_settings_changed = services.delivery.requeue_stopped
+    services.outbox.on_event_recorded = services.delivery.enqueue
     return Deps(settings, clock, mongo, db, redis, keys, stores, services)
