@@ -34,8 +34,10 @@ EXAMPLES = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
+# Text with lone surrogates too: JSON can carry them as \uD800-style escapes.
+texts = st.text(max_size=40) | st.text(st.characters(categories=["Cs", "Lu", "Nd"]), max_size=5)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | texts,
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
     ),
