@@ -13,6 +13,8 @@ from typing import Protocol
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
+from claimsvc.inflight import InFlight
+
 log = logging.getLogger("claimsvc.runner")
 
 
@@ -41,11 +43,19 @@ class Component:
         self.demo_seeders += other.demo_seeders
 
 
-def listen(app: Application, port: int, *, max_body_bytes: int, xheaders: bool) -> HTTPServer:
-    """Start one HTTP server. Bodies up to 16x the limit are read so the handler can answer 413."""
-    server = HTTPServer(app, xheaders=xheaders, max_body_size=max(max_body_bytes * 16, 1 << 20))
+def listen(
+    app: Application, port: int, *, max_body_bytes: int, xheaders: bool
+) -> tuple[HTTPServer, InFlight]:
+    """Start one HTTP server, counting its requests in flight for the drain.
+
+    Bodies up to 16x the limit are read so the handler can answer 413.
+    """
+    inflight = InFlight(app)
+    server = HTTPServer(
+        inflight, xheaders=xheaders, max_body_size=max(max_body_bytes * 16, 1 << 20)
+    )
     server.listen(port)
-    return server
+    return server, inflight
 
 
 async def run_until_signalled(
@@ -69,12 +79,16 @@ async def run_until_signalled(
     tasks = [asyncio.create_task(lp.run(stop), name=lp.name) for lp in component.loops]
     await stop.wait()
     log.info("draining", extra={"fields": {"grace_s": grace_s}})
-    for server in servers:
+    for server, _ in servers:
         server.stop()
-    drain = [*(s.close_all_connections() for s in servers), *tasks]
+    # Requests already begun are answered while the loops finish or release their work.
+    drain = [*(inflight.idle() for _, inflight in servers), *tasks]
     _, pending = await asyncio.wait([asyncio.ensure_future(d) for d in drain], timeout=grace_s)
     for task in pending:
         task.cancel()
+    # Idle keep-alive connections close now; a request still unanswered at the grace's end is cut.
+    for server, _ in servers:
+        await server.close_all_connections()
     for hook in reversed(component.on_close):
         await hook()
     log.info("stopped", extra={"fields": {"unfinished": len(pending)}})
