@@ -1,0 +1,173 @@
+"""Races: concurrent claims, cancels, confirmations and the sweeper end in one terminal state
+with one event. MongoDB yields around every call, so requests really interleave; each test runs
+under several seeds, i.e. several interleavings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.clock import FrozenClock
+from claimsvc.domain.claims import ClaimRequest
+from claimsvc.errors import ServiceError
+from claimsvc.settings import Settings
+from claimsvc.worker.sweeper import SessionSweeper
+from tests.claims_support import (
+    claim_body,
+    events_of,
+    open_session,
+    outcome,
+    pay,
+    session_doc,
+    yielding_mongo,
+)
+
+SEEDS = range(6)
+
+
+@pytest.fixture(params=SEEDS, ids=lambda s: f"seed{s}")
+async def deps(settings: Settings, clock: FrozenClock, request: Any) -> AsyncIterator[Deps]:
+    deps = await open_deps(settings, clock, mongo=yielding_mongo(request.param))
+    yield deps
+    await deps.close()
+
+
+async def submit(fetch: Any, session_id: str, trx_id: str) -> Any:
+    return await fetch("/api/v1/checkout/submit", json=claim_body(session_id, trx_id))
+
+
+async def test_twenty_concurrent_claims_of_one_trx_id_complete_the_session_once(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    replies = await asyncio.gather(
+        *(
+            fetch(
+                f"/api/v1/checkout/{'verify' if i % 2 else 'submit'}",
+                json=claim_body(session_id, tx["trx_id"]),
+                key=merchant.key if i % 2 else None,
+            )
+            for i in range(20)
+        )
+    )
+    assert {r.code for r in replies} == {200}
+    assert len({r.body for r in replies}) == 1
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+    assert (await deps.stores.transactions.get(tx["_id"]))["session_id"] == session_id
+
+
+async def test_one_trx_id_claimed_on_two_sessions_at_once_completes_only_one(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    first, second = await open_session(deps, merchant), await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    replies = await asyncio.gather(*(submit(fetch, s, tx["trx_id"]) for s in (first, second)))
+    assert sorted(r.code for r in replies) == [200, 400]
+    loser = next(r for r in replies if r.code == 400)
+    assert loser.json() == outcome("VERIFICATION_FAILED")
+    statuses = sorted([(await session_doc(deps, s))["status"] for s in (first, second)])
+    assert statuses == ["COMPLETED", "OPEN"]
+    events = await events_of(deps, first) + await events_of(deps, second)
+    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+
+
+async def test_concurrent_failures_never_exceed_the_lock_count(fetch, make_account, deps):
+    merchant = await make_account(max_failed_attempts=5)
+    session_id = await open_session(deps, merchant)
+    replies = await asyncio.gather(*(submit(fetch, session_id, f"WRONG{i:03}") for i in range(20)))
+    codes = Counter(r.json()["error"] for r in replies)
+    assert codes == {"VERIFICATION_FAILED": 4, "TOO_MANY_ATTEMPTS": 16}
+    session = await session_doc(deps, session_id)
+    assert (session["status"], session["failed_attempts"]) == ("FAILED", 5)
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["FAILED"]
+
+
+async def test_a_claim_racing_a_cancel_ends_in_one_state_with_one_event(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    claimed, cancelled = await asyncio.gather(
+        submit(fetch, session_id, tx["trx_id"]),
+        fetch("/api/v1/checkout/cancel", json={"sessionId": session_id}),
+    )
+    status = (await session_doc(deps, session_id))["status"]
+    if status == "COMPLETED":
+        assert (claimed.code, cancelled.code) == (200, 409)
+        assert cancelled.json() == outcome("ALREADY_COMPLETED")
+    else:
+        assert status == "CANCELLED"
+        assert (claimed.code, cancelled.code) == (410, 200)
+        assert claimed.json() == outcome("SESSION_UNAVAILABLE")
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == [status]
+
+
+class TickingClock(FrozenClock):
+    """Moves 1 ms every time it is read, so racing tasks see the deadline pass mid-flight."""
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(milliseconds=1)
+        return self.now
+
+
+@pytest.fixture
+def clock(request: Any) -> FrozenClock:
+    return TickingClock() if getattr(request, "param", None) == "ticking" else FrozenClock()
+
+
+async def _claim(deps: Deps, session_id: str, trx_id: str) -> str:
+    try:
+        await deps.services.claims.submit(ClaimRequest(session_id, trx_id, "bkash"))
+    except ServiceError as err:
+        return str(err.code)
+    return "COMPLETED"
+
+
+@pytest.mark.parametrize("clock", ["ticking"], indirect=True)
+@pytest.mark.parametrize("lead_ms", [1, 3, 4, 5, 6, 8, 12])
+async def test_a_claim_racing_the_sweeper_at_expiry_ends_in_one_state_with_one_event(
+    make_account, deps, clock, lead_ms
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant, expires_in_s=300)
+    tx = await pay(deps, merchant)
+    expires_at = (await session_doc(deps, session_id))["expires_at"]
+    clock.now = expires_at - timedelta(milliseconds=lead_ms)
+    sweeper = SessionSweeper(deps.services.sessions, deps.services.outbox)
+    answer, _ = await asyncio.gather(_claim(deps, session_id, tx["trx_id"]), sweeper.sweep())
+    status = (await session_doc(deps, session_id))["status"]
+    assert (status, answer) in {("COMPLETED", "COMPLETED"), ("EXPIRED", "SESSION_EXPIRED")}
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == [status]
+
+
+async def _later(yields: int, work: Any) -> Any:
+    for _ in range(yields):
+        await asyncio.sleep(0)
+    return await work
+
+
+@pytest.mark.parametrize("head_start", [0, 3, 8, 15, 30])
+async def test_a_pending_claim_racing_its_confirmation_completes_once(
+    make_account, deps, head_start
+):
+    merchant = await make_account(balance_verification=True)
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant, status="unconfirmed")
+    answer, _ = await asyncio.gather(
+        _claim(deps, session_id, tx["trx_id"]),
+        _later(head_start, deps.services.transactions.confirm(tx["_id"])),
+    )
+    # Whichever came first, the session completes: a confirmation never strands the claim.
+    assert answer in ("COMPLETED", "PENDING_VERIFICATION")
+    assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
