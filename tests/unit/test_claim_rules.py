@@ -1,0 +1,202 @@
+"""Pure claim rules: validation order, the exact match, the next step, and the event body."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimsvc import errors
+from claimsvc.domain import claims
+from claimsvc.domain import sessions as sm
+from claimsvc.domain.claims import ClaimRequest, Step
+from claimsvc.domain.outbox import event_body
+
+T0 = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
+SID = "8a3c1f4e-0000-4000-8000-000000000000"
+ACTIVE = {"balance_verification": False}
+VERIFYING = {"balance_verification": True}
+
+
+def session(**fields: Any) -> dict[str, Any]:
+    base = {
+        "_id": SID,
+        "status": sm.OPEN,
+        "amount_poisha": 50_000,
+        "created_at": T0,
+        "expires_at": T0 + timedelta(minutes=30),
+        "failed_attempts": 0,
+        "pending_claim": None,
+        "claim": None,
+        "order_id": "order-1",
+        "payment_id": "pay_1",
+        "success_url": "https://shop/success",
+        "cancel_url": "https://shop/cancel",
+    }
+    return {**base, **fields}
+
+
+def tx(**fields: Any) -> dict[str, Any]:
+    base = {
+        "_id": "trx_1",
+        "provider": "bkash",
+        "trx_id": "ABC12345",
+        "amount_poisha": 50_000,
+        "received_at": T0,
+        "status": "unconfirmed",
+        "direction": "credit",
+        "session_id": None,
+    }
+    return {**base, **fields}
+
+
+REQ = ClaimRequest(SID, "ABC12345", "bkash")
+RECORD = {"transaction_id": "trx_1", "provider": "bkash", "trx_id": "ABC12345", "claimed_at": T0}
+
+
+# Validation ------------------------------------------------------------------------------------
+
+
+def test_a_valid_body_is_trimmed_and_upper_cased():
+    body = {"sessionId": SID.upper(), "trxId": "\t abc12345 \n", "provider": "nagad"}
+    assert claims.parse_claim(body) == ClaimRequest(SID, "ABC12345", "nagad")
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ({"sessionId": "x", "trxId": 5, "provider": "bkash"}, errors.MissingClaimFields),
+        ({"sessionId": "x", "trxId": "!", "provider": "?"}, errors.InvalidCheckoutSession),
+        ({"sessionId": SID, "trxId": "!", "provider": "?"}, errors.InvalidTrxId),
+        ({"sessionId": SID, "trxId": "ABC12345", "provider": "?"}, errors.InvalidProvider),
+        ({"sessionId": "{" + SID + "}", "trxId": "ABC12345", "provider": "bkash"},
+         errors.InvalidCheckoutSession),
+    ],
+)
+def test_the_first_broken_rule_in_interface_order_is_reported(body, error):
+    with pytest.raises(error):
+        claims.parse_claim(body)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner),
+    max_leaves=10,
+)
+
+
+@given(
+    st.one_of(
+        json_values,
+        st.fixed_dictionaries(
+            {"sessionId": json_values | st.just(SID), "trxId": json_values,
+             "provider": json_values | st.sampled_from(["bkash", "rocket"])}
+        ),
+    )
+)
+def test_no_body_makes_validation_fail_other_than_with_a_client_error(body):
+    try:
+        req = claims.parse_claim(body)
+    except (errors.MissingClaimFields, errors.InvalidCheckoutSession,
+            errors.InvalidTrxId, errors.InvalidProvider):
+        return
+    assert claims.TRX_ID.fullmatch(req.trx_id) and req.provider in claims.PROVIDERS
+
+
+# Matching -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({}, None),
+        ({"amount_poisha": 50_001}, "amount differs"),
+        ({"received_at": T0 - timedelta(minutes=10)}, None),
+        ({"received_at": T0 - timedelta(minutes=10, microseconds=1)},
+         "received before the session"),
+        ({"received_at": T0 + timedelta(days=1)}, None),
+        ({"session_id": SID}, None),
+        ({"session_id": "another"}, "used by another session"),
+        ({"status": "suspect"}, "not a genuine incoming payment"),
+        ({"direction": "debit"}, "not a genuine incoming payment"),
+    ],
+)
+def test_a_transaction_matches_only_exactly(change, problem):
+    assert claims.match_problem(session(), tx(**change)) == problem
+
+
+# The next step --------------------------------------------------------------------------------
+
+LIVE = T0 + timedelta(minutes=1)
+LATE = T0 + timedelta(hours=2)
+
+
+@pytest.mark.parametrize(
+    ("doc", "account", "found", "now", "step", "error"),
+    [
+        (session(), ACTIVE, tx(), LIVE, Step.COMPLETE, None),
+        (session(), VERIFYING, tx(), LIVE, Step.HOLD, None),
+        (session(), VERIFYING, tx(status="confirmed"), LIVE, Step.COMPLETE, None),
+        (session(), ACTIVE, None, LIVE, Step.FAIL, None),
+        (session(), ACTIVE, tx(amount_poisha=1), LIVE, Step.FAIL, None),
+        (session(), ACTIVE, tx(), LATE, Step.EXPIRE, None),
+        (session(pending_claim=RECORD), VERIFYING, tx(), LATE, Step.ANSWER_PENDING, None),
+        (session(pending_claim=RECORD), VERIFYING, tx(status="confirmed"), LATE,
+         Step.COMPLETE_PENDING, None),
+        (session(pending_claim={**RECORD, "trx_id": "OTHER123"}), VERIFYING, tx(), LIVE,
+         Step.REJECT, None),
+        (session(pending_claim={**RECORD, "trx_id": "OTHER123"}), VERIFYING, tx(), LATE,
+         Step.REFUSE, errors.SessionExpired),
+        (session(status=sm.COMPLETED, claim=RECORD), ACTIVE, tx(), LATE,
+         Step.ANSWER_COMPLETED, None),
+        (session(status=sm.COMPLETED, claim={**RECORD, "trx_id": "OTHER123"}), ACTIVE, tx(),
+         LIVE, Step.REFUSE, errors.AlreadyCompleted),
+        (session(status=sm.FAILED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.TooManyAttempts),
+        (session(status=sm.CANCELLED), ACTIVE, tx(), LIVE, Step.REFUSE,
+         errors.SessionUnavailable),
+        (session(status=sm.EXPIRED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.SessionExpired),
+    ],
+)
+def test_decide_picks_the_step_of_contract_section_3(doc, account, found, now, step, error):
+    assert claims.decide(doc, account, REQ, found, now) == claims.Decision(step, error)
+
+
+@pytest.mark.parametrize(
+    ("doc", "now", "step"),
+    [
+        (session(), LIVE, Step.CANCEL),
+        (session(), LATE, Step.EXPIRE),
+        (session(pending_claim=RECORD), LATE, Step.CANCEL),
+        (session(status=sm.CANCELLED), LATE, Step.ANSWER_CANCELLED),
+        (session(status=sm.COMPLETED), LIVE, Step.REFUSE),
+    ],
+)
+def test_decide_cancel(doc, now, step):
+    assert claims.decide_cancel(doc, now).step is step
+
+
+def test_the_success_body_comes_from_the_session_and_its_claim():
+    body = claims.success_body(session(status=sm.COMPLETED, claim=RECORD, amount_poisha=12_345))
+    assert body == {
+        "success": True,
+        "status": "COMPLETED",
+        "session_id": SID,
+        "order_id": "order-1",
+        "payment_id": "pay_1",
+        "amount": 123.45,
+        "provider": "bkash",
+        "trx_id": "ABC12345",
+        "redirect_url": "https://shop/success",
+    }
+
+
+def test_the_event_body_is_the_interface_json_in_utf8():
+    doc = session(status=sm.EXPIRED, order_id="অর্ডার-১", amount_poisha=10)
+    raw = event_body(doc)
+    expected = '{"order_id":"অর্ডার-১","payment_status":"EXPIRED","trid":"pay_1","amount":0.1}'
+    assert raw == expected.encode("utf-8")
+    assert json.loads(raw)["amount"] == 0.1
