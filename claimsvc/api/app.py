@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tornado.web import Application, RequestHandler
 
-from claimsvc.api import admin, admin_deliveries, admin_events, checkout, claims, ops
+from claimsvc.api import admin, admin_deliveries, admin_events, checkout, claims, ops, page
 from claimsvc.api.base import NotFoundHandler
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -44,6 +44,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     """The Tornado application of the API process."""
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
     routes += claims.routes(deps) + admin_events.routes(deps)
+    routes += page.routes(deps)
     routes += admin_deliveries.routes(deps)
     return Application(
         routes,
