@@ -96,8 +96,9 @@ def log_request(handler: RequestHandler) -> None:
     metrics.HTTP_REQUESTS.labels(route=route, method=method, status=str(status)).inc()
     metrics.HTTP_LATENCY.labels(route=route, method=method).observe(seconds)
     fields = {"route": route, "method": method, "status": status, "ms": round(seconds * 1000, 2)}
-    access_log.log(logging.ERROR if status >= 500 else logging.INFO, "request",
-                   extra={"fields": fields})
+    access_log.log(
+        logging.ERROR if status >= 500 else logging.INFO, "request", extra={"fields": fields}
+    )
 
 
 def make_app(deps: Deps, intake: Intake) -> Application:

@@ -2,10 +2,15 @@
 
 A wallet is (account, device, provider, SIM slot). Every SMS that states a balance moves the
 chain: credits add their amount, debits take amount plus fee. An entry *chains* when the balance
-it states equals the running balance moved by it. Entries that do not chain are held, in the
-order the phone received them, and re-checked whenever the chain moves. A held entry that the
-chain has moved past (an entry the phone received later chained instead) can never fit: it is
-suspect, and its gap (stated balance minus the balance the chain allowed) is reported exactly.
+it states equals the running balance moved by it; the balance after a set of transactions does
+not depend on their order, so entries chain in whatever order they arrive. Entries that do not
+chain are held, sorted by when the phone received them, and re-checked whenever the chain moves.
+
+A held entry the phone received before an entry that already chained is *late*: it can only be
+genuine as part of a group that nets to zero at its place in time (received 500, sent 500), and
+such a group is confirmed when it chains there. A late entry still held when the chain has moved
+more than REORDER_WINDOW past it never can chain: it is suspect, with its exact gap (the balance
+it states minus the balance the chain allowed in its place).
 
 Failed transactions move nothing and are never given to the chain. A reversal is a real movement
 (the money went back) and comes here as an ordinary entry in the direction it moved money.
@@ -14,7 +19,7 @@ Failed transactions move nothing and are never given to the chain. A reversal is
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
 CREDIT, DEBIT = "credit", "debit"
@@ -25,6 +30,8 @@ MAX_SEEN = 500
 """Recently applied entry keys remembered per wallet, so a replayed message is a no-op."""
 MAX_TRAIL = 50
 """Recent chain points kept per wallet, to place a late entry and measure its gap."""
+REORDER_WINDOW = timedelta(minutes=10)
+"""How far SMS of one wallet may arrive out of order (network delays, forwarder retries)."""
 
 
 @dataclass(frozen=True)
@@ -136,14 +143,16 @@ def settle(wallet: Wallet, new: Entry | None = None) -> Outcome:
     if wallet.running is None:
         return Outcome(replace(wallet, held=held), tuple(verdicts))
     running, chained, held = _chain(wallet.running, held)
-    verdicts += [_verdict(e, CONFIRMED, "chained") for e, _ in chained]
-    trail = (*wallet.trail, *(Point(e.received_at, before) for e, before in chained))[-MAX_TRAIL:]
+    trail = _with_points(wallet.trail, chained)
+    grouped, held = _late_groups(trail, held)
+    trail = _with_points(trail, grouped)
+    verdicts += [_verdict(e, CONFIRMED, "chained") for e, _ in chained + grouped]
     suspects, held = _passed(trail, held)
     verdicts += suspects
     held, overflow = held[-MAX_HELD:], held[:-MAX_HELD]
     verdicts += [_verdict(h, UNCONFIRMED, "held_overflow") for h in overflow]
     if new is not None and new in held:
-        verdicts.append(_verdict(new, HELD, "gap", new.gap(running)))
+        verdicts.append(_verdict(new, HELD, "gap", new.gap(_slot_balance(trail, new, running))))
     after = replace(wallet, running=running, held=held, trail=trail)
     return Outcome(after, tuple(verdicts))
 
@@ -154,34 +163,75 @@ def _insert(held: tuple[Entry, ...], entry: Entry) -> tuple[Entry, ...]:
     return (*held[:at], entry, *held[at:])
 
 
-def _chain(
-    running: int, held: tuple[Entry, ...]
-) -> tuple[int, list[tuple[Entry, int]], tuple[Entry, ...]]:
-    """Chain held entries, earliest first, until none fits; each with the balance before it."""
-    chained: list[tuple[Entry, int]] = []
-    pending = list(held)
-    fit = next((e for e in pending if e.fits(running)), None)
+Chained = list[tuple[Entry, int]]
+
+
+def _walk(start: int, entries: list[Entry]) -> tuple[int, Chained]:
+    """Chain entries from `start`, earliest first, until none fits; each with its balance before."""
+    chained: Chained = []
+    pending = list(entries)
+    balance = start
+    fit = next((e for e in pending if e.fits(balance)), None)
     while fit is not None:
-        chained.append((fit, running))
-        running = running + fit.delta
+        chained.append((fit, balance))
+        balance += fit.delta
         pending.remove(fit)
-        fit = next((e for e in pending if e.fits(running)), None)
-    return running, chained, tuple(pending)
+        fit = next((e for e in pending if e.fits(balance)), None)
+    return balance, chained
+
+
+def _chain(running: int, held: tuple[Entry, ...]) -> tuple[int, Chained, tuple[Entry, ...]]:
+    running, chained = _walk(running, list(held))
+    done = {e.key for e, _ in chained}
+    return running, chained, tuple(h for h in held if h.key not in done)
+
+
+def _with_points(trail: tuple[Point, ...], chained: Chained) -> tuple[Point, ...]:
+    """The trail with chained entries added, kept sorted by receive time, newest MAX_TRAIL."""
+    points = sorted(
+        (*trail, *(Point(e.received_at, before) for e, before in chained)), key=lambda p: p.at
+    )
+    return tuple(points[-MAX_TRAIL:])
+
+
+def _slot(trail: tuple[Point, ...], entry: Entry) -> Point | None:
+    """The first chained entry the phone received after `entry`: where `entry` belonged."""
+    return next((p for p in trail if p.at > entry.received_at), None)
+
+
+def _slot_balance(trail: tuple[Point, ...], entry: Entry, running: int) -> int:
+    slot = _slot(trail, entry)
+    return running if slot is None else slot.before
+
+
+def _late_groups(
+    trail: tuple[Point, ...], held: tuple[Entry, ...]
+) -> tuple[Chained, tuple[Entry, ...]]:
+    """Late entries that chain at their place in time and net to zero there: genuine, confirmed."""
+    slots: dict[Point, list[Entry]] = {}
+    for h in held:
+        slot = _slot(trail, h)
+        if slot is not None:
+            slots.setdefault(slot, []).append(h)
+    confirmed: Chained = []
+    for slot, members in slots.items():
+        end, group = _walk(slot.before, members)
+        if group and end == slot.before:
+            confirmed += group
+    done = {e.key for e, _ in confirmed}
+    return confirmed, tuple(h for h in held if h.key not in done)
 
 
 def _passed(
     trail: tuple[Point, ...], held: tuple[Entry, ...]
 ) -> tuple[list[Verdict], tuple[Entry, ...]]:
-    """Held entries the chain has moved past (a later-received entry chained): never chainable.
-
-    The gap is measured against the balance the chain stood at in the entry's place.
-    """
+    """Held entries the chain moved more than REORDER_WINDOW past: they never can chain."""
     suspects: list[Verdict] = []
     kept: list[Entry] = []
     for h in held:
-        point = next((p for p in trail if p.at > h.received_at), None)
-        if point is None:
-            kept.append(h)
+        slot = _slot(trail, h)
+        if slot is not None and trail[-1].at > h.received_at + REORDER_WINDOW:
+            suspects.append(_verdict(h, SUSPECT, "never_chains", h.gap(slot.before)))
         else:
-            suspects.append(_verdict(h, SUSPECT, "never_chains", h.gap(point.before)))
+            kept.append(h)
     return suspects, tuple(kept)

@@ -112,8 +112,10 @@ class Consumer:
             await self._pipeline.process(entry.message_id)
         except Exception:
             metrics.PROCESSING_ERRORS.inc()
-            log.exception("processing a message failed; it stays pending for a retry",
-                          extra={"fields": {"message_id": entry.message_id}})
+            log.exception(
+                "processing a message failed; it stays pending for a retry",
+                extra={"fields": {"message_id": entry.message_id}},
+            )
             return False
         await self._stream.done(entry.entry_id)
         return True
@@ -138,8 +140,10 @@ class Consumer:
 
     async def _give_up(self, entry: StreamEntry) -> None:
         """Keep a message that keeps failing as unparsed (counted, never silently dropped)."""
-        log.error("giving up a message after repeated failures",
-                  extra={"fields": {"message_id": entry.message_id}})
+        log.error(
+            "giving up a message after repeated failures",
+            extra={"fields": {"message_id": entry.message_id}},
+        )
         await self._messages.record_result(
             entry.message_id, {"result": "unparsed", "reason": "processing_failed"}
         )
@@ -173,8 +177,9 @@ class Consumer:
             metrics.STREAM_REQUEUED.inc()
             requeued += 1
         if requeued:
-            log.warning("re-queued messages the stream had lost",
-                        extra={"fields": {"count": requeued}})
+            log.warning(
+                "re-queued messages the stream had lost", extra={"fields": {"count": requeued}}
+            )
         return requeued
 
     async def _gauges(self) -> None:

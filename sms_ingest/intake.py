@@ -139,6 +139,7 @@ class Intake:
                 entry_id = await self._stream.add(message_id)
                 await self._messages.mark_queued(message_id, entry_id, self._clock())
             except Exception:
-                log.warning("queueing a stored message failed; the re-queue sweep will retry",
-                            exc_info=True)
+                log.warning(
+                    "queueing a stored message failed; the re-queue sweep will retry", exc_info=True
+                )
                 return

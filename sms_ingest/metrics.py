@@ -10,11 +10,13 @@ from __future__ import annotations
 from prometheus_client import Counter, Gauge, Histogram
 
 HTTP_REQUESTS = Counter(
-    "sms_ingest_http_requests_total", "Intake HTTP requests by route and status.",
+    "sms_ingest_http_requests_total",
+    "Intake HTTP requests by route and status.",
     ["route", "method", "status"],
 )
 HTTP_LATENCY = Histogram(
-    "sms_ingest_http_request_duration_seconds", "Intake HTTP latency by route.",
+    "sms_ingest_http_request_duration_seconds",
+    "Intake HTTP latency by route.",
     ["route", "method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
 )
@@ -29,7 +31,8 @@ INTAKE_REJECTED = Counter(
     ["reason"],
 )
 INTAKE_EVENTS = Counter(
-    "sms_ingest_intake_events_total", "Forwarder webhook events that carry no SMS (pings).",
+    "sms_ingest_intake_events_total",
+    "Forwarder webhook events that carry no SMS (pings).",
     ["form"],
 )
 MESSAGES = Counter(

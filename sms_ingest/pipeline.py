@@ -38,7 +38,9 @@ class Recorded:
 def _same(tx: dict[str, Any], p: ParsedSms) -> bool:
     """The stored transaction says what this SMS says (the same SMS, forwarded again)."""
     return (tx.get("direction"), tx.get("amount_poisha"), tx.get("balance_poisha")) == (
-        p.direction.value, p.amount_poisha, p.balance_poisha
+        p.direction.value,
+        p.amount_poisha,
+        p.balance_poisha,
     )
 
 

@@ -30,14 +30,24 @@ class Contention(RuntimeError):
 
 def entry_to_doc(e: Entry) -> dict[str, Any]:
     return {
-        "key": e.key, "transaction_id": e.transaction_id, "direction": e.direction,
-        "amount": e.amount, "fee": e.fee, "balance": e.balance, "received_at": e.received_at,
+        "key": e.key,
+        "transaction_id": e.transaction_id,
+        "direction": e.direction,
+        "amount": e.amount,
+        "fee": e.fee,
+        "balance": e.balance,
+        "received_at": e.received_at,
     }
 
 
 def entry_from_doc(d: dict[str, Any]) -> Entry:
     return Entry(
-        d["key"], d.get("transaction_id"), d["direction"], d["amount"], d["fee"], d["balance"],
+        d["key"],
+        d.get("transaction_id"),
+        d["direction"],
+        d["amount"],
+        d["fee"],
+        d["balance"],
         d["received_at"],
     )
 

@@ -46,9 +46,7 @@ class DeviceService:
         self._accounts = accounts
         self._clock = clock
 
-    async def register(
-        self, account_id: str, name: str, signing_key: str | None
-    ) -> dict[str, Any]:
+    async def register(self, account_id: str, name: str, signing_key: str | None) -> dict[str, Any]:
         """A new device of an account; its token is in this answer only."""
         if await self._accounts.get(account_id) is None:
             raise errors.NotFound()

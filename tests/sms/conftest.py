@@ -40,7 +40,9 @@ class Device:
 @pytest.fixture
 def sms(deps: Deps) -> SmsIngest:
     """The SMS process's parts on the test's stores; the worker never waits in tests."""
-    return build(deps, Tuning(idle_backoff_s=0.01, block_ms=1, reclaim_idle_ms=60_000))
+    return build(
+        deps, Tuning(idle_backoff_s=0.01, block_ms=1, reclaim_idle_ms=60_000, sweep_every_s=0)
+    )
 
 
 @pytest.fixture

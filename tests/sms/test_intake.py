@@ -44,7 +44,9 @@ async def test_a_generic_message_is_stored_and_queued_before_the_202(
 ):
     merchant = await make_account()
     device = await make_device(merchant)
-    reply = await post_sms(generic(bkash_credit("AB12CD34EF", "500.00", "1,500.00")), token=device.token)
+    reply = await post_sms(
+        generic(bkash_credit("AB12CD34EF", "500.00", "1,500.00")), token=device.token
+    )
     assert reply.code == 202
     assert reply.json() == {"accepted": 1, "duplicates": 0}
     [msg] = await stored_messages(deps, merchant.id)
@@ -80,7 +82,9 @@ async def test_a_message_without_a_time_or_with_a_clock_far_ahead_gets_the_intak
 
 async def test_a_batch_stores_every_message(post_sms, make_account, make_device, deps):
     device = await make_device(await make_account())
-    batch = [generic(bkash_credit(f"TRX00000{i}", "10.00", f"{i}0.00"), sim_slot=1) for i in range(3)]
+    batch = [
+        generic(bkash_credit(f"TRX00000{i}", "10.00", f"{i}0.00"), sim_slot=1) for i in range(3)
+    ]
     reply = await post_sms(batch, token=device.token)
     assert reply.json() == {"accepted": 3, "duplicates": 0}
     msgs = await stored_messages(deps, device.account_id)
@@ -186,10 +190,20 @@ async def test_an_incoming_sms_to_url_forwarder_request_is_accepted_with_stamps_
     post_sms, make_account, make_device, deps
 ):
     device = await make_device(await make_account())
-    as_numbers = {"from": "NAGAD", "text": "one", "sentStamp": 1795237200000,
-                  "receivedStamp": 1795237201000, "sim": "sim2"}
-    as_strings = {"from": "NAGAD", "text": "two", "sentStamp": "1795237200000",
-                  "receivedStamp": "1795237202000", "sim": "undetected"}
+    as_numbers = {
+        "from": "NAGAD",
+        "text": "one",
+        "sentStamp": 1795237200000,
+        "receivedStamp": 1795237201000,
+        "sim": "sim2",
+    }
+    as_strings = {
+        "from": "NAGAD",
+        "text": "two",
+        "sentStamp": "1795237200000",
+        "receivedStamp": "1795237202000",
+        "sim": "undetected",
+    }
     for body in (as_numbers, as_strings):
         assert (await post_sms(body, token=device.token)).code == 202
     msgs = {m["text"]: m for m in await stored_messages(deps, device.account_id)}
@@ -224,19 +238,33 @@ async def test_bad_bodies_are_refused_with_their_reasons(post_sms, make_account,
     cases = {
         b"not json": ["Invalid JSON body", None],
         json.dumps({"message": "x"}).encode(): [
-            "Invalid request body", ["sender: must be a non-empty string"]],
+            "Invalid request body",
+            ["sender: must be a non-empty string"],
+        ],
         json.dumps(generic("x", received_at="yesterday")).encode(): [
-            "Invalid request body", ["received_at: must be ISO 8601 or epoch milliseconds"]],
+            "Invalid request body",
+            ["received_at: must be ISO 8601 or epoch milliseconds"],
+        ],
         json.dumps(generic("x", recieved_at=1)).encode(): [
-            "Invalid request body", ["recieved_at: unknown field"]],
+            "Invalid request body",
+            ["recieved_at: unknown field"],
+        ],
         json.dumps(generic("x", received_at=1795237200)).encode(): [
-            "Invalid request body", ["received_at: must be epoch milliseconds (2001 to 2100)"]],
+            "Invalid request body",
+            ["received_at: must be epoch milliseconds (2001 to 2100)"],
+        ],
         json.dumps([]).encode(): [
-            "Invalid request body", ["body: a batch holds 1 to 100 messages, got 0"]],
+            "Invalid request body",
+            ["body: a batch holds 1 to 100 messages, got 0"],
+        ],
         json.dumps([generic("x")] * 101).encode(): [
-            "Invalid request body", ["body: a batch holds 1 to 100 messages, got 101"]],
+            "Invalid request body",
+            ["body: a batch holds 1 to 100 messages, got 101"],
+        ],
         json.dumps({"event": "sms:received"}).encode(): [
-            "Invalid request body", ["payload: must be an object"]],
+            "Invalid request body",
+            ["payload: must be an object"],
+        ],
         json.dumps({"hello": 1}).encode(): ["Invalid request body", None],
     }
     for raw, (error, details) in cases.items():

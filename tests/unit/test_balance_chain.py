@@ -110,7 +110,9 @@ def test_a_cash_out_between_two_credits_moves_the_chain_so_the_second_credit_sti
 
 def test_a_missing_cash_out_shows_as_a_negative_gap_of_amount_plus_fee():
     wallet = anchored(100_000)
-    wallet, final = run(wallet, credit("in1", 200_000, 300_000, 1), credit("in2", 50_000, 197_225, 3))
+    wallet, final = run(
+        wallet, credit("in1", 200_000, 300_000, 1), credit("in2", 50_000, 197_225, 3)
+    )
     assert final["in2"] == (HELD, "gap", -152_775)
 
 
@@ -118,19 +120,35 @@ def test_a_forged_credit_with_a_plausible_amount_is_held_then_flagged_with_its_e
     wallet = anchored(100_000)
     wallet, final = run(wallet, credit("forged", 50_000, 250_000, 1))
     assert final["forged"] == (HELD, "gap", 100_000)
-    wallet, final = run(wallet, credit("genuine", 20_000, 120_000, 2))
-    assert final["genuine"] == (CONFIRMED, "chained", None)
+    wallet, final = run(wallet, credit("genuine1", 20_000, 120_000, 2))
+    assert final == {"genuine1": (CONFIRMED, "chained", None)}  # could still be a late arrival
+    wallet, final = run(wallet, credit("genuine2", 30_000, 150_000, 15))
+    assert final["genuine2"] == (CONFIRMED, "chained", None)
+    # Measured where it belonged: before genuine1, when the balance was 1,000.00.
     assert final["forged"] == (SUSPECT, "never_chains", 100_000)
     assert wallet.held == ()
-    assert wallet.running == 120_000
+    assert wallet.running == 150_000
 
 
-def test_a_late_message_that_the_chain_already_passed_is_suspect_at_once():
+def test_a_late_message_the_chain_is_a_reorder_window_past_is_suspect_at_once():
     wallet = anchored(100_000)
-    wallet, _ = run(wallet, credit("a", 50_000, 150_000, 5))
+    wallet, _ = run(wallet, credit("a", 50_000, 150_000, 15))
     wallet, final = run(wallet, credit("forged", 50_000, 150_000, 4))
     assert final["forged"] == (SUSPECT, "never_chains", 0)
     assert wallet.running == 150_000
+
+
+def test_late_messages_that_net_to_zero_are_confirmed_in_their_place():
+    wallet = anchored(0)
+    wallet, final = run(wallet, credit("later", 500_000, 500_000, 3))
+    assert final["later"][0] == CONFIRMED
+    # Received 100.00 and sent it on before `later`; both SMS were delayed.
+    wallet, final = run(wallet, debit("sent", 10_000, 0, 0, 2))
+    assert final["sent"] == (HELD, "gap", 10_000)  # a 100.00 credit is missing before it
+    wallet, final = run(wallet, credit("received", 10_000, 10_000, 1))
+    assert statuses(final) == {"received": CONFIRMED, "sent": CONFIRMED}
+    assert wallet.running == 500_000
+    assert wallet.held == ()
 
 
 def test_an_anchor_restarts_the_chain_and_releases_older_held_messages_for_manual_review():
@@ -183,7 +201,9 @@ def test_held_messages_beyond_the_cap_are_released_oldest_first():
 def genuine_history(draw):
     """A wallet's real history: opening balance and moves, with receive times in order."""
     opening = draw(st.integers(0, 10_000_000))
-    moves = draw(st.lists(st.tuples(st.booleans(), st.integers(1, 500_000)), min_size=1, max_size=12))
+    moves = draw(
+        st.lists(st.tuples(st.booleans(), st.integers(1, 500_000)), min_size=1, max_size=12)
+    )
     entries, balance = [], opening
     for i, (is_credit, amount) in enumerate(moves):
         fee = 0 if is_credit else amount // 100
@@ -191,7 +211,9 @@ def genuine_history(draw):
             is_credit = True
         balance += amount if is_credit else -(amount + fee)
         direction = CREDIT if is_credit else DEBIT
-        entries.append(Entry(f"m{i}", None, direction, amount, 0 if is_credit else fee, balance, at(i)))
+        entries.append(
+            Entry(f"m{i}", None, direction, amount, 0 if is_credit else fee, balance, at(i / 2))
+        )
     order = draw(st.permutations(entries))
     return opening, balance, order
 

@@ -1,0 +1,78 @@
+"""From the buyer's claim to the merchant's webhook event, with the SMS as the only proof."""
+
+from __future__ import annotations
+
+from tests.conftest import initialize_body
+from tests.sms.conftest import bkash_credit
+from tests.sms.test_worker import send
+
+PENDING = {
+    "success": False,
+    "error": "PENDING_VERIFICATION",
+    "message": "Payment found; the merchant is confirming it.",
+}
+
+
+async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arrives(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
+    await fetch(
+        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    )
+    opened = await fetch(
+        "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
+    )
+    session_id = opened.json()["session_id"]
+
+    # The buyer's payment arrives, but an earlier credit of 200.00 has not reached us yet.
+    await send(post_sms, device, bkash_credit("PAYB8X2K4Q", "500.00", "1,700.00"), minute=2)
+    await drain()
+    claim = {"sessionId": session_id, "trxId": "payb8x2k4q", "provider": "bkash"}
+    pending = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
+    assert (pending.code, pending.json()) == (202, PENDING)
+    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+
+    # The missing SMS arrives: the chain closes, the payment is confirmed, the claim completes.
+    await send(post_sms, device, bkash_credit("EARLY00001", "200.00", "1,200.00"), minute=1)
+    await drain()
+    session = await deps.stores.sessions.get(session_id)
+    assert session["status"] == "COMPLETED"
+    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+
+    again = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
+    assert again.code == 200
+    assert again.json()["status"] == "COMPLETED"
+    await drain()
+    assert await deps.db["events"].count_documents({"session_id": session_id}) == 1
+
+
+async def test_a_forged_sms_never_completes_a_pending_claim(
+    fetch, make_account, make_device, post_sms, drain, deps, clock
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
+    await fetch(
+        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    )
+    opened = await fetch(
+        "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
+    )
+    session_id = opened.json()["session_id"]
+    # A forger's copy: plausible amount, a balance it had to guess.
+    await send(post_sms, device, bkash_credit("FAKE7Q2W9E", "500.00", "2,500.00"), minute=1)
+    await drain()
+    claim = {"sessionId": session_id, "trxId": "FAKE7Q2W9E", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)).code == 202
+    clock.advance(minutes=15)
+    await send(post_sms, device, bkash_credit("REAL5T6Y7U", "100.00", "1,100.00"), minute=15)
+    await drain()
+    session = await deps.stores.sessions.get(session_id)
+    assert session["status"] == "OPEN"
+    tx = await deps.db["transactions"].find_one({"trx_id": "FAKE7Q2W9E"})
+    assert (tx["status"], tx["chain_gap_poisha"]) == ("suspect", 100_000)
+    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
