@@ -13,18 +13,25 @@ from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
 from claimsvc.services.claims import ClaimService
 from claimsvc.services.delivery import DeliveryService
+from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
+from claimsvc.services.wallets import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
+from claimsvc.store.balances import BalanceStore
 from claimsvc.store.deliveries import DeliveryStore
+from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
+from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, open_mongo
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
 
 
@@ -55,6 +62,11 @@ class Stores:
     schedule: ScheduleStore
     transactions: TransactionStore
     events: EventStore
+    devices: DeviceStore
+    messages: MessageStore
+    balances: BalanceStore
+    transaction_chain: TransactionChainStore
+    sms_stream: SmsStream
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -73,6 +85,8 @@ class Services:
     sessions: SessionService
     claims: ClaimService
     transactions: TransactionService
+    devices: DeviceService
+    wallets: WalletAdminService
 
 
 @dataclass
@@ -117,6 +131,11 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db),
         events=EventStore(db),
+        devices=DeviceStore(db),
+        messages=MessageStore(db),
+        balances=BalanceStore(db),
+        transaction_chain=TransactionChainStore(db),
+        sms_stream=SmsStream(redis, keys),
     )
 
 
@@ -136,6 +155,11 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         sessions=machine,
         claims=claims,
         transactions=TransactionService(stores.transactions, claims, clock),
+        devices=DeviceService(stores.devices, stores.accounts, clock),
+        wallets=WalletAdminService(
+            stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
+            stores.messages, claims, clock,
+        ),
     )
 
 

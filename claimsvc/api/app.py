@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tornado.web import Application, RequestHandler
 
 from claimsvc.api import admin, admin_deliveries, admin_events, checkout, claims, ops, page
+from claimsvc.api import devices as admin_devices
 from claimsvc.api.base import NotFoundHandler
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -46,6 +47,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += claims.routes(deps) + admin_events.routes(deps)
     routes += page.routes(deps)
     routes += admin_deliveries.routes(deps)
+    routes += admin_devices.routes(deps)
     return Application(
         routes,
         default_handler_class=NotFoundHandler,
