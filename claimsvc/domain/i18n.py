@@ -76,7 +76,7 @@ def group_lakh(whole: int) -> str:
     if len(text) <= 3:
         return text
     head, tail = text[:-3], text[-3:]
-    pairs = []
+    pairs: list[str] = []
     while len(head) > 2:
         head, pairs = head[:-2], [head[-2:], *pairs]
     return ",".join([head, *pairs, tail])

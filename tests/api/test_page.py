@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from claimsvc.services.transactions import NewTransaction
 from tests.conftest import initialize_body
 
 CSP = (
@@ -170,6 +171,41 @@ async def test_cancelled_session_shows_its_state_and_the_way_back(fetch, open_se
     assert "Payment cancelled" in html
     assert 'href="https://shop.example.com/cancel"' in html
     assert 'id="claim-form"' not in html
+
+
+async def test_locked_session_shows_its_state_instead_of_the_form(fetch, open_session):
+    _, session = await open_session({"max_failed_attempts": 1})
+    sid = session["session_id"]
+    body = {"sessionId": sid, "trxId": "WRONG12345", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=body)).code == 429
+    html = (await page(fetch, sid, **{"Accept-Language": "bn"})).body.decode()
+    assert "পেমেন্ট বন্ধ" in html
+    assert 'id="claim-form"' not in html
+
+
+async def test_completed_session_shows_its_state_and_the_way_back(fetch, open_session, deps):
+    merchant, session = await open_session()
+    sid = session["session_id"]
+    await deps.services.transactions.record(
+        merchant.id,
+        NewTransaction(
+            provider="bkash", trx_id="8N7A6D5EE7M", amount_poisha=50000, received_at=deps.clock()
+        ),
+    )
+    body = {"sessionId": sid, "trxId": "8N7A6D5EE7M", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=body)).code == 200
+    html = (await page(fetch, sid)).body.decode()
+    assert "Payment received" in html
+    assert 'href="https://shop.example.com/success"' in html
+    assert "8N7A6D5EE7M" not in html
+
+
+async def test_page_answers_other_methods_with_an_html_page(fetch, open_session):
+    _, session = await open_session()
+    reply = await fetch(f"/checkout/{session['session_id']}", method="POST", body=b"")
+    assert reply.code == 405
+    assert reply.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert reply.headers["Allow"] == "GET"
 
 
 async def test_static_assets_are_content_hashed_cacheable_and_revalidate(fetch, open_session):

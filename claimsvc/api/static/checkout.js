@@ -237,6 +237,7 @@
     });
     var form = $("claim-form");
     if (form) {
+      $("no-script").hidden = true;
       form.hidden = false;
       form.addEventListener("submit", submitClaim);
       $("trx-id").addEventListener("input", function (e) { normalise(e.target); });

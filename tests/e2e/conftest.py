@@ -1,0 +1,165 @@
+"""The hosted page in headless Chromium: the real app in-process, a shop, and browser tabs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page, Request, Response, Route, async_playwright
+
+from claimsvc.bootstrap import Deps
+from claimsvc.services.transactions import NewTransaction
+from tests.conftest import ALLOWED_HOST, initialize_body
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"mobile": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
+SHOP = f"https://{ALLOWED_HOST}"
+SUCCESS_URL, CANCEL_URL = f"{SHOP}/success", f"{SHOP}/cancel"
+TRX_ID = "8N7A6D5EE7M"
+
+
+def require(path: Path | str, advice: str) -> None:
+    """Skip without the tool locally; in CI its absence is a failure, never a silent skip."""
+    if os.path.exists(path):
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{path} is missing: {advice}")
+    pytest.skip(f"{path} is missing: {advice}")
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    require(CHROMIUM, "run `python tools/ensure_chromium.py` (make test does)")
+    async with async_playwright() as pw:
+        launched = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        await launched.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request: pytest.FixtureRequest) -> dict[str, int]:
+    """Each browser test runs on a 360x640 phone and on a desktop window."""
+    return VIEWPORTS[request.param]
+
+
+@dataclass
+class Checkout:
+    """One session as the test drives it: its merchant, id and page address."""
+
+    merchant: Any
+    session_id: str
+    url: str
+
+
+@dataclass
+class Shop:
+    """The merchant's side: opens sessions, receives wallet payments, confirms them."""
+
+    deps: Deps
+    server: str
+    fetch: Callable[..., Awaitable[Any]]
+    make_account: Callable[..., Awaitable[Any]]
+
+    async def open(self, account: dict[str, Any] | None = None, **body: Any) -> Checkout:
+        merchant = await self.make_account(**(account or {}))
+        reply = await self.fetch(
+            "/api/v1/checkout/initialize", json=initialize_body(**body), key=merchant.key
+        )
+        assert reply.code == 201, reply.body
+        sid = reply.json()["session_id"]
+        return Checkout(merchant, sid, f"{self.server}/checkout/{sid}")
+
+    async def receive(self, checkout: Checkout, trx_id: str = TRX_ID, poisha: int = 50000) -> str:
+        """A wallet payment arrives (as the SMS pipeline records it); its transaction id."""
+        recorded = await self.deps.services.transactions.record(
+            checkout.merchant.id,
+            NewTransaction(
+                provider="bkash", trx_id=trx_id, amount_poisha=poisha, received_at=self.deps.clock()
+            ),
+        )
+        return str(recorded.transaction["_id"])
+
+    async def confirm(self, transaction_id: str) -> None:
+        await self.deps.services.transactions.confirm(transaction_id)
+
+
+@pytest.fixture
+def shop(deps: Deps, server: str, fetch: Any, make_account: Any) -> Shop:
+    return Shop(deps, server, fetch, make_account)
+
+
+@dataclass
+class Tab:
+    """A browser tab on the page, with what it logged and what it downloaded."""
+
+    page: Page
+    response: Response | None = None
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: list[Request] = field(default_factory=list)
+
+    async def transferred(self) -> int:
+        """Bytes of every response so far, headers and bodies (what the buyer's phone downloads)."""
+        total = 0
+        for request in self.requests:
+            sizes = await request.sizes()
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        return total
+
+    def csp_violations(self) -> list[str]:
+        return [line for line in self.console if "Content Security Policy" in line]
+
+    async def axe_violations(self) -> list[dict[str, Any]]:
+        """axe-core's serious and critical violations on the page as it is now."""
+        require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
+        # Evaluated through the DevTools protocol, so the page's CSP does not block it.
+        await self.page.evaluate(AXE.read_text())
+        found = await self.page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+                .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""
+        )
+        return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+async def _shop_page(route: Route) -> None:
+    """The merchant's own pages, answered locally: the test only checks where the buyer lands."""
+    body = "<!doctype html><html lang='en'><title>Shop</title><p>Back at the shop</p></html>"
+    await route.fulfill(status=200, content_type="text/html", body=body)
+
+
+@pytest.fixture
+async def open_tab(browser: Browser, viewport: dict[str, int]) -> AsyncIterator[Any]:
+    """open_tab(url, locale="en-US", javascript=True) -> Tab, in a fresh browser context."""
+    contexts = []
+
+    async def _open(url: str, locale: str = "en-US", javascript: bool = True) -> Tab:
+        context = await browser.new_context(
+            viewport=viewport, locale=locale, java_script_enabled=javascript
+        )
+        contexts.append(context)
+        await context.route(f"{SHOP}/**", _shop_page)
+        tab = Tab(await context.new_page())
+        tab.page.on("console", lambda msg: tab.console.append(f"{msg.type}: {msg.text}"))
+        tab.page.on("pageerror", lambda exc: tab.errors.append(str(exc)))
+        tab.page.on("requestfinished", lambda request: tab.requests.append(request))
+        tab.response = await tab.page.goto(url)
+        return tab
+
+    yield _open
+    for context in contexts:
+        await context.close()
