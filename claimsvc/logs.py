@@ -6,13 +6,26 @@ import contextvars
 import json
 import logging
 import re
+import secrets
 import sys
 from datetime import UTC, datetime
+from typing import Any
 
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 
 _PHONE = re.compile(r"(?<!\d)(\+?88)?(01\d)(\d{4})(\d{4})(?!\d)")
 _SECRETISH = re.compile(r"\b(sk|dev|adm|whsec)_[A-Za-z0-9_\-]{6,}")
+# ASCII only: str.isalnum() also admits letters of every script, which have no place in a header.
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def accept_request_id(given: str | None) -> str:
+    """The caller's X-Request-Id if it is a short ASCII token, else a new id; bound for logging."""
+    rid = given or ""
+    if not (0 < len(rid) <= 64 and _REQUEST_ID.fullmatch(rid)):
+        rid = secrets.token_hex(8)
+    request_id.set(rid)
+    return rid
 
 
 def mask_phone(text: str) -> str:
@@ -23,6 +36,19 @@ def mask_phone(text: str) -> str:
 def scrub(text: str) -> str:
     """Last line of defence: mask phone numbers and anything shaped like our secrets."""
     return _SECRETISH.sub(lambda m: f"{m.group(1)}_***", mask_phone(text))
+
+
+def _scrubbed(value: Any) -> Any:
+    """`value` with every string in it scrubbed, however deep; other objects as their str()."""
+    if isinstance(value, str):
+        return scrub(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_scrubbed(v) for v in value]
+    return scrub(str(value))
 
 
 class JsonFormatter(logging.Formatter):
@@ -40,7 +66,8 @@ class JsonFormatter(logging.Formatter):
             out["request_id"] = rid
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
-            out.update({k: scrub(v) if isinstance(v, str) else v for k, v in fields.items()})
+            # Nested values and objects rendered by str() are scrubbed too, not only top-level text.
+            out.update({k: _scrubbed(v) for k, v in fields.items()})
         if record.exc_info:
             out["exc"] = scrub(self.formatException(record.exc_info))
         return json.dumps(out, default=str)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import secrets
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +12,7 @@ from marshmallow import Schema, ValidationError
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc import errors
-from claimsvc.logs import request_id
+from claimsvc.logs import accept_request_id
 
 if TYPE_CHECKING:
     from claimsvc.bootstrap import Deps
@@ -84,10 +83,7 @@ class BaseHandler(RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
 
     def prepare(self) -> None:
-        rid = self.request.headers.get("X-Request-Id", "")
-        if not (0 < len(rid) <= 64 and rid.replace("-", "").replace("_", "").isalnum()):
-            rid = secrets.token_hex(8)
-        request_id.set(rid)
+        rid = accept_request_id(self.request.headers.get("X-Request-Id"))
         self.request_id = rid
         self.keep_header("X-Request-Id", rid)
         if len(self.request.body or b"") > self.deps.settings.max_body_bytes:

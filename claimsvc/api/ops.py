@@ -11,6 +11,7 @@ from prometheus_client.exposition import choose_encoder
 from tornado.web import RequestHandler, url
 
 from claimsvc.api.base import BaseHandler
+from claimsvc.logs import accept_request_id
 
 OPENAPI_PATH = Path(__file__).with_name("openapi.yaml")
 
@@ -37,7 +38,14 @@ class ReadyHandler(BaseHandler):
         )
 
 
-class MetricsHandler(RequestHandler):
+class PlainHandler(RequestHandler):
+    """A non-JSON endpoint that still gets a request id, in its log line and its answer."""
+
+    def prepare(self) -> None:
+        self.set_header("X-Request-Id", accept_request_id(self.request.headers.get("X-Request-Id")))
+
+
+class MetricsHandler(PlainHandler):
     """Prometheus exposition, in the format the scraper asks for."""
 
     route_name = "metrics"
@@ -48,7 +56,7 @@ class MetricsHandler(RequestHandler):
         self.finish(encoder(REGISTRY))
 
 
-class OpenApiHandler(RequestHandler):
+class OpenApiHandler(PlainHandler):
     """The merchant API's OpenAPI 3.1 document."""
 
     route_name = "openapi"

@@ -1,0 +1,140 @@
+"""Logs of a full scenario: one JSON object a line, request ids throughout, and no secret ever."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from claimsvc.logs import JsonFormatter, request_id
+from tests.conftest import initialize_body, make_settings
+from tests.ops.scenario import Outcome, Scenario, run
+
+pytestmark = pytest.mark.timeout(180)
+
+
+@pytest.fixture
+def settings(ca_file):
+    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
+
+
+@pytest.fixture
+async def played(
+    captured_logs, fetch, post_sms, deps, receiver, clock, drain, sms
+) -> tuple[Outcome, str]:
+    outcome = await run(Scenario(fetch, post_sms, deps, receiver, clock), drain, sms)
+    return outcome, captured_logs.getvalue()
+
+
+def records(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+async def test_no_key_token_secret_or_phone_number_reaches_the_logs(
+    played: tuple[Outcome, str],
+) -> None:
+    outcome, text = played
+    assert len(text.splitlines()) >= len(outcome.request_ids)
+    assert set(outcome.secrets) >= {"admin token", "callback secret", "device token"}
+    leaked = [name for name, secret in outcome.secrets.items() if secret in text]
+    assert leaked == []
+
+
+async def test_every_line_is_one_json_object(played: tuple[Outcome, str]) -> None:
+    _, text = played
+    for line in text.splitlines():
+        record = json.loads(line)
+        assert isinstance(record, dict)
+        assert {"ts", "level", "logger", "msg"} <= set(record)
+
+
+async def test_each_request_logs_its_id_and_answers_with_it(played: tuple[Outcome, str]) -> None:
+    outcome, text = played
+    lines = records(text)
+    access = [r for r in lines if r["logger"].endswith(".access")]
+    assert all("request_id" in r for r in access)
+    for rid, reply in outcome.request_ids.items():
+        assert reply.headers.get("X-Request-Id") == rid
+        assert [r["request_id"] for r in access].count(rid) == 1, rid
+    # No line carries an id that is not one of the scenario's requests.
+    assert {r["request_id"] for r in lines if "request_id" in r} <= set(outcome.request_ids)
+
+
+async def test_a_request_without_an_id_gets_one_in_its_answer_and_its_log_line(
+    captured_logs: io.StringIO, fetch
+) -> None:
+    reply = await fetch("/api/v1/checkout/initialize", json={}, key="sk_not_a_real_key")
+    rid = reply.headers["X-Request-Id"]
+    assert reply.code == 401 and rid
+    (line,) = [r for r in records(captured_logs.getvalue()) if r.get("request_id") == rid]
+    assert line["status"] == 401
+
+
+@pytest.mark.parametrize("given", ["x" * 65, "bad id", "id;forged", "id\u00e9", "id\u00bd"])
+async def test_an_unusable_request_id_is_replaced(fetch, given: str) -> None:
+    reply = await fetch("/healthz", headers={"X-Request-Id": given})
+    assert reply.headers["X-Request-Id"] not in ("", given)
+
+
+async def test_an_unexpected_error_logs_its_traceback_with_the_request_id_and_answers_plainly(
+    captured_logs: io.StringIO, fetch, deps, make_account, monkeypatch
+) -> None:
+    merchant = await make_account()
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the database fell over")
+
+    monkeypatch.setattr(deps.services.checkout, "initialize", broken)
+    reply = await fetch(
+        "/api/v1/checkout/initialize",
+        json=initialize_body(),
+        key=merchant.key,
+        headers={"X-Request-Id": "boom-1"},
+    )
+    assert reply.code == 500
+    assert b"Traceback" not in reply.body and b"fell over" not in reply.body
+    lines = [r for r in records(captured_logs.getvalue()) if r.get("request_id") == "boom-1"]
+    (fault,) = [r for r in lines if "exc" in r]
+    assert "RuntimeError: the database fell over" in fault["exc"]
+    assert [r["status"] for r in lines if r["logger"] == "claimsvc.access"] == [500]
+
+
+def format_record(fields: dict[str, Any], msg: str = "event") -> dict[str, Any]:
+    record = logging.LogRecord("t", logging.INFO, __file__, 1, msg, None, None)
+    record.fields = fields
+    return json.loads(JsonFormatter().format(record))
+
+
+def test_phone_numbers_are_masked_wherever_they_sit_in_a_line() -> None:
+    out = format_record(
+        {"list": ["call +8801712345678"], "nested": {"to": "01812345678"}, "n": 3},
+        msg="from 01912345678",
+    )
+    text = json.dumps(out)
+    for number in ("1712345678", "1812345678", "1912345678"):
+        assert number not in text
+    assert out["msg"] == "from 019****5678"
+    assert out["n"] == 3
+
+
+def test_values_rendered_by_str_are_scrubbed_too() -> None:
+    class Opaque:
+        def __str__(self) -> str:
+            return "key sk_abcdefghijklmnop for 01712345678"
+
+    out = format_record({"obj": Opaque(), "when": datetime(2026, 1, 2, tzinfo=UTC)})
+    assert out["obj"] == "key sk_*** for 017****5678"
+    assert out["when"].startswith("2026-01-02")
+
+
+def test_a_line_carries_the_request_id_of_its_context() -> None:
+    token = request_id.set("ctx-7")
+    try:
+        assert format_record({})["request_id"] == "ctx-7"
+    finally:
+        request_id.reset(token)
+    assert "request_id" not in format_record({})
