@@ -43,8 +43,14 @@ def open_redis(url: str) -> Any:
         return fakeredis.FakeAsyncRedis(version=(7, 0))
     import redis.asyncio as aioredis
 
+    # redis-py's pool raises once it holds max_connections (100 by default) instead of waiting;
+    # a worker runs up to CLAIMSVC_WEBHOOK_CONCURRENCY attempts, each using one connection.
     return aioredis.from_url(
-        url, health_check_interval=30, socket_timeout=5, socket_connect_timeout=5
+        url,
+        health_check_interval=30,
+        socket_timeout=5,
+        socket_connect_timeout=5,
+        max_connections=1024,
     )
 
 
