@@ -1,0 +1,87 @@
+"""The store's conditional updates follow the pure state machine: for any session and any guard,
+MongoDB's filter selects the session exactly when `sessions.allows` says the guard holds."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mongomock_motor import AsyncMongoMockClient
+
+from claimsvc.domain import sessions as sm
+from claimsvc.store.sessions import SessionStore, guard_query
+
+T0 = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
+# Minutes around the boundaries that matter: expires_at itself and 24 h after it.
+MINUTES = [-1441, -1440, -1439, -30, -1, 0, 1, 30, 1439, 1440, 1441, 1470]
+CLAIMS = [None, {"transaction_id": "trx_a"}, {"transaction_id": "trx_b"}]
+
+times = st.sampled_from(MINUTES).map(lambda m: T0 + timedelta(minutes=m))
+optional_time = st.none() | times
+counts = st.integers(min_value=0, max_value=6)
+
+sessions = st.builds(
+    lambda status, pending, expires_at, attempts: {
+        "_id": "s1",
+        "status": status,
+        "pending_claim": pending,
+        "expires_at": expires_at,
+        "failed_attempts": attempts,
+    },
+    st.sampled_from([sm.OPEN, sm.OPEN, *sorted(sm.TERMINAL)]),
+    st.sampled_from(CLAIMS),
+    times,
+    counts,
+)
+guards = st.builds(
+    sm.Guard,
+    pending=st.sampled_from([None, True, False]),
+    pending_transaction=st.sampled_from([None, "trx_a", "trx_b"]),
+    live_at=optional_time,
+    overdue_at=optional_time,
+    attempts_below=st.none() | counts,
+    attempts_at_least=st.none() | counts,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=sessions, guard=guards)
+async def test_the_mongodb_guard_selects_exactly_what_the_domain_allows(doc, guard):
+    coll = AsyncMongoMockClient(tz_aware=True)["db"]["sessions"]
+    await coll.insert_one(doc)
+    selected = await coll.find_one({"_id": "s1", **guard_query(guard)}) is not None
+    assert selected == sm.allows(guard, doc)
+
+
+@settings(max_examples=100, deadline=None)
+@given(doc=sessions, now=times)
+async def test_the_sweeper_finds_exactly_the_overdue_sessions(doc, now):
+    db = AsyncMongoMockClient(tz_aware=True)["db"]
+    await db["sessions"].insert_one(doc)
+    found = await SessionStore(db).find_overdue(now, 10)
+    assert (len(found) == 1) == sm.is_overdue(doc, now)
+
+
+CLAIM_RECORDS = [{"transaction_id": t, "trx_id": t.upper()} for t in ("trx_a", "trx_b")]
+transitions = st.one_of(
+    st.builds(sm.complete, st.sampled_from(CLAIM_RECORDS), times),
+    st.builds(sm.hold, st.sampled_from(CLAIM_RECORDS), times),
+    st.builds(sm.complete_pending, st.sampled_from(CLAIM_RECORDS), times),
+    st.builds(sm.count_failure, st.integers(min_value=1, max_value=5), times),
+    st.builds(sm.lock, st.integers(min_value=1, max_value=5), times),
+    st.builds(sm.cancel, times),
+    st.builds(sm.expire, times),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=sessions, step=transitions)
+async def test_every_transition_is_applied_by_the_store_exactly_as_by_the_domain(doc, step):
+    db = AsyncMongoMockClient(tz_aware=True)["db"]
+    await db["sessions"].insert_one(doc)
+    stored = await SessionStore(db).transition("s1", step)
+    expected = sm.apply(doc, step)
+    assert (stored is None) == (expected is None)
+    if expected is not None:
+        assert stored == expected
