@@ -18,8 +18,10 @@ from claimsvc.worker.main import make_worker
 from claimsvc.worker.webhooks import close_http
 from tests.conftest import ADMIN_TOKEN, Reply
 from tests.sms.conftest import bkash_credit
+from tests.worker.conftest import RECEIVER_SECRET
 
-CALLBACK_SECRET = "cb-secret-Zq8v1rT5yUw3"  # shaped like nothing the log scrubber knows
+# The receiver checks signatures with it; shaped like nothing the log scrubber knows.
+CALLBACK_SECRET = RECEIVER_SECRET
 WALLET_NUMBER = "01755501234"
 CUSTOMER_PHONE = "01811122233"
 SMS_COUNTERPARTY = "01712345678"  # the sender named in tests.sms.conftest.BKASH_CREDIT

@@ -3,75 +3,32 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tornado.testing import bind_unused_port
 
-from tests.ops.kustomize import REPO
+from tests.ops.processes import started
 
 GRACE_S = 5
-# Starting the interpreter and opening the embedded stores, on a slow machine.
-START_TIMEOUT_S = 60
 
 pytestmark = pytest.mark.e2e
 
 
-def free_port() -> int:
-    sock, port = bind_unused_port()
-    sock.close()
-    return port
-
-
-def wait_until_serving(port: int, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, f"claimsvc api exited early: {proc.returncode}"
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
-                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-                if sock.recv(64).startswith(b"HTTP/1.1 200"):
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("claimsvc api did not start serving")
-
-
 @pytest.fixture
 def api(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """`claimsvc api` on memory:// stores and a free port, in an empty working directory."""
-    port = free_port()
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "CLAIMSVC_MONGO_URL": "memory://",
-        "CLAIMSVC_REDIS_URL": "memory://",
-        "CLAIMSVC_API_PORT": str(port),
-        "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": str(GRACE_S),
-        "CLAIMSVC_ADMIN_TOKEN": "drain-test-admin-token",
-    }
-    log = (tmp_path / "api.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "claimsvc.cli", "api"],
-        cwd=tmp_path,
-        env={**env, "PYTHONPATH": str(REPO)},
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        wait_until_serving(port, proc)
-        yield proc, port
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        log.close()
+    """`claimsvc api` on memory:// stores, draining within GRACE_S."""
+    with started(
+        "claimsvc-api",
+        tmp_path,
+        CLAIMSVC_SHUTDOWN_GRACE_SECONDS=str(GRACE_S),
+        CLAIMSVC_ADMIN_TOKEN="drain-test-admin-token",
+    ) as running:
+        yield running
 
 
 def read_response(sock: socket.socket) -> bytes:
