@@ -258,7 +258,7 @@ def test_service_monitors_scrape_a_named_port_of_each_service(objs: list[Obj]) -
 def test_prometheus_rule_alerts_carry_severity_summary_and_runbook(objs: list[Obj]) -> None:
     (rule,) = of_kind(objs, "PrometheusRule")
     assert rule["apiVersion"] == "monitoring.coreos.com/v1"
-    runbook = (REPO / "docs" / "operations.md").read_text() if _has_ops_doc() else None
+    runbook = (REPO / "docs" / "operations.md").read_text()
     names = set()
     for group in rule["spec"]["groups"]:
         assert group["name"] and group["rules"]
@@ -269,13 +269,8 @@ def test_prometheus_rule_alerts_carry_severity_summary_and_runbook(objs: list[Ob
             assert r["annotations"]["summary"]
             anchor = r["annotations"]["runbook"].partition("#")[2]
             assert anchor == r["alert"].lower()
-            if runbook is not None:
-                assert f"### {r['alert']}" in runbook, f"docs/operations.md lacks {r['alert']}"
+            assert f"### {r['alert']}" in runbook, f"docs/operations.md lacks {r['alert']}"
     assert len(names) == sum(len(g["rules"]) for g in rule["spec"]["groups"])
-
-
-def _has_ops_doc() -> bool:
-    return (REPO / "docs" / "operations.md").exists()
 
 
 def test_network_policies_deny_by_default(objs: list[Obj]) -> None:
