@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
+import re
 from collections.abc import Iterable
 from urllib.parse import SplitResult, urlsplit
 
 MAX_URL_LENGTH = 2048
 
 
+@functools.lru_cache(maxsize=4096)
 def normalise_host(host: str) -> str:
     """Lower-case, without a trailing dot, IDNA-encoded: the form hosts are compared in."""
     host = host.strip().rstrip(".").lower()
@@ -31,8 +34,12 @@ def host_allowed(host: str, allowed_hosts: Iterable[str]) -> bool:
     return False
 
 
+# Whitespace (\s is str.isspace() for str patterns), control characters and backslashes.
+_UNSAFE = re.compile(r"[\s\x00-\x1f\x7f\\]")
+
+
 def _split(url: str) -> SplitResult | None:
-    if any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in url) or "\\" in url:
+    if _UNSAFE.search(url):
         return None
     try:
         parts = urlsplit(url)

@@ -49,7 +49,7 @@ class CheckoutService:
 
     async def ensure_open(self) -> dict[str, Any]:
         """503 while the platform is in maintenance; the platform settings otherwise."""
-        platform = await self._platform.get()
+        platform = await self._platform.get(cached=True)
         if platform["maintenance"]:
             raise errors.Maintenance()
         return platform

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from typing import Any
 
@@ -57,21 +58,31 @@ class ApiKeyStore:
 
 
 class PlatformStore:
-    """Platform-wide settings: one document."""
+    """Platform-wide settings: one document, read by every initialize."""
 
     _ID = "platform"
     DEFAULTS: dict[str, Any] = {"maintenance": False, "daily_limit": None}
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, max_age_s: float = 1.0) -> None:
         self._coll = db["platform"]
+        self._max_age_s = max_age_s
+        self._cached: tuple[float, dict[str, Any]] | None = None
+        self.monotonic = time.monotonic  # replaceable in tests
 
     async def ensure_indexes(self) -> None:
         """A single document keyed by _id."""
 
-    async def get(self) -> dict[str, Any]:
+    async def get(self, *, cached: bool = False) -> dict[str, Any]:
+        """The settings; `cached=True` (the hot path) may answer a copy up to max_age_s old."""
+        if cached and self._cached and self.monotonic() - self._cached[0] < self._max_age_s:
+            return dict(self._cached[1])
         doc = await self._coll.find_one({"_id": self._ID}) or {}
-        return {**self.DEFAULTS, **{k: v for k, v in doc.items() if k != "_id"}}
+        settings = {**self.DEFAULTS, **{k: v for k, v in doc.items() if k != "_id"}}
+        self._cached = (self.monotonic(), settings)
+        return dict(settings)
 
     async def update(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """Change some settings; this process sees them at once, others within max_age_s."""
+        self._cached = None
         await self._coll.update_one({"_id": self._ID}, {"$set": fields}, upsert=True)
         return await self.get()

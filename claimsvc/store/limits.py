@@ -15,14 +15,18 @@ _RATE_LUA = """
 local limit = tonumber(ARGV[1])
 local elapsed = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
-local prev = tonumber(redis.call('GET', KEYS[1]) or '0')
-local curr = tonumber(redis.call('GET', KEYS[2]) or '0')
+local counts = redis.call('MGET', KEYS[1], KEYS[2])
+local prev = tonumber(counts[1] or '0')
+local curr = tonumber(counts[2] or '0')
 local used = math.floor(prev * (window - elapsed) / window) + curr
 if used >= limit then
   return {0, prev, curr}
 end
 curr = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], window * 2)
+if curr == 1 then
+  -- Set once, at creation: the counter must outlive the next window, where it is `previous`.
+  redis.call('PEXPIRE', KEYS[2], window * 2)
+end
 return {1, prev, curr}
 """
 
@@ -37,18 +41,23 @@ if redis.call('SISMEMBER', KEYS[3], ARGV[4]) == 1 then
 end
 local vlimit = tonumber(ARGV[1])
 local plimit = tonumber(ARGV[2])
-if vlimit >= 0 and tonumber(redis.call('GET', KEYS[1]) or '0') >= vlimit then
+local counts = redis.call('MGET', KEYS[1], KEYS[2])
+if vlimit >= 0 and tonumber(counts[1] or '0') >= vlimit then
   return 1
 end
-if plimit >= 0 and tonumber(redis.call('GET', KEYS[2]) or '0') >= plimit then
+if plimit >= 0 and tonumber(counts[2] or '0') >= plimit then
   return 2
 end
-for i = 1, 2 do
-  redis.call('INCR', KEYS[i])
-  redis.call('EXPIRE', KEYS[i], tonumber(ARGV[3]))
-end
 redis.call('SADD', KEYS[3], ARGV[4])
-redis.call('EXPIRE', KEYS[3], tonumber(ARGV[3]))
+-- The vendor counter and the order set change together (it counts the set's members), so
+-- they get their TTL together when the counter starts; the platform counter on its own start.
+if redis.call('INCR', KEYS[1]) == 1 then
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+  redis.call('EXPIRE', KEYS[3], tonumber(ARGV[3]))
+end
+if redis.call('INCR', KEYS[2]) == 1 then
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[3]))
+end
 return 0
 """
 

@@ -510,3 +510,18 @@ async def test_a_lone_surrogate_is_invalid_json_but_an_escaped_emoji_is_fine(
     assert "\\ud83d\\ude00" in emoji
     reply = await fetch(INIT, body=emoji, key=merchant.key)
     assert (reply.code, reply.json()["order_id"]) == (201, "order-\U0001f600")
+
+
+async def test_maintenance_set_by_another_process_applies_within_a_second(
+    fetch, make_account, deps, monkeypatch
+):
+    merchant = await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    await deps.db["platform"].update_one(
+        {"_id": "platform"}, {"$set": {"maintenance": True}}, upsert=True
+    )
+    platform = deps.stores.platform
+    later = platform.monotonic() + 1.01
+    monkeypatch.setattr(platform, "monotonic", lambda: later)
+    reply = await fetch(INIT, json=initialize_body(), key=merchant.key)
+    assert (reply.code, reply.json()) == (503, MAINTENANCE)

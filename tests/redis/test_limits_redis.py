@@ -159,3 +159,13 @@ async def test_concurrent_reservations_never_exceed_the_limit(store):
     )
     assert outcomes.count(DAILY_OK) == 10
     assert outcomes.count(DAILY_VENDOR_FULL) == 20
+
+
+async def test_a_day_emptied_by_a_release_still_expires(store, redis_client, redis_keys):
+    await store.reserve_daily("acc_1", "a", None, None, BEFORE_DHAKA_MIDNIGHT)
+    await store.release_daily("acc_1", "a", BEFORE_DHAKA_MIDNIGHT)
+    await store.reserve_daily("acc_1", "b", None, None, BEFORE_DHAKA_MIDNIGHT)
+    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
+    assert len(found) == 3
+    for key in found:
+        assert 3600 < await redis_client.ttl(key) <= 3601

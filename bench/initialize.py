@@ -1,0 +1,287 @@
+"""Throughput and latency of POST /api/v1/checkout/initialize against a bare Tornado handler.
+
+Each server runs in its own process (one Python process, like one API pod); one load client
+(wrk when installed, else aiohttp client processes) drives all three scenarios at the same
+concurrency: the bare handler returning a fixed JSON body, initialize creating new sessions,
+and initialize replaying one order. The app runs on the embedded stores (memory://).
+
+    .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--client auto]
+
+Goal (issue 2): initialize at no less than a third of the bare handler's requests per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+PATH = "/api/v1/checkout/initialize"
+HOST = "shop.example.com"
+BARE_BODY = json.dumps(
+    {"session_id": "00000000-0000-4000-8000-000000000000", "payment_id": "pay_0", "order_id": "o",
+     "amount": 500, "status": "OPEN", "checkout_url": "https://pay.example/checkout/0",
+     "expires_at": "2026-11-21T06:30:00Z"}
+).encode()
+
+
+def order_body(order_id: str) -> str:
+    return json.dumps(
+        {"order_id": order_id, "amount": 1250.5, "success_url": f"https://{HOST}/success",
+         "cancel_url": f"https://{HOST}/cancel", "webhook_url": f"https://{HOST}/webhook"}
+    )
+
+
+# Servers (child processes) ------------------------------------------------------------------------
+
+
+async def serve_app(port: int) -> None:
+    """The real API on the embedded stores, with one account whose key is printed."""
+    from tornado.httpserver import HTTPServer
+
+    from claimsvc.api.app import make_app
+    from claimsvc.bootstrap import open_deps
+    from claimsvc.logs import setup_logging
+    from claimsvc.settings import Settings
+
+    # As deployed: one JSON access-log line a request (to /dev/null here).
+    setup_logging("INFO", stream=open(os.devnull, "w"))  # noqa: SIM115 - lives as long as the process
+    settings = Settings(mongo_url="memory://", redis_url="memory://", api_port=port)
+    deps = await open_deps(settings)
+    account = await deps.services.admin.create_account(
+        {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
+    )
+    key = await deps.services.admin.mint_key(account["id"], "bench")
+    HTTPServer(make_app(deps), max_body_size=1 << 20).listen(port, "127.0.0.1")
+    print(json.dumps({"key": key["key"]}), flush=True)
+    await asyncio.Event().wait()
+
+
+async def serve_bare(port: int) -> None:
+    """A handler that returns a fixed JSON body: the ceiling of this Python and Tornado."""
+    from tornado.web import Application, RequestHandler
+
+    class Bare(RequestHandler):
+        def post(self) -> None:
+            self.set_status(201)
+            self.set_header("Content-Type", "application/json; charset=utf-8")
+            self.finish(BARE_BODY)
+
+    Application([(PATH, Bare)]).listen(port, "127.0.0.1")
+    print(json.dumps({"key": ""}), flush=True)
+    await asyncio.Event().wait()
+
+
+def start_server(kind: str) -> tuple[subprocess.Popen, str, str]:
+    """Start a server process; (process, base url, API key) once it listens."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--serve", kind, "--port", str(port)],
+        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1],
+    )
+    line = proc.stdout.readline() if proc.stdout else ""
+    if not line:
+        proc.kill()
+        raise SystemExit(f"the {kind} server did not start")
+    return proc, f"http://127.0.0.1:{port}", json.loads(line)["key"]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# Load clients ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """One scenario's figures."""
+
+    name: str
+    requests: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    statuses: dict[str, int]
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds
+
+
+WRK_SCRIPT = """
+local key, body, mode = os.getenv("BENCH_KEY"), os.getenv("BENCH_BODY"), os.getenv("BENCH_MODE")
+local n = 0
+local tag = tostring(math.random(1, 1e9))
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+if key ~= "" then wrk.headers["x-api-key"] = key end
+request = function()
+  n = n + 1
+  local b = body
+  if mode == "new" then b = string.gsub(body, "ORDER", "w" .. tag .. "-" .. n) end
+  return wrk.format(nil, nil, nil, b)
+end
+local codes = {}
+response = function(status) codes[status] = (codes[status] or 0) + 1 end
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %d %.6f %.3f %.3f\\n", summary.requests,
+    summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+"""
+
+
+def run_wrk(name: str, url: str, key: str, mode: str, args: argparse.Namespace) -> Result:
+    """wrk with one thread (the other core serves); statuses checked by a probe beforehand."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(WRK_SCRIPT)
+    env = {**os.environ, "BENCH_KEY": key, "BENCH_BODY": order_body("ORDER" if mode == "new"
+                                                                    else "bench-replay"),
+           "BENCH_MODE": mode}
+    cmd = ["wrk", "-t1", f"-c{args.connections}", f"-d{args.duration}s", "-s", script.name,
+           url + PATH]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    os.unlink(script.name)
+    line = next(x for x in out.splitlines() if x.startswith("RESULT"))
+    requests, seconds, p50, p99 = line.split()[1:]
+    errors = "Non-2xx or 3xx responses" in out
+    return Result(name, int(requests), float(seconds), float(p50), float(p99),
+                  {"non-2xx": 1} if errors else {"2xx": int(requests)})
+
+
+async def _aiohttp_worker(url: str, key: str, mode: str, conns: int, seconds: float,
+                          tag: str) -> tuple[list[float], dict[str, int]]:
+    import aiohttp
+
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+    headers = {"Content-Type": "application/json", **({"x-api-key": key} if key else {})}
+    deadline = time.perf_counter() + seconds
+
+    async def one_connection(session: aiohttp.ClientSession, lane: int) -> None:
+        n = 0
+        while time.perf_counter() < deadline:
+            n += 1
+            order = f"{tag}-{lane}-{n}" if mode == "new" else "bench-replay"
+            started = time.perf_counter()
+            async with session.post(url + PATH, data=order_body(order), headers=headers) as r:
+                await r.read()
+            latencies.append(time.perf_counter() - started)
+            statuses[str(r.status)] = statuses.get(str(r.status), 0) + 1
+
+    connector = aiohttp.TCPConnector(limit=conns)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        await asyncio.gather(*(one_connection(session, i) for i in range(conns)))
+    return latencies, statuses
+
+
+def _client_process(job: tuple) -> tuple[list[float], dict[str, int]]:
+    return asyncio.run(_aiohttp_worker(*job))
+
+
+def run_aiohttp(name: str, url: str, key: str, mode: str, args: argparse.Namespace) -> Result:
+    """aiohttp in client processes (one would be the bottleneck against a bare handler)."""
+    import multiprocessing
+
+    procs = max(1, args.client_processes)
+    jobs = [(url, key, mode, max(1, args.connections // procs), float(args.duration),
+             f"p{i}-{time.time_ns()}") for i in range(procs)]
+    started = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(procs) as pool:
+        parts = pool.map(_client_process, jobs)
+    seconds = time.perf_counter() - started
+    latencies = sorted(x for lat, _ in parts for x in lat)
+    statuses: dict[str, int] = {}
+    for _, codes in parts:
+        for code, count in codes.items():
+            statuses[code] = statuses.get(code, 0) + count
+    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
+    return Result(name, len(latencies), seconds, pick(0.50), pick(0.99), statuses)
+
+
+# Orchestration ---------------------------------------------------------------------------------
+
+
+def probe(url: str, key: str, order: str) -> int:
+    """One request outside the measurement: the scenario answers what it should."""
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(url + PATH, data=order_body(order).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "x-api-key": key})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+SCENARIOS = [
+    ("bare handler", "bare", "new"),
+    ("initialize, new session", "app", "new"),
+    ("initialize, replay", "app", "replay"),
+]
+
+
+def measure(args: argparse.Namespace) -> list[Result]:
+    """Each scenario on a fresh server, so one scenario's sessions never slow the next."""
+    run = run_wrk if args.client == "wrk" else run_aiohttp
+    warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
+    results = []
+    for name, kind, mode in SCENARIOS:
+        proc, url, key = start_server(kind)
+        try:
+            if kind == "app":
+                assert probe(url, key, "probe-1") == 201
+                assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
+            run("warm-up", url, key, mode, warm_up)
+            results.append(run(name, url, key, mode, args))
+        finally:
+            proc.kill()
+            proc.wait()
+    return results
+
+
+def report(results: list[Result], args: argparse.Namespace) -> None:
+    print(f"client={args.client} connections={args.connections} duration={args.duration}s "
+          f"cpus={os.cpu_count()}")
+    print(f"{'scenario':<26}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}  statuses")
+    for r in results:
+        print(f"{r.name:<26}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}  {r.statuses}")
+    bare = results[0].rps
+    for r in results[1:]:
+        verdict = "meets" if r.rps * 3 >= bare else "MISSES"
+        print(f"ratio {r.name} / bare handler: {r.rps / bare:.2f} ({verdict} the 1/3 goal)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serve", choices=["app", "bare"], help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--duration", type=int, default=10, help="seconds per scenario")
+    parser.add_argument("--connections", type=int, default=32, help="concurrent connections")
+    parser.add_argument("--client", choices=["auto", "wrk", "aiohttp"], default="auto")
+    parser.add_argument("--client-processes", type=int, default=2, help="aiohttp client only")
+    args = parser.parse_args()
+    if args.serve:
+        asyncio.run((serve_app if args.serve == "app" else serve_bare)(args.port))
+        return
+    if args.client == "auto":
+        args.client = "wrk" if shutil.which("wrk") else "aiohttp"
+    report(measure(args), args)
+
+
+if __name__ == "__main__":
+    main()
