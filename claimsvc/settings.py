@@ -75,7 +75,8 @@ class Settings:
     admin_token: str | None = field(default=None, repr=False)
     """CLAIMSVC_ADMIN_TOKEN: bearer token of the admin API; unset disables it (404)."""
     public_base_url: str = "http://localhost:8080"
-    """CLAIMSVC_PUBLIC_BASE_URL: where buyers reach the hosted page; prefixes checkout_url."""
+    """CLAIMSVC_PUBLIC_BASE_URL: where buyers reach the hosted page; prefixes checkout_url.
+    Unset: http://localhost:$CLAIMSVC_API_PORT."""
     api_port: int = 8080
     """CLAIMSVC_API_PORT: merchant API, hosted page, admin API, /metrics."""
     sms_port: int = 8081
@@ -121,7 +122,9 @@ class Settings:
             raise SettingsError(
                 f"CLAIMSVC_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}"
             )
-        base = env.get("CLAIMSVC_PUBLIC_BASE_URL", cls.public_base_url).rstrip("/")
+        api_port = _int(env, "CLAIMSVC_API_PORT", cls.api_port, 0, 65535)
+        # Unset: this process's own port, so checkout_url works on a moved local stack too.
+        base = (env.get("CLAIMSVC_PUBLIC_BASE_URL") or f"http://localhost:{api_port}").rstrip("/")
         if not base.startswith(("http://", "https://")):
             raise SettingsError("CLAIMSVC_PUBLIC_BASE_URL must start with http:// or https://")
         return cls(
@@ -133,7 +136,7 @@ class Settings:
             redis_prefix=env.get("CLAIMSVC_REDIS_PREFIX", cls.redis_prefix) or cls.redis_prefix,
             admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
             public_base_url=base,
-            api_port=_int(env, "CLAIMSVC_API_PORT", cls.api_port, 0, 65535),
+            api_port=api_port,
             sms_port=_int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535),
             sms_reclaim_idle_s=_int(
                 env, "CLAIMSVC_SMS_RECLAIM_IDLE_SECONDS", cls.sms_reclaim_idle_s, 1, 86_400

@@ -78,6 +78,7 @@ class BaseHandler(RequestHandler):
         self.set_header(name, value)
 
     def set_default_headers(self) -> None:
+        self.clear_header("Server")  # no version banner for scanners
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")

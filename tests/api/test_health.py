@@ -47,3 +47,8 @@ async def test_readyz_never_shows_the_failure_detail(fetch, deps, monkeypatch):
 
     monkeypatch.setattr(deps.redis, "ping", broken)
     assert b"hunter2" not in (await fetch("/readyz")).body
+
+
+async def test_answers_carry_no_server_version_banner(fetch):
+    for path in ("/healthz", "/api/v1/checkout/initialize", "/nowhere"):
+        assert "Server" not in (await fetch(path)).headers

@@ -15,6 +15,14 @@ def test_an_empty_environment_gives_the_documented_defaults():
     assert settings.webhook_allow_private is False
 
 
+def test_the_public_address_follows_the_api_port_unless_set():
+    assert Settings.from_env({"CLAIMSVC_API_PORT": "18080"}).public_base_url == (
+        "http://localhost:18080"
+    )
+    given = {"CLAIMSVC_API_PORT": "18080", "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com"}
+    assert Settings.from_env(given).public_base_url == "https://pay.example.com"
+
+
 def test_every_variable_is_read():
     env = {
         "CLAIMSVC_MONGO_URL": "mongodb://db:27017",
