@@ -1,5 +1,8 @@
 """Settings come from an environment mapping, fail fast naming the bad variable, hide secrets."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from claimsvc.settings import Settings, SettingsError
@@ -131,3 +134,14 @@ def test_repr_hides_the_admin_token_and_store_passwords():
 
 def test_repr_says_when_no_admin_token_is_set():
     assert "admin_token='<unset>'" in repr(Settings.from_env({}))
+
+
+def test_every_variable_is_documented_in_the_readme():
+    root = Path(__file__).parents[2]
+    source = (root / "claimsvc" / "settings.py").read_text()
+    variables = set(re.findall(r'"""(CLAIMSVC_[A-Z_]+):', source))
+    readme_rows = set(
+        re.findall(r"^\| `(CLAIMSVC_[A-Z_]+)` \|", (root / "README.md").read_text(), re.MULTILINE)
+    )
+    assert len(variables) >= 17
+    assert variables - readme_rows == set()
