@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimsvc import errors
@@ -89,6 +89,7 @@ json_values = st.recursive(
 )
 
 
+@settings(deadline=None)  # pure and fast; a loaded CI machine must not fail it
 @given(
     st.one_of(
         json_values,
