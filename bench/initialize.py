@@ -115,6 +115,7 @@ class Result:
     p50_ms: float
     p99_ms: float
     statuses: dict[str, int]
+    sent_order: str = ""  # an order id the run sent ("new" mode)
 
     @property
     def rps(self) -> float:
@@ -123,8 +124,8 @@ class Result:
 
 WRK_SCRIPT = """
 local key, body, mode = os.getenv("BENCH_KEY"), os.getenv("BENCH_BODY"), os.getenv("BENCH_MODE")
+local tag = os.getenv("BENCH_TAG")
 local n = 0
-local tag = tostring(math.random(1, 1e9))
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 if key ~= "" then wrk.headers["x-api-key"] = key end
@@ -134,8 +135,6 @@ request = function()
   if mode == "new" then b = string.gsub(body, "ORDER", "w" .. tag .. "-" .. n) end
   return wrk.format(nil, nil, nil, b)
 end
-local codes = {}
-response = function(status) codes[status] = (codes[status] or 0) + 1 end
 done = function(summary, latency, requests)
   io.write(string.format("RESULT %d %.6f %.3f %.3f\\n", summary.requests,
     summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000))
@@ -147,18 +146,20 @@ def run_wrk(name: str, url: str, key: str, mode: str, args: argparse.Namespace) 
     """wrk with one thread (the other core serves); statuses checked by a probe beforehand."""
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_SCRIPT)
+    tag = str(time.time_ns())
     env = {**os.environ, "BENCH_KEY": key, "BENCH_BODY": order_body("ORDER" if mode == "new"
                                                                     else "bench-replay"),
-           "BENCH_MODE": mode}
+           "BENCH_MODE": mode, "BENCH_TAG": tag}
     cmd = ["wrk", "-t1", f"-c{args.connections}", f"-d{args.duration}s", "-s", script.name,
            url + PATH]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
     os.unlink(script.name)
     line = next(x for x in out.splitlines() if x.startswith("RESULT"))
     requests, seconds, p50, p99 = line.split()[1:]
-    errors = "Non-2xx or 3xx responses" in out
-    return Result(name, int(requests), float(seconds), float(p50), float(p99),
-                  {"non-2xx": 1} if errors else {"2xx": int(requests)})
+    bad = next((int(x.split(":")[1]) for x in out.splitlines() if "Non-2xx" in x), 0)
+    statuses = {k: v for k, v in (("2xx", int(requests) - bad), ("non-2xx", bad)) if v}
+    return Result(name, int(requests), float(seconds), float(p50), float(p99), statuses,
+                  sent_order=f"w{tag}-{int(requests) // 2}" if mode == "new" else "")
 
 
 async def _aiohttp_worker(url: str, key: str, mode: str, conns: int, seconds: float,
@@ -247,7 +248,11 @@ def measure(args: argparse.Namespace) -> list[Result]:
                 assert probe(url, key, "probe-1") == 201
                 assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
             run("warm-up", url, key, mode, warm_up)
-            results.append(run(name, url, key, mode, args))
+            result = run(name, url, key, mode, args)
+            if kind == "app" and result.sent_order:
+                # The run's orders really were new sessions: one of them now replays.
+                assert probe(url, key, result.sent_order) == 200, result.sent_order
+            results.append(result)
         finally:
             proc.kill()
             proc.wait()
