@@ -163,13 +163,14 @@ def run_wrk(name: str, url: str, key: str, mode: str, args: argparse.Namespace) 
 
 
 async def _aiohttp_worker(url: str, key: str, mode: str, conns: int, seconds: float,
-                          tag: str) -> tuple[list[float], dict[str, int]]:
+                          tag: str) -> tuple[list[float], dict[str, int], float]:
     import aiohttp
 
     latencies: list[float] = []
     statuses: dict[str, int] = {}
     headers = {"Content-Type": "application/json", **({"x-api-key": key} if key else {})}
-    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    deadline = started + seconds
 
     async def one_connection(session: aiohttp.ClientSession, lane: int) -> None:
         n = 0
@@ -185,10 +186,10 @@ async def _aiohttp_worker(url: str, key: str, mode: str, conns: int, seconds: fl
     connector = aiohttp.TCPConnector(limit=conns)
     async with aiohttp.ClientSession(connector=connector) as session:
         await asyncio.gather(*(one_connection(session, i) for i in range(conns)))
-    return latencies, statuses
+    return latencies, statuses, time.perf_counter() - started
 
 
-def _client_process(job: tuple) -> tuple[list[float], dict[str, int]]:
+def _client_process(job: tuple) -> tuple[list[float], dict[str, int], float]:
     return asyncio.run(_aiohttp_worker(*job))
 
 
@@ -199,17 +200,21 @@ def run_aiohttp(name: str, url: str, key: str, mode: str, args: argparse.Namespa
     procs = max(1, args.client_processes)
     jobs = [(url, key, mode, max(1, args.connections // procs), float(args.duration),
              f"p{i}-{time.time_ns()}") for i in range(procs)]
-    started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
         parts = pool.map(_client_process, jobs)
-    seconds = time.perf_counter() - started
-    latencies = sorted(x for lat, _ in parts for x in lat)
+    seconds = max(elapsed for _, _, elapsed in parts)  # load time only, not process start-up
+    latencies = sorted(x for lat, _, _ in parts for x in lat)
     statuses: dict[str, int] = {}
-    for _, codes in parts:
+    for _, codes, _ in parts:
         for code, count in codes.items():
             statuses[code] = statuses.get(code, 0) + count
-    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
-    return Result(name, len(latencies), seconds, pick(0.50), pick(0.99), statuses)
+    return Result(name, len(latencies), seconds, _ms_at(latencies, 0.50),
+                  _ms_at(latencies, 0.99), statuses)
+
+
+def _ms_at(sorted_s: list[float], quantile: float) -> float:
+    """The `quantile` of sorted latencies in seconds, as milliseconds."""
+    return sorted_s[min(len(sorted_s) - 1, int(quantile * len(sorted_s)))] * 1000
 
 
 # Orchestration ---------------------------------------------------------------------------------

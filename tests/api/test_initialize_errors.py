@@ -1,4 +1,8 @@
-"""Every initialize answer interface.md lists, with its exact status and body, in §3's order."""
+"""Every initialize answer interface.md lists, with its exact status and body, in §3's order.
+
+Longer than our usual module on purpose: it is the executable form of one table (interface.md
+§7, initialize), and a reader checks the table against it in one place.
+"""
 
 import json
 

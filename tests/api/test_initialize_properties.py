@@ -81,20 +81,33 @@ def raw_amount_body(body, amount):
     )
 
 
+def _text_ok(value, low, high):
+    return isinstance(value, str) and low <= len(value) <= high
+
+
+def _extras_problems(session):
+    problems = []
+    customer = session["customer"] or {}
+    if set(customer) - {"name", "email", "phone"} or any(
+        not _text_ok(v, 0, 256) for v in customer.values()
+    ):
+        problems.append("customer")
+    meta = session["metadata"]
+    if len(meta) > 20 or any(
+        not (_text_ok(k, 1, 40) and _text_ok(v, 0, 500)) for k, v in meta.items()
+    ):
+        problems.append("metadata")
+    return problems
+
+
 def session_problems(session, hosts):
     """Every rule of contract §3 a stored session breaks."""
     problems = []
-    if not (
-        isinstance(session["amount_poisha"], int)
-        and 0 < session["amount_poisha"] <= MAX_AMOUNT_POISHA
-    ):
+    poisha = session["amount_poisha"]
+    if not (isinstance(poisha, int) and 0 < poisha <= MAX_AMOUNT_POISHA):
         problems.append("amount")
     order = session["order_id"]
-    if not (
-        isinstance(order, str)
-        and 1 <= len(order) <= 128
-        and not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in order)
-    ):
+    if not _text_ok(order, 1, 128) or any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in order):
         problems.append("order_id")
     for name in ("success_url", "cancel_url", "webhook_url"):
         if check_url(session[name], hosts, name) is not None:
@@ -102,18 +115,7 @@ def session_problems(session, hosts):
     lifetime = session["expires_at"] - session["created_at"]
     if not timedelta(seconds=300) <= lifetime <= timedelta(seconds=86_400):
         problems.append("expires_in")
-    customer = session["customer"] or {}
-    if set(customer) - {"name", "email", "phone"} or any(
-        not isinstance(v, str) or len(v) > 256 for v in customer.values()
-    ):
-        problems.append("customer")
-    meta = session["metadata"]
-    if len(meta) > 20 or any(
-        not (isinstance(k, str) and 1 <= len(k) <= 40 and isinstance(v, str) and len(v) <= 500)
-        for k, v in meta.items()
-    ):
-        problems.append("metadata")
-    return problems
+    return problems + _extras_problems(session)
 
 
 @pytest.fixture

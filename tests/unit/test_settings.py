@@ -26,27 +26,29 @@ def test_the_public_address_follows_the_api_port_unless_set():
     assert Settings.from_env(given).public_base_url == "https://pay.example.com"
 
 
+EVERY_VARIABLE = {
+    "CLAIMSVC_MONGO_URL": "mongodb://db:27017",
+    "CLAIMSVC_MONGO_DB": "checkout",
+    "CLAIMSVC_REDIS_URL": "rediss://cache:6380/1",
+    "CLAIMSVC_REDIS_PREFIX": "tenant-a:",
+    "CLAIMSVC_ADMIN_TOKEN": "adm-token",
+    "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com/",
+    "CLAIMSVC_API_PORT": "9000",
+    "CLAIMSVC_SMS_PORT": "9001",
+    "CLAIMSVC_WORKER_PORT": "9002",
+    "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "1",
+    "CLAIMSVC_WEBHOOK_CA_FILE": "/etc/ca.pem",
+    "CLAIMSVC_SUBMIT_RATE_PER_IP": "50",
+    "CLAIMSVC_SUBMIT_RATE_PER_SESSION": "5",
+    "CLAIMSVC_MAX_BODY_BYTES": "2048",
+    "CLAIMSVC_TRUST_X_FORWARDED_FOR": "true",
+    "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "5",
+    "CLAIMSVC_LOG_LEVEL": "debug",
+}
+
+
 def test_every_variable_is_read():
-    env = {
-        "CLAIMSVC_MONGO_URL": "mongodb://db:27017",
-        "CLAIMSVC_MONGO_DB": "checkout",
-        "CLAIMSVC_REDIS_URL": "rediss://cache:6380/1",
-        "CLAIMSVC_REDIS_PREFIX": "tenant-a:",
-        "CLAIMSVC_ADMIN_TOKEN": "adm-token",
-        "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com/",
-        "CLAIMSVC_API_PORT": "9000",
-        "CLAIMSVC_SMS_PORT": "9001",
-        "CLAIMSVC_WORKER_PORT": "9002",
-        "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "1",
-        "CLAIMSVC_WEBHOOK_CA_FILE": "/etc/ca.pem",
-        "CLAIMSVC_SUBMIT_RATE_PER_IP": "50",
-        "CLAIMSVC_SUBMIT_RATE_PER_SESSION": "5",
-        "CLAIMSVC_MAX_BODY_BYTES": "2048",
-        "CLAIMSVC_TRUST_X_FORWARDED_FOR": "true",
-        "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "5",
-        "CLAIMSVC_LOG_LEVEL": "debug",
-    }
-    assert Settings.from_env(env) == Settings(
+    assert Settings.from_env(EVERY_VARIABLE) == Settings(
         mongo_url="mongodb://db:27017",
         mongo_db="checkout",
         redis_url="rediss://cache:6380/1",
