@@ -60,6 +60,8 @@ class Dispatcher:
         relay = asyncio.create_task(self._wake_on(stop))
         try:
             while not stop.is_set():
+                # Cleared before looking, so an attempt finishing from here on wakes the pause.
+                self._wake.clear()
                 free = self._concurrency - len(self._running)
                 taken = await self._take(free)
                 if len(taken) < free or free == 0:
@@ -112,7 +114,6 @@ class Dispatcher:
 
     async def _pause(self, timeout: float | None) -> None:
         """Until an attempt finishes, `stop` is set, or `timeout` passes."""
-        self._wake.clear()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout)
 
