@@ -1,0 +1,268 @@
+"""Benchmark: SMS intake-to-final latency at a fixed offered load, against a bare baseline.
+
+Run from the repository root: ``.venv/bin/python bench/sms.py [--rate R] [--seconds S]``.
+
+A load process posts bKash "received" SMS to the intake over HTTP, open loop, at R messages a
+second (default 200) for S seconds, spread over 10 devices whose balances chain (so every message
+takes the whole path: store, queue, parse, record the transaction, chain the balance, confirm).
+The intake and one SMS worker run in this process, as `sms-ingest` does. Latency is from the
+intake storing a message to its effects being stored (`stored_at` to `processed_at`), p50/p99.
+
+Runs, in one invocation:
+- baseline: the same load into a bare Tornado handler that answers 202 and hands the arrival to
+  an asyncio queue a consumer drains (the HTTP and event-loop floor of this machine);
+- embedded: the real intake and worker on mongomock and fakeredis (what `claimsvc dev` runs);
+- real Redis: the same with the real Redis server (CLAIMSVC_BENCH_REDIS_URL, default
+  redis://127.0.0.1:6379/0), skipped and said so when unreachable. MongoDB stays embedded: no
+  MongoDB server exists here.
+Goal: p99 intake-to-final under 250 ms at 200 messages a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+# ruff: noqa: E402 - imports need the path set above
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+from tornado.web import Application, RequestHandler
+
+from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.clock import system_clock
+from claimsvc.settings import Settings
+from sms_ingest.app import build, make_app
+from sms_ingest.consumer import Tuning
+
+DEVICES = 10
+GOAL_P99_MS = 250.0
+TEXT = (
+    "You have received Tk 1.00 from 01712345678. Fee Tk 0.00. Balance Tk {balance}. "
+    "TrxID {trx} at 21/11/2026 10:30"
+)
+
+
+# The load process ------------------------------------------------------------------------------
+
+
+def _load(url: str, tokens: list[str], rate: float, seconds: float, out: Any) -> None:
+    """Post one SMS every 1/rate seconds (open loop); report the 202 latencies and failures."""
+    import aiohttp
+
+    async def main() -> None:
+        n = int(rate * seconds)
+        acks: list[float] = []
+        failures = 0
+        async with aiohttp.ClientSession() as http:
+
+            async def post(i: int) -> None:
+                nonlocal failures
+                device = i % DEVICES
+                balance = f"{i // DEVICES + 1}.00"
+                body = {"sender": "bKash", "message": TEXT.format(balance=balance, trx=f"B{i:09d}")}
+                headers = {"Authorization": f"Bearer {tokens[device]}"}
+                started = time.perf_counter()
+                async with http.post(url, json=body, headers=headers) as resp:
+                    await resp.read()
+                    if resp.status != 202:
+                        failures += 1
+                acks.append(time.perf_counter() - started)
+
+            t0 = time.perf_counter()
+            tasks = []
+            for i in range(n):
+                delay = t0 + i / rate - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                tasks.append(asyncio.create_task(post(i)))
+            await asyncio.gather(*tasks)
+        out.put({"acks": acks, "failures": failures, "sent": n})
+
+    asyncio.run(main())
+
+
+async def offer_load(url: str, tokens: list[str], rate: float, seconds: float) -> dict[str, Any]:
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    proc = ctx.Process(target=_load, args=(url, tokens, rate, seconds, out), daemon=True)
+    proc.start()
+    result = await asyncio.get_running_loop().run_in_executor(None, out.get)
+    proc.join()
+    return result
+
+
+# The runs --------------------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+class Bare(RequestHandler):
+    """The baseline: answer 202 at once, hand the arrival time to a queue."""
+
+    def initialize(self, queue: asyncio.Queue) -> None:
+        self.queue = queue
+
+    def post(self) -> None:
+        self.queue.put_nowait(time.perf_counter())
+        self.set_status(202)
+        self.finish(b'{"accepted":1,"duplicates":0}')
+
+
+async def run_baseline(rate: float, seconds: float) -> dict[str, Any]:
+    queue: asyncio.Queue = asyncio.Queue()
+    latencies: list[float] = []
+
+    async def consume() -> None:
+        while True:
+            arrived = await queue.get()
+            latencies.append(time.perf_counter() - arrived)
+
+    sock, port = bind_unused_port()
+    http = HTTPServer(Application([(r"/sms/v1/messages", Bare, {"queue": queue})]))
+    http.add_sockets([sock])
+    task = asyncio.create_task(consume())
+    load = await offer_load(
+        f"http://127.0.0.1:{port}/sms/v1/messages", ["x"] * DEVICES, rate, seconds
+    )
+    await asyncio.sleep(0.2)
+    task.cancel()
+    http.stop()
+    return {**load, "latencies": latencies}
+
+
+async def setup(deps: Deps) -> list[str]:
+    """An account with DEVICES devices, each wallet anchored at 0 so every credit confirms."""
+    account = await deps.services.admin.create_account({"name": "Bench", "wallets": []})
+    tokens = []
+    for i in range(DEVICES):
+        device = await deps.services.devices.register(account["id"], f"phone {i}", None)
+        tokens.append(device["token"])
+        body = {"provider": "bkash", "device_id": device["id"], "balance_poisha": 0}
+        await deps.services.wallets.anchor(account["id"], body)
+    return tokens
+
+
+async def run_service(redis_url: str, rate: float, seconds: float) -> dict[str, Any]:
+    prefix = f"bench:{uuid.uuid4().hex[:8]}:"
+    settings = Settings(mongo_url="memory://", redis_url=redis_url, redis_prefix=prefix)
+    deps = await open_deps(settings, system_clock)
+    tokens = await setup(deps)
+    parts = build(deps, Tuning(block_ms=50, idle_backoff_s=0.002, sweep_every_s=1.0))
+    await parts.consumer.sweep()  # settle the anchors before the load starts
+    sock, port = bind_unused_port()
+    http = HTTPServer(make_app(deps, parts.intake))
+    http.add_sockets([sock])
+    stop = asyncio.Event()
+    worker = asyncio.create_task(parts.consumer.run(stop))
+    load = await offer_load(f"http://127.0.0.1:{port}/sms/v1/messages", tokens, rate, seconds)
+    msgs = deps.db["sms_messages"]
+    for _ in range(600):
+        if await msgs.count_documents({"processed_at": None}) == 0:
+            break
+        await asyncio.sleep(0.05)
+    stop.set()
+    await worker
+    http.stop()
+    docs = await msgs.find({}).to_list(None)
+    confirmed = await deps.db["transactions"].count_documents({"status": "confirmed"})
+    latencies = [
+        (d["processed_at"] - d["stored_at"]).total_seconds() for d in docs if d.get("processed_at")
+    ]
+    if not redis_url.startswith("memory://"):
+        stale = [k async for k in deps.redis.scan_iter(match=prefix + "*")]
+        if stale:
+            await deps.redis.delete(*stale)
+    await deps.close()
+    return {**load, "latencies": latencies, "stored": len(docs), "confirmed": confirmed}
+
+
+async def service_time(n: int) -> tuple[float, float]:
+    """CPU milliseconds per message of the intake and of the worker, one at a time, on the
+    embedded stores holding `n` messages (mongomock scans every document on each query and
+    update). CPU time of this process, so other load on a shared machine does not count."""
+    deps = await open_deps(Settings(mongo_url="memory://", redis_url="memory://"), system_clock)
+    tokens = await setup(deps)
+    parts = build(deps, Tuning(block_ms=1, idle_backoff_s=0.001))
+    await parts.consumer.sweep()
+    started = time.process_time()
+    for i in range(n):
+        text = TEXT.format(balance=f"{i // DEVICES + 1}.00", trx=f"S{i:09d}")
+        body = json.dumps({"sender": "bKash", "message": text}).encode()
+        await parts.intake.receive(tokens[i % DEVICES], body, None, None)
+    stored = time.process_time()
+    while await parts.consumer.tick():
+        pass
+    done = time.process_time()
+    await deps.close()
+    return (stored - started) / n * 1000, (done - stored) / n * 1000
+
+
+async def real_redis_url() -> str | None:
+    url = os.environ.get("CLAIMSVC_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+    client = open_redis(url)
+    try:
+        await asyncio.wait_for(client.ping(), 2)
+        return url
+    except Exception:
+        return None
+    finally:
+        await client.aclose()
+
+
+def report(name: str, result: dict[str, Any]) -> None:
+    lat, acks = result["latencies"], result["acks"]
+    extra = ""
+    if "stored" in result:
+        extra = f"  stored {result['stored']}, confirmed {result['confirmed']}"
+    print(
+        f"{name:<22} sent {result['sent']:>5}  failed {result['failures']:>3}  "
+        f"final p50 {pct(lat, 0.5):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  "
+        f"max {max(lat) * 1000 if lat else float('nan'):7.1f} ms  "
+        f"202 p50 {pct(acks, 0.5):6.1f} ms  p99 {pct(acks, 0.99):6.1f} ms{extra}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    print(
+        f"offered load: {args.rate:.0f} SMS/s for {args.seconds:.0f} s over {DEVICES} devices; "
+        f"goal p99 intake-to-final < {GOAL_P99_MS:.0f} ms"
+    )
+    results = {"baseline (bare handler)": await run_baseline(args.rate, args.seconds)}
+    results["embedded stores"] = await run_service("memory://", args.rate, args.seconds)
+    url = await real_redis_url()
+    if url:
+        results["real Redis + mongomock"] = await run_service(url, args.rate, args.seconds)
+    else:
+        print("real Redis unreachable: that run is skipped")
+    for name, result in results.items():
+        report(name, result)
+    print("CPU service time on the embedded stores, one message at a time:")
+    for n in (100, 1000):
+        intake_ms, worker_ms = await service_time(n)
+        print(
+            f"  {n:>5} messages stored: intake {intake_ms:5.2f} ms/msg, "
+            f"worker {worker_ms:6.2f} ms/msg"
+        )
+    print(json.dumps({k: round(pct(v["latencies"], 0.99), 1) for k, v in results.items()}))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
