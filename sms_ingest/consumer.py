@@ -46,6 +46,8 @@ class Tuning:
     requeue_after_s: float = 60.0
     sweep_every_s: float = 2.0
     max_deliveries: int = 20
+    concurrency: int = 8
+    """Entries of one batch processed at once (wallets serialise themselves by compare-and-set)."""
 
 
 class Consumer:
@@ -92,9 +94,13 @@ class Consumer:
             done += await self.sweep()
             done += await self.reclaim()
         entries = await self._read()
-        for entry in entries:
-            await self._handle(entry)
+        await self._handle_all(entries)
         return done + len(entries)
+
+    async def _handle_all(self, entries: list[StreamEntry]) -> None:
+        step = max(1, self.tuning.concurrency)
+        for i in range(0, len(entries), step):
+            await asyncio.gather(*(self._handle(e) for e in entries[i : i + step]))
 
     async def _read(self) -> list[StreamEntry]:
         try:
@@ -144,10 +150,9 @@ class Consumer:
             "giving up a message after repeated failures",
             extra={"fields": {"message_id": entry.message_id}},
         )
-        await self._messages.record_result(
-            entry.message_id, {"result": "unparsed", "reason": "processing_failed"}
+        await self._messages.finish(
+            entry.message_id, {"result": "unparsed", "reason": "processing_failed"}, self._clock()
         )
-        await self._messages.mark_processed(entry.message_id, self._clock())
         metrics.DEAD_LETTERED.inc()
         await self._stream.done(entry.entry_id)
 

@@ -126,7 +126,9 @@ class Intake:
                 device["account_id"], device["_id"], incoming.sender, incoming.text
             ),
             "stored_at": now,
-            "queued_at": None,
+            # Set at once: the re-queue sweep leaves a message alone until this is old, so it
+            # never races the XADD below; a crash before the XADD is caught after the delay.
+            "queued_at": now,
             "stream_id": None,
             "result": None,
             "processed_at": None,

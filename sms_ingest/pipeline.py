@@ -68,15 +68,6 @@ class Pipeline:
             return
         outcome = parse_sms(msg["sender"], msg["text"])
         recorded = await self._record(msg, outcome)
-        await self._messages.record_result(
-            message_id,
-            {
-                "result": recorded.result,
-                "provider": outcome.provider,
-                "reason": recorded.reason,
-                "transaction_id": recorded.transaction_id,
-            },
-        )
         if recorded.entry is not None and outcome.provider:
             identity = {
                 "account_id": msg["account_id"],
@@ -86,7 +77,14 @@ class Pipeline:
             }
             await self._wallets.add(wallet_id(**identity), identity, recorded.entry)
         now = self._clock()
-        if await self._messages.mark_processed(message_id, now):
+        result = {
+            "result": recorded.result,
+            "provider": outcome.provider,
+            "reason": recorded.reason,
+            "transaction_id": recorded.transaction_id,
+        }
+        # The result is written with processed_at, last: a crash before it redoes every step.
+        if await self._messages.finish(message_id, result, now):
             metrics.MESSAGES.labels(
                 provider=outcome.provider or "unknown", result=recorded.result
             ).inc()

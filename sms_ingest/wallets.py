@@ -67,11 +67,11 @@ def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
 
 
 def wallet_state(w: Wallet) -> dict[str, Any]:
+    """The fields a step rewrites (`seen` is pushed to by the store, one key at a time)."""
     return {
         "running": w.running,
         "anchored_at": w.anchored_at,
         "held": [entry_to_doc(h) for h in w.held],
-        "seen": list(w.seen),
         "trail": [{"at": p.at, "before": p.before} for p in w.trail],
     }
 
@@ -108,7 +108,7 @@ class WalletChain:
 
     async def add(self, wid: str, identity: dict[str, Any], entry: Entry) -> None:
         """Apply one entry to the wallet `wid`, then its verdicts to the transactions."""
-        await self._step(wid, identity, lambda w: balance.add(w, entry))
+        await self._step(wid, identity, lambda w: balance.add(w, entry), key=entry.key)
 
     async def settle(self, wid: str) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
@@ -120,7 +120,14 @@ class WalletChain:
         if saved is not None:
             await self._balances.clear_recheck(wid, int(saved["version"]))
 
-    async def _step(self, wid: str, identity: dict[str, Any], decide: Any) -> dict[str, Any] | None:
+    async def _step(
+        self, wid: str, identity: dict[str, Any], decide: Any, key: str | None = None
+    ) -> dict[str, Any] | None:
+        """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict.
+
+        The wallet is read without its applied-message list; a replayed message is refused by
+        the store's filter instead, and then only its leftover verdicts are applied.
+        """
         for _ in range(MAX_ROUNDS):
             doc = await self._balances.get(wid)
             wallet, version = wallet_from_doc(doc)
@@ -130,9 +137,12 @@ class WalletChain:
                 break
             verdicts = _verdict_docs(outcome, version + 1)
             saved = await self._balances.save(
-                wid, version, wallet_state(outcome.wallet), verdicts, identity
+                wid, version, wallet_state(outcome.wallet), verdicts, identity, key
             )
             if saved is not None:
+                break
+            if key is not None and await self._balances.has_seen(wid, key):
+                saved = await self._balances.get(wid)
                 break
         else:
             raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
@@ -147,16 +157,22 @@ class WalletChain:
         now = self._clock()
         for v in verdicts:
             tx_id = v.get("transaction_id")
-            applied = bool(tx_id) and await self._chain.chain_verdict(tx_id, v, now)
-            if applied:
+            if not tx_id:
+                continue
+            tx = await self._chain.chain_verdict(tx_id, v, now)
+            if tx is not None:
                 _count(provider or "unknown", v["status"])
-            if tx_id and v["status"] == balance.CONFIRMED:
-                # Also when not newly applied: a crash may have come between the two writes.
-                session = await self._claims.finalise(tx_id)
-                if applied and session is not None and session.get("status") == "COMPLETED":
-                    metrics.CLAIMS_FINALISED.inc()
+            # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
+            if v["status"] == balance.CONFIRMED and (tx is None or tx.get("session_id")):
+                await self._finalise(tx_id, counted=tx is not None)
         if verdicts:
             await self._balances.pull_verdicts(wid, [v["vid"] for v in verdicts])
+
+    async def _finalise(self, transaction_id: str, counted: bool) -> None:
+        """Complete the claim waiting on a confirmed transaction (the claims service's rules)."""
+        session = await self._claims.finalise(transaction_id)
+        if counted and session is not None and session.get("status") == "COMPLETED":
+            metrics.CLAIMS_FINALISED.inc()
 
     async def sweep(self, limit: int = 50) -> int:
         """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""

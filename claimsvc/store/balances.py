@@ -14,6 +14,11 @@ from pymongo import ReturnDocument
 
 from claimsvc.store.mongo import DuplicateKeyError
 
+SEEN_KEPT = 500
+"""Message ids each wallet remembers having applied (a replayed message is refused by them)."""
+# `seen` is only ever matched in filters and pushed to, never read back: it is the big field.
+_NO_SEEN = {"seen": 0}
+
 
 def wallet_id(account_id: str, device_id: str, provider: str, sim_slot: int | None) -> str:
     """The document id of a wallet; an unknown SIM slot is its own wallet."""
@@ -33,7 +38,11 @@ class BalanceStore:
         await self._coll.create_index("pending.vid", sparse=True)
 
     async def get(self, wid: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": wid})
+        """The wallet, without its list of applied message ids."""
+        return await self._coll.find_one({"_id": wid}, _NO_SEEN)
+
+    async def has_seen(self, wid: str, key: str) -> bool:
+        return await self._coll.find_one({"_id": wid, "seen": key}, {"_id": 1}) is not None
 
     async def save(
         self,
@@ -42,18 +51,27 @@ class BalanceStore:
         state: dict[str, Any],
         verdicts: list[dict[str, Any]],
         identity: dict[str, Any],
+        key: str | None = None,
     ) -> dict[str, Any] | None:
-        """Write `state` if the wallet is still at `version` (0: not created yet); else None."""
+        """Write `state` if the wallet is still at `version` (0: not created yet) and has not
+        applied message `key` before; else None."""
         if version == 0:
+            seen = [key] if key else []
             doc = {"_id": wid, **identity, **state, "version": 1, "pending": verdicts}
             try:
-                await self._coll.insert_one(doc)
+                await self._coll.insert_one({**doc, "seen": seen})
             except DuplicateKeyError:
                 return None
             return doc
+        query: dict[str, Any] = {"_id": wid, "version": version}
+        push: dict[str, Any] = {"pending": {"$each": verdicts}}
+        if key:
+            query["seen"] = {"$ne": key}
+            push["seen"] = {"$each": [key], "$slice": -SEEN_KEPT}
         return await self._coll.find_one_and_update(
-            {"_id": wid, "version": version},
-            {"$set": state, "$inc": {"version": 1}, "$push": {"pending": {"$each": verdicts}}},
+            query,
+            {"$set": state, "$inc": {"version": 1}, "$push": push},
+            projection=_NO_SEEN,
             return_document=ReturnDocument.AFTER,
         )
 
@@ -76,6 +94,7 @@ class BalanceStore:
                 "$inc": {"version": 1},
             },
             upsert=True,
+            projection=_NO_SEEN,
             return_document=ReturnDocument.AFTER,
         )
 
@@ -90,4 +109,4 @@ class BalanceStore:
     async def needing_attention(self, limit: int) -> list[dict[str, Any]]:
         """Wallets with an anchor to settle or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
-        return await self._coll.find(query).limit(limit).to_list(None)
+        return await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)

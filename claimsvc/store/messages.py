@@ -52,10 +52,7 @@ class MessageStore:
 
     async def unprocessed(self, queued_before: datetime, limit: int) -> list[dict[str, Any]]:
         """Stored messages not yet processed whose last queueing is older than `queued_before`."""
-        query = {
-            "processed_at": None,
-            "$or": [{"queued_at": None}, {"queued_at": {"$lt": queued_before}}],
-        }
+        query = {"processed_at": None, "queued_at": {"$lt": queued_before}}
         return await self._coll.find(query).sort("stored_at", 1).limit(limit).to_list(None)
 
     async def oldest_unprocessed(self) -> datetime | None:
@@ -63,16 +60,14 @@ class MessageStore:
         docs = await cursor.to_list(None)
         return docs[0]["stored_at"] if docs else None
 
-    async def record_result(self, message_id: str, fields: dict[str, Any]) -> None:
-        """Record what parsing made of a message (result, provider, reason, transaction)."""
-        await self._coll.update_one({"_id": message_id}, {"$set": fields})
-
-    async def mark_processed(self, message_id: str, now: datetime) -> bool:
-        """Stamp processed_at once; False when another consumer already did."""
-        result = await self._coll.update_one(
-            {"_id": message_id, "processed_at": None}, {"$set": {"processed_at": now}}
+    async def finish(self, message_id: str, result: dict[str, Any], now: datetime) -> bool:
+        """Record what processing made of a message and stamp processed_at, once; False when
+        another consumer already did."""
+        done = await self._coll.update_one(
+            {"_id": message_id, "processed_at": None},
+            {"$set": {**result, "processed_at": now}},
         )
-        return result.modified_count == 1
+        return done.modified_count == 1
 
     async def list(
         self, account_id: str | None, result: str | None, cursor: str | None, limit: int | None

@@ -36,8 +36,9 @@ class TransactionChainStore:
 
     async def chain_verdict(
         self, transaction_id: str, verdict: dict[str, Any], now: datetime
-    ) -> bool:
-        """Apply a verdict of wallet version `verdict["version"]`; False if stale or refused."""
+    ) -> dict[str, Any] | None:
+        """Apply a verdict of wallet version `verdict["version"]`: the transaction after it, or
+        None when the verdict is stale or the status may not change that way."""
         status = verdict["status"]
         newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict["version"]}}]}
         fields: dict[str, Any] = {
@@ -48,11 +49,11 @@ class TransactionChainStore:
         }
         if status == CONFIRMED:
             fields["confirmed_at"] = now
-        result = await self._coll.update_one(
+        return await self._coll.find_one_and_update(
             {"_id": transaction_id, "status": {"$in": _CHAIN_FROM[status]}, **newer},
             {"$set": fields},
+            return_document=ReturnDocument.AFTER,
         )
-        return result.modified_count == 1
 
     async def mark_reversed(self, transaction_id: str, now: datetime) -> None:
         """The wallet reversed it: never claimable again, and shown to the merchant as suspect."""
