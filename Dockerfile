@@ -17,9 +17,8 @@ RUN mkdir claimsvc sms_ingest \
 COPY claimsvc ./claimsvc
 COPY sms_ingest ./sms_ingest
 # A regular (not editable) install: templates, static files and the OpenAPI document are copied
-# as package data, and bytecode is compiled now because the root filesystem is read-only later.
-RUN /opt/venv/bin/pip install --no-deps . \
-    && /opt/venv/bin/python -m compileall -q /opt/venv
+# as package data, and pip compiles the bytecode now (the root filesystem is read-only later).
+RUN /opt/venv/bin/pip install --no-deps .
 
 FROM python:3.11-slim
 RUN groupadd --system --gid 10001 claimsvc \
