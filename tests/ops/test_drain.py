@@ -31,6 +31,15 @@ def api(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
         yield running
 
 
+def read_until(sock: socket.socket, end: bytes) -> bytes:
+    data = b""
+    while not data.endswith(end):
+        chunk = sock.recv(1)
+        assert chunk, f"connection closed after {data!r}"
+        data += chunk
+    return data
+
+
 def read_response(sock: socket.socket) -> bytes:
     data = b""
     while chunk := sock.recv(65536):
@@ -46,12 +55,15 @@ def test_sigterm_lets_the_request_in_flight_finish_and_exits_within_the_grace(
     head = (
         "POST /api/v1/checkout/initialize HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
         f"Content-Type: application/json\r\nx-api-key: sk_unknown\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
+        f"Expect: 100-continue\r\nContent-Length: {len(body)}\r\n\r\n"
     ).encode()
     # A slow client: headers and half the body arrive before SIGTERM, the rest after it.
     slow = socket.create_connection(("127.0.0.1", port), timeout=GRACE_S * 2)
-    slow.sendall(head + body[:10])
-    time.sleep(0.3)  # let the server read what was sent
+    slow.sendall(head)
+    # The server answers "100 Continue" once it has read the headers: from then on the request
+    # is in flight, with no sleep needed to be sure of it.
+    assert read_until(slow, b"\r\n\r\n").startswith(b"HTTP/1.1 100 ")
+    slow.sendall(body[:10])
     proc.send_signal(signal.SIGTERM)
     refused = False
     for _ in range(50):  # the listening socket closes as soon as the signal is handled
