@@ -155,8 +155,8 @@ class DeliveryService:
         due = max(rules.to_ms(event["next_attempt_at"]), rules.to_ms(self._clock()) + 1)
         await self._schedule.reschedule(lease, due)
 
-    async def requeue_stopped(self, account_id: str) -> int:
-        """Re-check an account's stopped events; queue those that pass. How many were queued."""
+    async def requeue_stopped(self, account_id: str) -> None:
+        """Re-check an account's stopped events and queue those that pass (contract.md §2)."""
         account = await self._accounts.get(account_id)
         queued, after = 0, 0
         while batch := await self._events.stopped_of_account(account_id, after, REQUEUE_BATCH):
@@ -165,7 +165,8 @@ class DeliveryService:
                 # The address is checked again when the attempt connects.
                 if rules.stop_reason(event, account) is None:
                     queued += await self._requeue(event, STOPPED, new_cycle=False)
-        return queued
+        if queued:
+            log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
     async def redeliver(self, event_id: int) -> dict[str, Any]:
         """Queue a dead or delivered event again: same id and body, attempt counter continuing."""
