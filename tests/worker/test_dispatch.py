@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED
 from claimsvc.domain.retry import MAX_ATTEMPTS, next_delay
 from claimsvc.domain.signing import standard_webhook_signature
-from claimsvc.worker.webhooks import make_dispatcher
+from claimsvc.worker.webhooks import close_http, make_dispatcher, open_http
 from tests.conftest import make_settings
 from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event
@@ -155,3 +156,15 @@ async def test_a_later_event_of_a_session_waits_until_the_earlier_one_is_deliver
         str(second),
     ]
     assert (await event(deps, second))["status"] == DELIVERED
+
+
+async def test_the_worker_session_has_the_ten_second_timeout_and_ignores_proxy_settings(settings):
+    deps_like = SimpleNamespace(http=None, settings=settings)
+
+    open_http(deps_like)
+    try:
+        assert deps_like.http.timeout.total == 10
+        assert deps_like.http.trust_env is False
+    finally:
+        await close_http(deps_like)
+    assert deps_like.http is None
