@@ -30,6 +30,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from initialize import free_port  # bench/ is on sys.path when a bench script runs
+
 PATH = "/api/v1/checkout/submit"
 HOST = "shop.example.com"
 FAIL_SESSIONS = 200
@@ -117,14 +119,6 @@ def start_server(scenario: str, count: int) -> tuple[subprocess.Popen, str, list
         proc.kill()
         raise SystemExit(f"the {scenario} server did not start")
     return proc, f"http://127.0.0.1:{port}", json.loads(line)
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # The load client (its own process, so it does not share the server's core) -------------------

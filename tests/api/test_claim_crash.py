@@ -121,26 +121,30 @@ async def test_an_expiry_that_died_before_its_event_is_repaired_by_the_next_pass
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["EXPIRED"]
 
 
-async def test_a_claim_that_died_after_reserving_its_transaction_can_be_retried(
-    fetch, make_account, deps, monkeypatch
-):
+@pytest.fixture
+async def reserved_but_not_claimed(fetch, make_account, deps, monkeypatch):
+    """A claim that died after reserving its transaction and before the session transition."""
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     crash_once(monkeypatch, deps.stores.sessions, "transition")
     assert (await submit(fetch, session_id, tx["trx_id"])).code == 500
     assert (await deps.stores.transactions.get(tx["_id"]))["session_id"] == session_id
+    assert (await session_doc(deps, session_id))["status"] == "OPEN"
+    return merchant, session_id, tx
+
+
+async def test_a_claim_that_died_after_reserving_its_transaction_can_be_retried(
+    fetch, reserved_but_not_claimed
+):
+    _, session_id, tx = reserved_but_not_claimed
     assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
 
 
 async def test_a_reservation_left_on_a_session_that_ended_otherwise_is_released(
-    fetch, make_account, deps, monkeypatch
+    fetch, deps, reserved_but_not_claimed
 ):
-    merchant = await make_account()
-    abandoned = await open_session(deps, merchant)
-    tx = await pay(deps, merchant)
-    crash_once(monkeypatch, deps.stores.sessions, "transition")
-    assert (await submit(fetch, abandoned, tx["trx_id"])).code == 500
+    merchant, abandoned, tx = reserved_but_not_claimed
     assert (await fetch("/api/v1/checkout/cancel", json={"sessionId": abandoned})).code == 200
     fresh = await open_session(deps, merchant)
     reply = await submit(fetch, fresh, tx["trx_id"])
@@ -149,13 +153,9 @@ async def test_a_reservation_left_on_a_session_that_ended_otherwise_is_released(
 
 
 async def test_a_reservation_on_a_session_still_open_is_kept(
-    fetch, make_account, deps, monkeypatch
+    fetch, deps, reserved_but_not_claimed
 ):
-    merchant = await make_account()
-    holder = await open_session(deps, merchant)
-    tx = await pay(deps, merchant)
-    crash_once(monkeypatch, deps.stores.sessions, "transition")
-    assert (await submit(fetch, holder, tx["trx_id"])).code == 500
+    merchant, holder, tx = reserved_but_not_claimed
     other = await open_session(deps, merchant)
     assert (await submit(fetch, other, tx["trx_id"])).json()["error"] == "VERIFICATION_FAILED"
     assert (await submit(fetch, holder, tx["trx_id"])).code == 200
