@@ -93,7 +93,9 @@ class ClaimService:
         self, req: ClaimRequest, account: dict[str, Any], session: Session
     ) -> dict[str, Any]:
         for _ in range(MAX_ROUNDS):
-            tx = await self._find(session, req)
+            # A terminal session's answer depends on the session alone.
+            ended = session["status"] in sm.TERMINAL
+            tx = None if ended else await self._find(session, req)
             decision = claims.decide(session, account, req, tx, self._clock())
             body = await self._steps[decision.step](decision, session, account, tx)
             if body is not None:
