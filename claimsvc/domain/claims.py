@@ -91,7 +91,10 @@ def claim_record(tx: dict[str, Any], now: datetime) -> dict[str, Any]:
 
 
 def same_claim(record: dict[str, Any] | None, req: ClaimRequest) -> bool:
-    return bool(record) and (record["provider"], record["trx_id"]) == (req.provider, req.trx_id)
+    """Whether a stored claim is this request's (same provider and TrxID)."""
+    if not record:
+        return False
+    return (record["provider"], record["trx_id"]) == (req.provider, req.trx_id)
 
 
 class Step(Enum):
