@@ -43,6 +43,7 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     )
     key = await admin.mint_key(account["id"], "demo")
     acc_doc = await deps.stores.accounts.get(account["id"])
+    assert acc_doc is not None  # created just above
     platform = await deps.services.checkout.ensure_open()
     opened = await deps.services.checkout.initialize(acc_doc, _demo_order(), platform)
     demo = Demo(account["id"], key["key"], opened.body["checkout_url"])

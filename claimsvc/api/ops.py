@@ -51,7 +51,7 @@ class MetricsHandler(PlainHandler):
     route_name = "metrics"
 
     def get(self) -> None:
-        encoder, content_type = choose_encoder(self.request.headers.get("Accept"))
+        encoder, content_type = choose_encoder(self.request.headers.get("Accept", ""))
         self.set_header("Content-Type", content_type)
         self.finish(encoder(REGISTRY))
 
