@@ -129,7 +129,10 @@ class CheckoutPageHandler(PageHandler):
             "view": view,
             "state": state,
             "title": page_text.text(lang, "title", merchant=merchant),
-            "heading": page_text.text(lang, "heading", merchant=merchant),
+            # A finished session is no longer a request to pay: its heading is the shop's name.
+            "heading": page_text.text(lang, "heading", merchant=merchant)
+            if state in ("open", "pending")
+            else merchant,
             "amount": amount,
             "seconds_left": seconds_left,
             "countdown": i18n.countdown(seconds_left, lang),
