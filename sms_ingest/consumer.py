@@ -73,6 +73,7 @@ class Consumer:
         self.tuning = tuning or Tuning()
         self.consumer = consumer or consumer_name()
         self._next_sweep = 0.0
+        self._reclaim_from = "0-0"
 
     async def run(self, stop: asyncio.Event) -> None:
         """Process until `stop`; the batch in hand is finished, the rest left for others."""
@@ -129,8 +130,9 @@ class Consumer:
     async def reclaim(self) -> int:
         """Take over entries idle past the threshold (their consumer died or hung)."""
         try:
-            entries = await self._stream.reclaim(
-                self.consumer, self.tuning.reclaim_idle_ms, self.tuning.batch
+            # Each call scans a slice of the pending list; the cursor makes later calls go on.
+            self._reclaim_from, entries = await self._stream.reclaim(
+                self.consumer, self.tuning.reclaim_idle_ms, self.tuning.batch, self._reclaim_from
             )
         except Exception as exc:
             if is_nogroup(exc):

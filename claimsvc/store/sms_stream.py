@@ -83,12 +83,17 @@ class SmsStream:
             pipe.xdel(self._key, entry_id)
             await pipe.execute()
 
-    async def reclaim(self, consumer: str, min_idle_ms: int, count: int) -> list[StreamEntry]:
-        """Take over entries another consumer left pending longer than `min_idle_ms`."""
+    async def reclaim(
+        self, consumer: str, min_idle_ms: int, count: int, start: str = "0-0"
+    ) -> tuple[str, list[StreamEntry]]:
+        """Take over entries left pending longer than `min_idle_ms`, scanning the pending list
+        from `start`; the cursor to continue from ("0-0" once the whole list was scanned)."""
         reply = await self._redis.xautoclaim(
-            self._key, GROUP, consumer, min_idle_ms, start_id="0-0", count=count
+            self._key, GROUP, consumer, min_idle_ms, start_id=start, count=count
         )
-        return _entries(reply[1] if reply else [])
+        if not reply:
+            return "0-0", []
+        return _text(reply[0]), _entries(reply[1])
 
     async def deliveries(self, entry_id: str) -> int:
         """How many times an entry has been delivered (0 when it is not pending)."""
