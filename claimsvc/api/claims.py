@@ -75,6 +75,11 @@ class SessionReadHandler(ClaimHandler):
 
     async def get(self, raw_id: str) -> None:
         session_id = parse_session_id(raw_id)
+        await self.services.limits.check_reader(
+            self.request.remote_ip or "unknown",
+            self.deps.settings.submit_rate_per_ip,
+            errors.BuyerRateLimited(),
+        )
         self.send_json(200, await self.services.sessions.public(session_id))
 
 

@@ -43,3 +43,7 @@ class LimitService:
         """Buyer calls (no key): limited per client address, then per session."""
         await self._hit("buyer:ip", address, per_address, error)
         await self._hit("buyer:session", session_id, per_session, error)
+
+    async def check_reader(self, address: str, limit: int, error: errors.ServiceError) -> None:
+        """Public session reads (the page polls them): limited per client address only."""
+        await self._hit("buyer:read", address, limit, error)

@@ -35,6 +35,10 @@ from tests.conftest import ALLOWED_HOST, make_settings
 # (method, path) of every operation of the document the app serves today.
 COVERED_OPERATIONS: list[tuple[str, str]] = [
     ("POST", "/api/v1/checkout/initialize"),
+    ("POST", "/api/v1/checkout/verify"),
+    ("POST", "/api/v1/checkout/submit"),
+    ("POST", "/api/v1/checkout/cancel"),
+    ("GET", "/api/v1/checkout/session/{session_id}"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),
 ]

@@ -74,3 +74,17 @@ async def test_unknown_and_malformed_ids_are_404(fetch):
     malformed = await read(fetch, "not-a-session")
     assert (unknown.code, unknown.json()) == (404, outcome("NOT_FOUND"))
     assert (malformed.code, malformed.json()) == (404, invalid("Invalid checkout session"))
+
+
+async def test_session_reads_are_limited_per_client_address(fetch, make_account, deps):
+    deps.settings = deps.settings.replace(submit_rate_per_ip=3)
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+    replies = [await read(fetch, session_id) for _ in range(4)]
+    assert [r.code for r in replies] == [200, 200, 200, 429]
+    assert replies[3].json() == {
+        "success": False,
+        "error": "RATE_LIMITED",
+        "message": "Too many requests. Wait a minute and retry with backoff.",
+    }
+    assert int(replies[3].headers["Retry-After"]) >= 1
