@@ -246,3 +246,18 @@ async def test_silent_devices_are_counted_for_the_alert(
     assert await sms.health.refresh() == {"15m": 1, "60m": 0}
     clock.advance(minutes=50)
     assert (await sms.health.refresh())["60m"] == 1
+
+
+async def test_logs_carry_neither_sms_texts_nor_device_tokens(
+    post_sms, make_account, make_device, deps, drain, caplog
+):
+    device = await make_device(await make_account())
+    caplog.set_level("DEBUG")
+    await send(post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"), minute=1)
+    await send(post_sms, device, bkash_credit("AB12CD34EF", "5,000.00", "6,000.00"), minute=2)
+    await post_sms({"sender": "bKash"}, token=device.token)
+    await drain()
+    logged = "\n".join(r.getMessage() + str(getattr(r, "fields", "")) for r in caplog.records)
+    assert "You have received" not in logged and "Balance Tk" not in logged
+    assert device.token not in logged
+    assert "01712345678" not in logged
