@@ -76,3 +76,28 @@ async def test_a_forged_sms_never_completes_a_pending_claim(
     tx = await deps.db["transactions"].find_one({"trx_id": "FAKE7Q2W9E"})
     assert (tx["status"], tx["chain_gap_poisha"]) == ("suspect", 100_000)
     assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+
+
+async def test_a_merchant_confirming_by_hand_completes_the_pending_claim_once(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    opened = await fetch(
+        "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
+    )
+    session_id = opened.json()["session_id"]
+    # No anchor: the first SMS starts the chain and cannot be confirmed by it.
+    await send(post_sms, device, bkash_credit("FIRST9K2M4", "500.00", "3,500.00"), minute=1)
+    await drain()
+    claim = {"sessionId": session_id, "trxId": "FIRST9K2M4", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)).code == 202
+    tx = await deps.db["transactions"].find_one({"trx_id": "FIRST9K2M4"})
+    for _ in range(2):
+        reply = await fetch(
+            f"/admin/v1/transactions/{tx['_id']}/confirm", method="POST", admin=True
+        )
+        assert reply.code == 200
+        assert reply.json()["session_status"] == "COMPLETED"
+    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    assert [e["payment_status"] for e in events] == ["COMPLETED"]
