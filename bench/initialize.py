@@ -3,9 +3,11 @@
 Each server runs in its own process (one Python process, like one API pod); one load client
 (wrk when installed, else aiohttp client processes) drives all three scenarios at the same
 concurrency: the bare handler returning a fixed JSON body, initialize creating new sessions,
-and initialize replaying one order. The app runs on the embedded stores (memory://).
+and initialize replaying one order. The app runs on the embedded stores (memory://), or with
+`--redis-url redis://127.0.0.1:6379/0` on a real Redis (keys under a fresh prefix, deleted after).
 
     .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--client auto]
+        [--redis-url memory://]
 
 Goal (issue 2): initialize at no less than a third of the bare handler's requests per second.
 """
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +46,7 @@ def order_body(order_id: str) -> str:
 # Servers (child processes) ------------------------------------------------------------------------
 
 
-async def serve_app(port: int) -> None:
+async def serve_app(port: int, redis_url: str, prefix: str) -> None:
     """The real API on the embedded stores, with one account whose key is printed."""
     from tornado.httpserver import HTTPServer
 
@@ -54,7 +57,9 @@ async def serve_app(port: int) -> None:
 
     # As deployed: one JSON access-log line a request (to /dev/null here).
     setup_logging("INFO", stream=open(os.devnull, "w"))  # noqa: SIM115 - lives as long as the process
-    settings = Settings(mongo_url="memory://", redis_url="memory://", api_port=port)
+    settings = Settings(
+        mongo_url="memory://", redis_url=redis_url, redis_prefix=prefix, api_port=port
+    )
     deps = await open_deps(settings)
     account = await deps.services.admin.create_account(
         {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
@@ -80,11 +85,12 @@ async def serve_bare(port: int) -> None:
     await asyncio.Event().wait()
 
 
-def start_server(kind: str) -> tuple[subprocess.Popen, str, str]:
+def start_server(kind: str, args: argparse.Namespace) -> tuple[subprocess.Popen, str, str]:
     """Start a server process; (process, base url, API key) once it listens."""
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind, "--port", str(port)],
+        [sys.executable, __file__, "--serve", kind, "--port", str(port),
+         "--redis-url", args.redis_url, "--prefix", args.prefix],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1],
     )
     line = proc.stdout.readline() if proc.stdout else ""
@@ -247,7 +253,7 @@ def measure(args: argparse.Namespace) -> list[Result]:
     warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
     results = []
     for name, kind, mode in SCENARIOS:
-        proc, url, key = start_server(kind)
+        proc, url, key = start_server(kind, args)
         try:
             if kind == "app":
                 assert probe(url, key, "probe-1") == 201
@@ -266,7 +272,7 @@ def measure(args: argparse.Namespace) -> list[Result]:
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"client={args.client} connections={args.connections} duration={args.duration}s "
-          f"cpus={os.cpu_count()}")
+          f"cpus={os.cpu_count()} redis={args.redis_url.split('@')[-1]} mongodb=memory://")
     print(f"{'scenario':<26}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}  statuses")
     for r in results:
         print(f"{r.name:<26}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}  {r.statuses}")
@@ -284,13 +290,34 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32, help="concurrent connections")
     parser.add_argument("--client", choices=["auto", "wrk", "aiohttp"], default="auto")
     parser.add_argument("--client-processes", type=int, default=2, help="aiohttp client only")
+    parser.add_argument("--redis-url", default="memory://", help="memory:// or redis://...")
+    parser.add_argument(
+        "--prefix", default=f"bench:{uuid.uuid4().hex[:8]}:", help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.serve:
-        asyncio.run((serve_app if args.serve == "app" else serve_bare)(args.port))
+        if args.serve == "app":
+            asyncio.run(serve_app(args.port, args.redis_url, args.prefix))
+        else:
+            asyncio.run(serve_bare(args.port))
         return
     if args.client == "auto":
         args.client = "wrk" if shutil.which("wrk") else "aiohttp"
-    report(measure(args), args)
+    try:
+        report(measure(args), args)
+    finally:
+        drop_keys(args.redis_url, args.prefix)
+
+
+def drop_keys(redis_url: str, prefix: str) -> None:
+    """Delete this run's keys from a real Redis (the embedded one dies with its process)."""
+    if redis_url.startswith("memory://"):
+        return
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        client.delete(key)
 
 
 if __name__ == "__main__":
