@@ -222,7 +222,8 @@ class Provider:
     ignores: tuple[tuple[str, re.Pattern[str]], ...] = DEFAULT_IGNORES
 
 
-def _outcome(result: Result, provider: str, reason: str) -> ParseOutcome:
+def outcome(result: Result, provider: str | None, reason: str) -> ParseOutcome:
+    """A verdict that carries no transaction."""
     return ParseOutcome(result=result, provider=provider, parsed=None, reason=reason)
 
 
@@ -257,13 +258,13 @@ def _leftover(provider: Provider, clean: str, head_matched: bool) -> ParseOutcom
     """Classify a message no rule could read completely."""
     if head_matched:
         # Payment-shaped but incomplete: keep it for a parser update rather than ignore it.
-        return _outcome(Result.UNPARSED, provider.name, "no_trx_id")
+        return outcome(Result.UNPARSED, provider.name, "no_trx_id")
     for reason, pattern in provider.ignores:
         if pattern.search(clean):
-            return _outcome(Result.IGNORED, provider.name, reason)
+            return outcome(Result.IGNORED, provider.name, reason)
     if PAYMENT_HINT.search(clean):
-        return _outcome(Result.UNPARSED, provider.name, "no_pattern")
-    return _outcome(Result.IGNORED, provider.name, "not_payment")
+        return outcome(Result.UNPARSED, provider.name, "no_pattern")
+    return outcome(Result.IGNORED, provider.name, "not_payment")
 
 
 def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
@@ -277,7 +278,7 @@ def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
         if parsed is not None:
             return ParseOutcome(Result.PARSED, provider.name, parsed, None)
         if rule.failed:
-            return _outcome(Result.IGNORED, provider.name, "failed")
+            return outcome(Result.IGNORED, provider.name, "failed")
         head_matched = True
     return _leftover(provider, clean, head_matched)
 
@@ -285,5 +286,5 @@ def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
 def parse_with(provider: Provider, text: str) -> ParseOutcome:
     """Run a provider's rules over a message whose sender is already trusted."""
     if len(text) > MAX_TEXT:
-        return _outcome(Result.UNPARSED, provider.name, "too_long")
+        return outcome(Result.UNPARSED, provider.name, "too_long")
     return parse_normalised(provider, normalise(text))

@@ -19,6 +19,7 @@ from sms_ingest.parsers.base import (
     ParseOutcome,
     Result,
     normalise,
+    outcome,
     parse_normalised,
 )
 
@@ -33,17 +34,13 @@ _BRAND = re.compile(r"\b(bkash|nagad|rocket|upay|cellfin)\b", re.IGNORECASE | re
 _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
 
 
-def _outcome(result: Result, provider: str | None, reason: str) -> ParseOutcome:
-    return ParseOutcome(result=result, provider=provider, parsed=None, reason=reason)
-
-
 def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
     """Parse with the sender's provider; if the sender is shared, the first that parses wins."""
     outcomes = [module.parse(text) for module in modules]
     for wanted in (Result.PARSED, Result.UNPARSED):
-        for outcome in outcomes:
-            if outcome.result is wanted:
-                return outcome
+        for found in outcomes:
+            if found.result is wanted:
+                return found
     return outcomes[0]
 
 
@@ -59,11 +56,11 @@ def _imitated(clean: str) -> tuple[bool, str | None]:
 def _from_stranger(text: str) -> ParseOutcome:
     """Flag a wallet-looking text from a sender no wallet uses; ignore anything else."""
     if len(text) > MAX_TEXT:
-        return _outcome(Result.IGNORED, None, "too_long")
+        return outcome(Result.IGNORED, None, "too_long")
     looks_paid, named = _imitated(normalise(text))
     if looks_paid:
-        return _outcome(Result.SUSPECT, named, "unknown_sender")
-    return _outcome(Result.IGNORED, None, "not_wallet")
+        return outcome(Result.SUSPECT, named, "unknown_sender")
+    return outcome(Result.IGNORED, None, "not_wallet")
 
 
 def _route(sender: str, text: str) -> ParseOutcome:
@@ -79,4 +76,4 @@ def parse_sms(sender: str, text: str) -> ParseOutcome:
         return _route(sender, text)
     except Exception:
         # A parser bug must cost one message a review, never the intake: keep it as UNPARSED.
-        return _outcome(Result.UNPARSED, None, "parser_error")
+        return outcome(Result.UNPARSED, None, "parser_error")
