@@ -100,10 +100,6 @@ class Outcome:
     wallet: Wallet
     verdicts: tuple[Verdict, ...]
 
-    @property
-    def changed(self) -> bool:
-        return bool(self.verdicts)
-
 
 def _verdict(entry: Entry, status: str, reason: str, gap: int | None = None) -> Verdict:
     return Verdict(entry.key, entry.transaction_id, status, reason, gap)

@@ -72,12 +72,6 @@ class DeviceService:
         found = await self._devices.list(account_id, cursor, limit)
         return {"items": [device_view(d) for d in found.items], "next_cursor": found.next_cursor}
 
-    async def get(self, device_id: str) -> dict[str, Any]:
-        doc = await self._devices.get(device_id)
-        if doc is None:
-            raise errors.NotFound()
-        return doc
-
     async def revoke(self, device_id: str) -> dict[str, Any]:
         doc = await self._devices.revoke(device_id, self._clock())
         if doc is None:
