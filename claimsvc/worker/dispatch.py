@@ -8,6 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from claimsvc.clock import Clock
+from claimsvc.domain.delivery import to_ms
 from claimsvc.metrics import WEBHOOK_IN_FLIGHT
 from claimsvc.store.schedule import Lease, ScheduleStore
 
@@ -52,9 +53,6 @@ class Dispatcher:
         self._running: dict[asyncio.Task[None], Lease] = {}
         self._wake = asyncio.Event()
 
-    def _now_ms(self) -> int:
-        return int(self._clock().timestamp() * 1000)
-
     async def run(self, stop: asyncio.Event) -> None:
         """Take and run due events until `stop`; then finish in-flight ones or release them."""
         relay = asyncio.create_task(self._wake_on(stop))
@@ -82,7 +80,7 @@ class Dispatcher:
         if limit <= 0:
             return []
         try:
-            leases = await self._schedule.take(self._now_ms(), self._lease_ms, limit)
+            leases = await self._schedule.take(to_ms(self._clock()), self._lease_ms, limit)
         except Exception:
             log.exception("could not read the webhook schedule")
             await asyncio.sleep(REDIS_BACKOFF_S)
@@ -132,7 +130,7 @@ class Dispatcher:
 
     async def _release(self, lease: Lease) -> None:
         try:
-            await self._schedule.release(lease, self._now_ms())
+            await self._schedule.release(lease, to_ms(self._clock()))
         except Exception:
             # Its lease expires on its own and another worker takes it then.
             log.exception("could not release a webhook lease")
