@@ -86,6 +86,18 @@ def post_sms(sms_server: str) -> PostSms:
     return _post
 
 
+async def send(
+    post_sms: PostSms, device: Device, *texts: str, sender: str = "bKash", minute: int = 0
+) -> None:
+    """Post `texts` as one batch from `device`, received `minute` minutes into the test's day."""
+    body = [
+        {"sender": sender, "message": t, "received_at": 1795240800000 + minute * 60_000 + i}
+        for i, t in enumerate(texts)
+    ]
+    reply = await post_sms(body, token=device.token)
+    assert reply.code == 202, reply.body
+
+
 MakeDevice = Callable[..., Awaitable[Device]]
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.sms.conftest import bkash_credit
-from tests.sms.test_worker import send
+from tests.sms.conftest import bkash_credit, send
 
 
 async def test_a_device_token_is_shown_once_and_stored_only_as_a_hash(fetch, make_account, deps):

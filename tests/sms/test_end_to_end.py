@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from tests.conftest import initialize_body
-from tests.sms.conftest import bkash_credit
-from tests.sms.test_worker import send
+from tests.sms.conftest import bkash_credit, send
 
 PENDING = {
     "success": False,
@@ -13,19 +12,32 @@ PENDING = {
 }
 
 
-async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arrives(
-    fetch, make_account, make_device, post_sms, drain, deps
-):
+async def open_checkout(fetch, make_account, make_device, anchor_balance: int | None = None):
+    """A balance-verifying merchant with one bKash phone (its wallet anchored at
+    `anchor_balance` taka when given) and an open Tk 500 session: (merchant, device, session id)."""
     merchant = await make_account(balance_verification=True)
     device = await make_device(merchant)
-    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
-    await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
-    )
+    if anchor_balance is not None:
+        anchor = {"provider": "bkash", "device_id": device.id, "balance": anchor_balance}
+        reply = await fetch(
+            f"/admin/v1/accounts/{merchant.id}/wallet-balances",
+            json=anchor,
+            admin=True,
+            method="PUT",
+        )
+        assert reply.code == 200, reply.body
     opened = await fetch(
         "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
     )
-    session_id = opened.json()["session_id"]
+    return merchant, device, opened.json()["session_id"]
+
+
+async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arrives(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    merchant, device, session_id = await open_checkout(
+        fetch, make_account, make_device, anchor_balance=1000
+    )
 
     # The buyer's payment arrives, but an earlier credit of 200.00 has not reached us yet.
     await send(post_sms, device, bkash_credit("PAYB8X2K4Q", "500.00", "1,700.00"), minute=2)
@@ -53,16 +65,9 @@ async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arriv
 async def test_a_forged_sms_never_completes_a_pending_claim(
     fetch, make_account, make_device, post_sms, drain, deps, clock
 ):
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
-    await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    merchant, device, session_id = await open_checkout(
+        fetch, make_account, make_device, anchor_balance=1000
     )
-    opened = await fetch(
-        "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
-    )
-    session_id = opened.json()["session_id"]
     # A forger's copy: plausible amount, a balance it had to guess.
     await send(post_sms, device, bkash_credit("FAKE7Q2W9E", "500.00", "2,500.00"), minute=1)
     await drain()
@@ -81,12 +86,7 @@ async def test_a_forged_sms_never_completes_a_pending_claim(
 async def test_a_merchant_confirming_by_hand_completes_the_pending_claim_once(
     fetch, make_account, make_device, post_sms, drain, deps
 ):
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    opened = await fetch(
-        "/api/v1/checkout/initialize", json=initialize_body(amount=500), key=merchant.key
-    )
-    session_id = opened.json()["session_id"]
+    merchant, device, session_id = await open_checkout(fetch, make_account, make_device)
     # No anchor: the first SMS starts the chain and cannot be confirmed by it.
     await send(post_sms, device, bkash_credit("FIRST9K2M4", "500.00", "3,500.00"), minute=1)
     await drain()

@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 from sms_ingest.consumer import Consumer, Tuning
-from tests.sms.conftest import bkash_credit, stored_messages
+from tests.sms.conftest import bkash_credit, send, stored_messages
 
 CASH_OUT = (
     "Cash Out Tk 1,000.00 to 01512345678 successful. Fee Tk 18.50. Balance Tk {balance}. "
     "TrxID {trx} at 21/11/2026 13:20"
 )
-
-
-async def send(post_sms, device, *texts: str, sender: str = "bKash", minute: int = 0) -> None:
-    body = [
-        {"sender": sender, "message": t, "received_at": 1795240800000 + minute * 60_000 + i}
-        for i, t in enumerate(texts)
-    ]
-    reply = await post_sms(body, token=device.token)
-    assert reply.code == 202, reply.body
 
 
 async def transactions(deps, account_id: str) -> dict[str, dict]:
