@@ -5,6 +5,22 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 MAX_AMOUNT_POISHA = 10_000_000 * 100
+MAX_AMOUNT_TAKA = Decimal(10_000_000)
+# Fees and wallet balances: to_number answers up to this exactly, and MongoDB stores it.
+MAX_FIGURE_TAKA = Decimal(100_000_000_000)
+
+
+def decimal_places(dec: Decimal) -> int:
+    """The decimal places a finite `dec` needs, trailing zeros dropped, counted exactly.
+
+    Read from its digits, not computed: normalize() and arithmetic round to the context's 28
+    digits, which passed 1.000...0001 as 1 and 9999999.999...9 as 10000000.
+    """
+    _, digits, exponent = dec.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant or not isinstance(exponent, int):
+        return 0
+    return max(0, -exponent - (len(digits) - len(significant)))
 
 
 def amount_problem(value: object) -> str | None:
@@ -16,10 +32,9 @@ def amount_problem(value: object) -> str | None:
         return "amount must be a finite number"
     if dec <= 0:
         return "amount must be a positive number"
-    exponent = dec.normalize().as_tuple().exponent
-    if isinstance(exponent, int) and exponent < -2:
+    if decimal_places(dec) > 2:
         return "amount must have at most 2 decimal places"
-    if dec * 100 > MAX_AMOUNT_POISHA:
+    if dec > MAX_AMOUNT_TAKA:  # compared exactly: a product could round or overflow
         return "amount must be at most 10000000"
     return None
 
@@ -35,9 +50,9 @@ def parse_taka(text: str) -> int | None:
         dec = Decimal(text.replace(",", ""))
     except InvalidOperation:
         return None
-    if not dec.is_finite() or dec < 0 or (dec * 100) != (dec * 100).to_integral_value():
+    if not dec.is_finite() or dec < 0 or decimal_places(dec) > 2:
         return None
-    return int(dec * 100)
+    return to_poisha(dec)
 
 
 def to_number(poisha: int) -> int | float:

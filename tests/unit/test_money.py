@@ -46,6 +46,10 @@ def test_positive_numbers_with_at_most_two_decimals_are_amounts(text):
         (exact("1e-3"), "amount must have at most 2 decimal places"),
         (exact("10000000.01"), "amount must be at most 10000000"),
         (exact("1e30"), "amount must be at most 10000000"),
+        (exact("1e999999"), "amount must be at most 10000000"),
+        # More digits than the decimal context's 28: counted, not rounded away.
+        (exact("1.00000000000000000000000000000001"), "amount must have at most 2 decimal places"),
+        (exact("9999999.999999999999999999999999"), "amount must have at most 2 decimal places"),
         (Decimal("NaN"), "amount must be a finite number"),
         (Decimal("Infinity"), "amount must be a finite number"),
     ],
@@ -57,6 +61,9 @@ def test_amount_problems_name_the_rule_broken(value, problem):
 def test_a_trailing_zero_is_not_a_third_decimal():
     assert amount_problem(exact("10.550")) is None
     assert to_poisha(exact("10.550")) == 1055
+    many = "10000000." + "0" * 40
+    assert amount_problem(exact(many)) is None
+    assert to_poisha(exact(many)) == MAX_AMOUNT_POISHA
 
 
 def test_tenths_add_up_exactly_in_poisha():
@@ -88,6 +95,9 @@ def test_decimal_strings_parse_to_poisha(text, poisha):
     assert parse_taka(text) == poisha
 
 
-@pytest.mark.parametrize("text", ["", "abc", "-1", "1.005", "NaN", "Infinity", "1.2.3"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "abc", "-1", "1.005", "NaN", "Infinity", "1.2.3", "1.00000000000000000000000000000001"],
+)
 def test_strings_that_are_not_two_decimal_amounts_do_not_parse(text):
     assert parse_taka(text) is None
