@@ -77,6 +77,11 @@ class BaseHandler(RequestHandler):
         self.__dict__.setdefault("_kept_headers", {})[name] = value
         self.set_header(name, value)
 
+    def restore_kept_headers(self) -> None:
+        """Set again the headers keep_header set, after send_error cleared them."""
+        for name, value in self.__dict__.get("_kept_headers", {}).items():
+            self.set_header(name, value)
+
     def set_default_headers(self) -> None:
         self.clear_header("Server")  # no version banner for scanners
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -129,8 +134,8 @@ class BaseHandler(RequestHandler):
             err = errors.ServiceError(self.internal_message)
         self.clear_header("Retry-After")
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        headers = {**self.__dict__.get("_kept_headers", {}), **err.headers}
-        self.send_json(err.status, self.error_body(err), headers)
+        self.restore_kept_headers()
+        self.send_json(err.status, self.error_body(err), err.headers)
 
     def _http_error(self, status: int) -> errors.ServiceError:
         err = errors.ServiceError(self._reason if status != 404 else "Not found")

@@ -54,6 +54,7 @@ class PageHandler(BaseHandler):
         self.loader = loader
 
     def set_default_headers(self) -> None:
+        super().set_default_headers()  # no Server banner, like every other answer
         for name, value in PAGE_HEADERS.items():
             self.set_header(name, value)
 
@@ -73,25 +74,20 @@ class PageHandler(BaseHandler):
 
     def render_problem(self, status: int) -> None:
         """The not-found page for 404, a plain apology for anything else; never a traceback."""
-        lang = self.lang
-        key = "not_found" if status == 404 else "error"
-        for name, value in PAGE_HEADERS.items():
-            self.set_header(name, value)
+        lang, key = self.lang, "not_found" if status == 404 else "error"
+        title = page_text.text(lang, f"{key}_title")
+        message = page_text.text(lang, f"{key}_text")
         self.render_page(
-            "not_found.html",
-            status,
-            lang=lang,
-            title=page_text.text(lang, f"{key}_title"),
-            heading=page_text.text(lang, f"{key}_title"),
-            message=page_text.text(lang, f"{key}_text"),
+            "not_found.html", status, lang=lang, title=title, heading=title, message=message
         )
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        # send_error has already reset the headers to set_default_headers' (PAGE_HEADERS).
         exc = kwargs.get("exc_info", (None, None, None))[1]
         status = exc.status if isinstance(exc, errors.ServiceError) else status_code
+        self.restore_kept_headers()
         if status == 405:
             self.set_header("Allow", "GET")
-        self.clear_header("Retry-After")
         self.render_problem(status if 400 <= status < 600 else 500)
 
 
@@ -155,6 +151,7 @@ class StaticHandler(StaticFileHandler):
     YEAR = 365 * 24 * 3600
 
     def set_default_headers(self) -> None:
+        self.clear_header("Server")  # no version banner, as BaseHandler
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Content-Security-Policy", "default-src 'none'")
 

@@ -200,6 +200,17 @@ async def test_completed_session_shows_its_state_and_the_way_back(fetch, open_se
     assert "8N7A6D5EE7M" not in html
 
 
+async def test_page_answers_carry_a_request_id_and_no_server_banner(fetch, open_session):
+    _, session = await open_session()
+    html = (await page(fetch, session["session_id"])).body.decode()
+    asset = re.findall(r'src="(/static/checkout/[^"]+)"', html)[0]
+    for path in (f"/checkout/{session['session_id']}", f"/checkout/{uuid.uuid4()}", asset):
+        reply = await fetch(path)
+        assert "Server" not in reply.headers, path
+        if path.startswith("/checkout/"):
+            assert re.fullmatch(r"[0-9a-f]{16}", reply.headers["X-Request-Id"]), path
+
+
 async def test_page_answers_other_methods_with_an_html_page(fetch, open_session):
     _, session = await open_session()
     reply = await fetch(f"/checkout/{session['session_id']}", method="POST", body=b"")
