@@ -164,7 +164,7 @@ class DeliveryService:
             for event in batch:
                 # The address is checked again when the attempt connects.
                 if rules.stop_reason(event, account) is None:
-                    queued += await self._requeue(event, STOPPED, new_cycle=False)
+                    queued += await self._requeue(event, STOPPED, new_cycle=False) is not None
         if queued:
             log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
@@ -173,18 +173,19 @@ class DeliveryService:
         event = await self._events.get(event_id)
         if event is None:
             raise errors.NotFound()
-        if event["status"] not in (DEAD, DELIVERED) or not await self._requeue(
-            event, event["status"], new_cycle=True
-        ):
+        if event["status"] not in (DEAD, DELIVERED):
             raise errors.EventNotRedeliverable()
-        fresh = await self._events.get(event_id)
-        assert fresh is not None
-        return event_view(fresh)
+        moved = await self._requeue(event, event["status"], new_cycle=True)
+        if moved is None:  # another operator or call moved it meanwhile
+            raise errors.EventNotRedeliverable()
+        return event_view(moved)
 
-    async def _requeue(self, event: dict[str, Any], from_status: str, *, new_cycle: bool) -> bool:
+    async def _requeue(
+        self, event: dict[str, Any], from_status: str, *, new_cycle: bool
+    ) -> dict[str, Any] | None:
+        """Queue the event again and schedule it; the queued event, or None if it moved."""
         now = self._clock()
         moved = await self._events.requeue(event, from_status, now, new_cycle=new_cycle)
-        if moved is None:
-            return False
-        await self._schedule.schedule(event["_id"], rules.to_ms(now))
-        return True
+        if moved is not None:
+            await self._schedule.schedule(event["_id"], rules.to_ms(now))
+        return moved

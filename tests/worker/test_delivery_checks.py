@@ -7,6 +7,7 @@ import pytest
 from claimsvc.domain.delivery import ADDRESS_REFUSED, NO_SECRET
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED
 from claimsvc.domain.retry import MAX_ATTEMPTS
+from claimsvc.errors import EventNotRedeliverable
 from claimsvc.worker.webhooks import make_dispatcher
 from tests.conftest import make_settings
 from tests.worker.conftest import RECEIVER_SECRET
@@ -168,3 +169,25 @@ async def test_redeliver_needs_the_admin_token(deps, make_account, receiver, fet
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     reply = await fetch(f"/admin/v1/events/{event_id}/redeliver", method="POST")
     assert (reply.code, reply.json()) == (401, {"error": "Unauthorized"})
+
+
+async def test_a_redeliver_that_saw_the_event_before_another_one_moved_it_is_refused(
+    deps, make_account, receiver, monkeypatch
+):
+    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
+    event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
+    await deps.db["events"].update_one({"_id": event_id}, {"$set": {"status": DEAD}})
+    stale = await event(deps, event_id)
+
+    first = await deps.services.delivery.redeliver(event_id)
+    store = deps.stores.deliveries
+
+    async def stale_get(_: int) -> dict:
+        return stale
+
+    monkeypatch.setattr(store, "get", stale_get)
+    with pytest.raises(EventNotRedeliverable):
+        await deps.services.delivery.redeliver(event_id)
+
+    assert (first["id"], first["status"], first["attempts"]) == (event_id, QUEUED, 0)
+    assert (await deps.db["events"].find_one({"_id": event_id}))["status"] == QUEUED
