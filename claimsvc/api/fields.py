@@ -7,7 +7,10 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from claimsvc.domain.money import amount_problem, parse_taka
+from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_poisha
+
+# The largest integer MongoDB stores; a larger one fails the write, after validation.
+MAX_STORED_INT = 2**63 - 1
 
 
 class StrictBool(fields.Field):
@@ -20,9 +23,9 @@ class StrictBool(fields.Field):
 
 
 class StrictInt(fields.Field):
-    """A JSON integer (not a boolean, string or fraction), optionally bounded."""
+    """A JSON integer (not a boolean, string or fraction), bounded (by default, by MongoDB's)."""
 
-    def __init__(self, *, minimum: int | None = None, maximum: int | None = None, **kw: Any):
+    def __init__(self, *, minimum: int | None = None, maximum: int = MAX_STORED_INT, **kw: Any):
         super().__init__(**kw)
         self.minimum, self.maximum = minimum, maximum
 
@@ -31,7 +34,7 @@ class StrictInt(fields.Field):
             raise ValidationError("must be an integer")
         if self.minimum is not None and value < self.minimum:
             raise ValidationError(f"must be at least {self.minimum}")
-        if self.maximum is not None and value > self.maximum:
+        if value > self.maximum:
             raise ValidationError(f"must be at most {self.maximum}")
         return value
 
@@ -43,7 +46,7 @@ class Amount(fields.Field):
         problem = amount_problem(value)
         if problem:
             raise ValidationError(problem.removeprefix("amount "))
-        return int(Decimal(value) * 100)
+        return to_poisha(value)
 
 
 class Fee(fields.Field):
@@ -52,6 +55,8 @@ class Fee(fields.Field):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise ValidationError("must be a JSON number")
+        if value > MAX_FIGURE_TAKA:  # compared exactly, before any product could overflow
+            raise ValidationError(f"must be at most {MAX_FIGURE_TAKA}")
         poisha = parse_taka(str(value))
         if poisha is None:
             raise ValidationError("must be zero or more, with at most 2 decimal places")

@@ -12,6 +12,7 @@ from claimsvc.bootstrap import open_deps
 from tests.conftest import ADMIN_TOKEN, initialize_body, make_settings
 
 ACCOUNTS = "/admin/v1/accounts"
+FEE_PLACES = "{}: must be zero or more, with at most 2 decimal places"
 INIT = "/api/v1/checkout/initialize"
 FULL = {
     "name": "Rahim Traders",
@@ -130,8 +131,10 @@ BAD_BODIES = [
     ({"name": "S", "fee_due": "10"}, "fee_due: must be a JSON number"),
     (
         {"name": "S", "fee_limit": 1.001},
-        "fee_limit: must be zero or more, with at most 2 decimal places",
+        FEE_PLACES.format("fee_limit"),
     ),
+    ({"name": "S", "fee_due": 10**30}, "fee_due: must be at most 100000000000"),
+    ({"name": "S", "daily_limit": 2**63}, "daily_limit: must be at most 9223372036854775807"),
     ({"name": "S", "archived": 1}, "archived: must be true or false"),
     (
         {"name": "S", "wallets": [{"provider": "paypal", "number": "017000000", "kind": "agent"}]},
@@ -144,6 +147,22 @@ BAD_BODIES = [
 @pytest.mark.parametrize(("body", "reason"), BAD_BODIES, ids=[r for _, r in BAD_BODIES])
 async def test_a_bad_account_body_is_400_with_its_reason(fetch, deps, body, reason):
     reply = await fetch(ACCOUNTS, json=body, admin=True)
+    assert (reply.code, reply.json()) == (
+        400,
+        {"error": "Invalid request body", "details": [reason]},
+    )
+    assert await deps.db["accounts"].count_documents({}) == 0
+
+
+@pytest.mark.parametrize(
+    ("number", "reason"),
+    [
+        ("1e999999", "fee_due: must be at most 100000000000"),
+        ("1.00000000000000000000000000000001", FEE_PLACES.format("fee_due")),
+    ],
+)
+async def test_a_fee_beyond_the_decimal_context_is_400(fetch, deps, number, reason):
+    reply = await fetch(ACCOUNTS, body=f'{{"name": "S", "fee_due": {number}}}', admin=True)
     assert (reply.code, reply.json()) == (
         400,
         {"error": "Invalid request body", "details": [reason]},
@@ -311,3 +330,12 @@ async def test_a_bad_platform_body_is_400(fetch, body, reason):
         400,
         {"error": "Invalid request body", "details": [reason]},
     )
+
+
+async def test_the_largest_stored_integer_is_the_limit_of_an_integer_setting(fetch):
+    platform = "/admin/v1/platform"
+    reply = await fetch(platform, method="PUT", json={"daily_limit": 2**63}, admin=True)
+    assert reply.code == 400
+    assert reply.json()["details"] == ["daily_limit: must be at most 9223372036854775807"]
+    reply = await fetch(platform, method="PUT", json={"daily_limit": 2**63 - 1}, admin=True)
+    assert (reply.code, reply.json()["daily_limit"]) == (200, 2**63 - 1)

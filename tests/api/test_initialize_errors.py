@@ -222,6 +222,8 @@ FIELD_CASES = [
     ('"amount": 0.30000000000000004', "amount: must have at most 2 decimal places"),
     ('"amount": 10000000.01', "amount: must be at most 10000000"),
     ('"amount": 1e400', "amount: must be at most 10000000"),
+    ('"amount": 1e999999', "amount: must be at most 10000000"),
+    ('"amount": 1.00000000000000000000000000000001', "amount: must have at most 2 decimal places"),
     ('"order_id": ""', "order_id: Length must be between 1 and 128."),
     ('"order_id": "' + "o" * 129 + '"', "order_id: Length must be between 1 and 128."),
     ('"order_id": "a\\u0000b"', "order_id: must not contain control characters"),
