@@ -43,13 +43,14 @@ import trustme
 from aiohttp import web
 
 from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.bootstrap import open_redis as open_worker_redis
 from claimsvc.clock import system_clock
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.settings import Settings
 from claimsvc.store.schedule import Lease
 from claimsvc.worker.dispatch import LEASE_MS, Dispatcher
-from claimsvc.worker.sender import make_http_session, send_attempt
-from claimsvc.worker.webhooks import make_dispatcher
+from claimsvc.worker.sender import send_attempt
+from claimsvc.worker.webhooks import close_http, make_dispatcher, open_http
 from tests.worker.factories import terminal_session
 
 SECRET = "bench-callback-secret-0123456789"
@@ -111,14 +112,15 @@ def make_certs(cert_dir: str) -> str:
 
 
 async def open_redis() -> tuple[Any, str]:
+    """The Redis client a worker opens (same pool and timeouts); fakeredis when unreachable."""
     import redis.asyncio as aioredis
 
     url = os.environ.get("CLAIMSVC_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-    client = aioredis.from_url(url, max_connections=1024)
+    client = open_worker_redis(url)
     try:
         await client.ping()
         return client, f"real Redis at {url}"
-    except (aioredis.ConnectionError, OSError):
+    except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
         await client.aclose()
         import fakeredis
 
@@ -271,7 +273,7 @@ async def run(args: argparse.Namespace, ca_file: str, port: int) -> None:
         webhook_concurrency=args.concurrency,
     )
     deps = await open_deps(settings, system_clock, redis=redis)
-    deps.http = make_http_session(allow_private=True, ca_file=ca_file, limit=args.concurrency)
+    open_http(deps)  # as the worker does: allow_private, the CA file and the pool from settings
     base = f"https://127.0.0.1:{port}"
     bench = Bench(deps, f"{base}/hook", f"{base}/stats")
     account = await deps.services.admin.create_account(
@@ -294,7 +296,7 @@ async def run(args: argparse.Namespace, ca_file: str, port: int) -> None:
     ]  # fmt: skip
     report(rows, args.rate)
     await deps.stores.schedule.clear()
-    await deps.http.close()
+    await close_http(deps)
     await deps.close()
 
 
