@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from claimsvc import errors
+from claimsvc.api.base import parse_json
 from claimsvc.clock import Clock
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
@@ -36,16 +36,6 @@ class Accepted:
     duplicates: int
 
 
-def _json(body: bytes) -> Any:
-    def refuse(name: str) -> Any:
-        raise ValueError(name)
-
-    try:
-        return json.loads(body.decode("utf-8"), parse_constant=refuse)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise errors.InvalidJson() from None
-
-
 class Intake:
     """POST /sms/v1/messages behind the handler."""
 
@@ -63,7 +53,7 @@ class Intake:
         """Store every SMS of a request durably (all or, on a bad body, none), then queue them."""
         device = await self._authenticate(token, body, signature, timestamp)
         try:
-            decoded = formats.decode(_json(body))
+            decoded = formats.decode(parse_json(body))
         except formats.FormatError as exc:
             metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
             raise errors.InvalidBody(details=exc.details) from None

@@ -289,6 +289,18 @@ async def test_a_batch_with_one_bad_message_stores_none_of_it(
     assert await stored_messages(deps, device.account_id) == []
 
 
+async def test_a_batch_with_a_lone_surrogate_is_refused_and_none_of_it_is_stored(
+    post_sms, make_account, make_device, deps
+):
+    # A lone surrogate decodes from JSON but can be neither hashed nor stored as UTF-8.
+    device = await make_device(await make_account())
+    good = json.dumps(generic("good one"))
+    bad = '{"sender": "bKash", "message": "half \\ud800 a pair"}'
+    reply = await post_sms(raw=f"[{good}, {bad}]".encode(), token=device.token)
+    assert (reply.code, reply.json()["error"]) == (400, "Invalid JSON body")
+    assert await stored_messages(deps, device.account_id) == []
+
+
 async def test_an_oversize_body_is_refused_with_413(post_sms, make_account, make_device, deps):
     device = await make_device(await make_account())
     big = [generic("x" * 4000, sim_slot=i % 16) for i in range(20)]
