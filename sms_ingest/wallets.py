@@ -9,6 +9,7 @@ crash in between leaves them on the wallet, and the consumer's sweep applies the
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from claimsvc.clock import Clock
@@ -121,7 +122,11 @@ class WalletChain:
             await self._balances.clear_recheck(wid, int(saved["version"]))
 
     async def _step(
-        self, wid: str, identity: dict[str, Any], decide: Any, key: str | None = None
+        self,
+        wid: str,
+        identity: dict[str, Any],
+        decide: Callable[[Wallet], Outcome],
+        key: str | None = None,
     ) -> dict[str, Any] | None:
         """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict.
 
