@@ -13,22 +13,16 @@ from claimsvc.domain.outbox import DELIVERED
 from claimsvc.worker.dispatch import LEASE_MS
 from claimsvc.worker.reconciler import Reconciler
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.conftest import make_settings
 from tests.redis.conftest import _real_client
 from tests.worker import conftest as https_receiver
-from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event
 
 pytestmark = pytest.mark.redis
 
-# The real HTTPS receiver and its test CA, shared with tests/worker.
+# The real HTTPS receiver, its test CA, its settings and merchant: shared with tests/worker.
 ca, ca_file, server_ssl = https_receiver.ca, https_receiver.ca_file, https_receiver.server_ssl
 receiver, make_session = https_receiver.receiver, https_receiver.make_session
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
+settings, merchant = https_receiver.settings, https_receiver.merchant
 
 
 @pytest.fixture
@@ -40,11 +34,6 @@ async def deps(settings, clock):
     if stale:
         await redis.delete(*stale)
     await deps.close()
-
-
-@pytest.fixture
-async def merchant(make_account):
-    return await make_account(allowed_hosts=["127.0.0.1"], callback_secret=RECEIVER_SECRET)
 
 
 def now_ms(clock) -> int:

@@ -1,4 +1,4 @@
-"""A real HTTPS webhook receiver on loopback, and sessions that trust its test CA."""
+"""A real HTTPS webhook receiver on loopback, sessions that trust its test CA, and a merchant."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ import trustme
 from aiohttp import web
 
 from claimsvc.worker.sender import make_http_session
+from tests.conftest import make_settings
 
 RECEIVER_SECRET = "whk_test_secret_ঢাকা"
+RECEIVER_HOSTS = ["127.0.0.1", "localhost"]
 LARGE_REPLY = b"x" * (1024 * 1024)
 
 
@@ -37,6 +39,18 @@ class Receiver:
     @property
     def paths(self) -> list[str]:
         return [r["path"] for r in self.requests]
+
+
+@pytest.fixture
+def settings(ca_file: str):
+    """Tests here deliver to the loopback receiver: private addresses allowed, its CA trusted."""
+    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
+
+
+@pytest.fixture
+async def merchant(make_account):
+    """An account whose webhooks the receiver accepts (its hosts allowed, its secret set)."""
+    return await make_account(allowed_hosts=RECEIVER_HOSTS, callback_secret=RECEIVER_SECRET)
 
 
 @pytest.fixture(scope="session")

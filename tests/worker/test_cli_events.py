@@ -9,14 +9,9 @@ import pytest
 
 from claimsvc.cli import main
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.conftest import ADMIN_TOKEN, make_settings
+from tests.conftest import ADMIN_TOKEN
 from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import record_event
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
 
 
 @pytest.fixture

@@ -9,16 +9,8 @@ from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED
 from claimsvc.domain.retry import MAX_ATTEMPTS
 from claimsvc.errors import EventNotRedeliverable
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.conftest import make_settings
-from tests.worker.conftest import RECEIVER_SECRET
+from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
 from tests.worker.factories import event, record_event
-
-HOSTS = ["127.0.0.1", "localhost"]
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
 
 
 @pytest.fixture
@@ -31,7 +23,7 @@ async def worker(deps, make_session):
 async def test_without_a_callback_secret_the_event_stops_and_setting_one_sends_it(
     deps, worker, make_account, receiver, fetch
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=None)
+    merchant = await make_account(allowed_hosts=RECEIVER_HOSTS, callback_secret=None)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
 
     await worker.deliver_due()
@@ -58,9 +50,8 @@ async def test_without_a_callback_secret_the_event_stops_and_setting_one_sends_i
 
 
 async def test_a_host_outside_the_allowed_hosts_stops_until_the_hosts_allow_it(
-    deps, worker, make_account, receiver, fetch
+    deps, worker, merchant, receiver, fetch
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     patch = f"/admin/v1/accounts/{merchant.id}"
     await fetch(patch, method="PATCH", json={"allowed_hosts": ["shop.example.com"]}, admin=True)
@@ -72,7 +63,7 @@ async def test_a_host_outside_the_allowed_hosts_stops_until_the_hosts_allow_it(
     assert stopped["stopped_reason"] == "webhook_url host is not in the account's allowed hosts"
     await fetch(patch, method="PATCH", json={"allowed_hosts": ["localhost"]}, admin=True)
     assert (await event(deps, event_id))["status"] == STOPPED  # 127.0.0.1 still not allowed
-    await fetch(patch, method="PATCH", json={"allowed_hosts": HOSTS}, admin=True)
+    await fetch(patch, method="PATCH", json={"allowed_hosts": RECEIVER_HOSTS}, admin=True)
     assert await worker.deliver_due() == 1
     assert (await event(deps, event_id))["status"] == DELIVERED
     assert len(receiver.requests) == 1
@@ -101,9 +92,8 @@ async def test_a_non_public_address_is_refused_without_connecting_and_stops_the_
 
 
 async def test_redelivery_keeps_the_id_and_body_and_continues_the_attempt_counter(
-    deps, worker, make_account, receiver, fetch
+    deps, worker, merchant, receiver, fetch
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     await worker.deliver_due()
 
@@ -120,9 +110,8 @@ async def test_redelivery_keeps_the_id_and_body_and_continues_the_attempt_counte
 
 
 async def test_a_redelivered_dead_event_gets_a_fresh_retry_cycle_with_the_counter_continuing(
-    deps, worker, make_account, receiver, fetch, clock
+    deps, worker, merchant, receiver, fetch, clock
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     await deps.db["events"].update_one(
         {"_id": event_id}, {"$set": {"status": DEAD, "attempts": MAX_ATTEMPTS}}
@@ -152,9 +141,8 @@ async def test_redeliver_of_an_unknown_event_is_not_found(fetch, path, code):
 
 
 async def test_redeliver_of_a_queued_event_is_refused_and_changes_nothing(
-    deps, make_account, receiver, fetch
+    deps, merchant, receiver, fetch
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
 
     reply = await fetch(f"/admin/v1/events/{event_id}/redeliver", method="POST", admin=True)
@@ -164,17 +152,15 @@ async def test_redeliver_of_a_queued_event_is_refused_and_changes_nothing(
     assert (await event(deps, event_id))["attempts"] == 0
 
 
-async def test_redeliver_needs_the_admin_token(deps, make_account, receiver, fetch):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
+async def test_redeliver_needs_the_admin_token(deps, merchant, receiver, fetch):
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     reply = await fetch(f"/admin/v1/events/{event_id}/redeliver", method="POST")
     assert (reply.code, reply.json()) == (401, {"error": "Unauthorized"})
 
 
 async def test_a_redeliver_that_saw_the_event_before_another_one_moved_it_is_refused(
-    deps, make_account, receiver, monkeypatch
+    deps, merchant, receiver, monkeypatch
 ):
-    merchant = await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
     await deps.db["events"].update_one({"_id": event_id}, {"$set": {"status": DEAD}})
     stale = await event(deps, event_id)

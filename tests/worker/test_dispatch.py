@@ -13,16 +13,8 @@ from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED
 from claimsvc.domain.retry import MAX_ATTEMPTS, next_delay
 from claimsvc.domain.signing import standard_webhook_signature
 from claimsvc.worker.webhooks import close_http, make_dispatcher, open_http
-from tests.conftest import make_settings
 from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event
-
-HOSTS = ["127.0.0.1", "localhost"]
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
 
 
 @pytest.fixture
@@ -31,11 +23,6 @@ async def worker(deps, make_session):
     deps.http = make_session(timeout_s=1.0)
     yield make_dispatcher(deps)
     deps.http = None
-
-
-@pytest.fixture
-async def merchant(make_account):
-    return await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
 
 
 async def test_an_event_is_delivered_once_with_its_stored_bytes_and_every_header(

@@ -4,24 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from claimsvc.domain.outbox import DELIVERED, QUEUED
 from claimsvc.worker.dispatch import Dispatcher
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.conftest import make_settings
-from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
-
-
-@pytest.fixture
-async def merchant(make_account):
-    return await make_account(allowed_hosts=["127.0.0.1"], callback_secret=RECEIVER_SECRET)
 
 
 def dispatcher(deps, **options) -> Dispatcher:

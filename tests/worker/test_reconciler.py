@@ -11,26 +11,12 @@ from prometheus_client import REGISTRY
 from claimsvc.domain.outbox import DELIVERED, QUEUED, STOPPED
 from claimsvc.worker.reconciler import Reconciler
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.conftest import make_settings
-from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event, terminal_session
-
-HOSTS = ["127.0.0.1"]
-
-
-@pytest.fixture
-def settings(ca_file):
-    return make_settings(webhook_allow_private=True, webhook_ca_file=ca_file)
 
 
 @pytest.fixture
 def reconciler(deps):
     return Reconciler(deps.stores.deliveries, deps.stores.schedule, deps.clock, batch=3)
-
-
-@pytest.fixture
-async def merchant(make_account):
-    return await make_account(allowed_hosts=HOSTS, callback_secret=RECEIVER_SECRET)
 
 
 async def test_after_the_schedule_is_lost_a_sweep_restores_every_queued_event(
