@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tornado.web import Application, RequestHandler, url
 
 from claimsvc import errors
 from claimsvc.api import ops
-from claimsvc.api.base import BaseHandler, NotFoundHandler
+from claimsvc.api.base import BaseHandler
 from claimsvc.runner import Component
 from sms_ingest import metrics
 from sms_ingest.consumer import Consumer, Tuning
@@ -21,8 +20,6 @@ from sms_ingest.wallets import WalletChain
 
 if TYPE_CHECKING:
     from claimsvc.bootstrap import Deps
-
-access_log = logging.getLogger("sms_ingest.access")
 
 
 @dataclass
@@ -87,31 +84,14 @@ class MessagesHandler(BaseHandler):
         self.send_json(202, {"accepted": result.accepted, "duplicates": result.duplicates})
 
 
-def log_request(handler: RequestHandler) -> None:
-    """One metric sample and one log line per request, by route name (never the path: tokens)."""
-    route = getattr(handler, "route_name", "unknown")
-    status = handler.get_status()
-    seconds = handler.request.request_time()
-    method = handler.request.method or "?"
-    metrics.HTTP_REQUESTS.labels(route=route, method=method, status=str(status)).inc()
-    metrics.HTTP_LATENCY.labels(route=route, method=method).observe(seconds)
-    fields = {"route": route, "method": method, "status": status, "ms": round(seconds * 1000, 2)}
-    access_log.log(
-        logging.ERROR if status >= 500 else logging.INFO, "request", extra={"fields": fields}
-    )
+log_request = ops.request_logger(metrics.HTTP_REQUESTS, metrics.HTTP_LATENCY, "sms_ingest.access")
 
 
 def make_app(deps: Deps, intake: Intake) -> Application:
     """The intake application: /sms/v1/messages, /healthz, /readyz, /metrics."""
-    routes: list[Any] = [r for r in ops.routes(deps) if r.regex.pattern != "/openapi.yaml$"]
+    routes = ops.probe_routes(deps)
     routes.append(url(r"/sms/v1/messages", MessagesHandler, {"deps": deps, "intake": intake}))
-    return Application(
-        routes,
-        default_handler_class=NotFoundHandler,
-        default_handler_args={"deps": deps},
-        log_function=log_request,
-        compress_response=False,
-    )
+    return ops.json_application(deps, routes, log_request)
 
 
 def component(deps: Deps, parts: SmsIngest | None = None) -> Component:

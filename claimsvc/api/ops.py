@@ -1,16 +1,19 @@
-"""Operations endpoints: /healthz, /readyz, /metrics, /openapi.yaml."""
+"""Operations endpoints (/healthz, /readyz, /metrics, /openapi.yaml), and what every process's
+HTTP application shares: the JSON 404 and one metric sample and log line per request."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, Counter, Histogram
 from prometheus_client.exposition import choose_encoder
-from tornado.web import RequestHandler, url
+from tornado.web import Application, RequestHandler, url
 
-from claimsvc.api.base import BaseHandler
+from claimsvc.api.base import BaseHandler, NotFoundHandler
 from claimsvc.logs import accept_request_id
 
 OPENAPI_PATH = Path(__file__).with_name("openapi.yaml")
@@ -81,11 +84,54 @@ async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, 
     return dict(zip(checks, results, strict=True))
 
 
-def routes(deps: Any) -> list:
+def probe_routes(deps: Any) -> list:
+    """/healthz, /readyz and /metrics: what every process serves."""
     kw = {"deps": deps}
     return [
         url(r"/healthz", HealthHandler, kw),
         url(r"/readyz", ReadyHandler, kw),
         url(r"/metrics", MetricsHandler),
-        url(r"/openapi.yaml", OpenApiHandler),
     ]
+
+
+def routes(deps: Any) -> list:
+    """The probes and the OpenAPI document: the API process's ops routes."""
+    return [*probe_routes(deps), url(r"/openapi.yaml", OpenApiHandler)]
+
+
+RequestLog = Callable[[RequestHandler], None]
+
+
+def request_logger(requests: Counter, latency: Histogram, logger: str) -> RequestLog:
+    """Tornado's log_function: one sample of `requests` and `latency` and one line on `logger`
+    per request, labelled by route name, never by path (paths carry ids and tokens)."""
+    access_log = logging.getLogger(logger)
+
+    def log_request(handler: RequestHandler) -> None:
+        route = getattr(handler, "route_name", "unknown")
+        status = handler.get_status()
+        seconds = handler.request.request_time()
+        method = handler.request.method or "?"
+        requests.labels(route=route, method=method, status=str(status)).inc()
+        latency.labels(route=route, method=method).observe(seconds)
+        fields = {
+            "route": route,
+            "method": method,
+            "status": status,
+            "ms": round(seconds * 1000, 2),
+        }
+        level = logging.ERROR if status >= 500 else logging.INFO
+        access_log.log(level, "request", extra={"fields": fields})
+
+    return log_request
+
+
+def json_application(deps: Any, routes: list[Any], log_function: RequestLog) -> Application:
+    """An application of JSON handlers: any path no route matches answers the JSON 404."""
+    return Application(
+        routes,
+        default_handler_class=NotFoundHandler,
+        default_handler_args={"deps": deps},
+        log_function=log_function,
+        compress_response=False,
+    )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tornado.web import Application
 
 from claimsvc.api import ops
@@ -22,8 +20,7 @@ def worker_loops(deps: Deps) -> list[Loop]:
 
 def ops_app(deps: Deps) -> Application:
     """/healthz, /readyz and /metrics on the worker port."""
-    routes: list[Any] = [r for r in ops.routes(deps) if r.regex.pattern != "/openapi.yaml$"]
-    return Application(routes, log_function=log_request)
+    return Application(ops.probe_routes(deps), log_function=log_request)
 
 
 def make_worker(deps: Deps) -> Component:

@@ -52,3 +52,18 @@ async def test_readyz_never_shows_the_failure_detail(fetch, deps, monkeypatch):
 async def test_answers_carry_no_server_version_banner(fetch):
     for path in ("/healthz", "/api/v1/checkout/initialize", "/nowhere"):
         assert "Server" not in (await fetch(path)).headers
+
+
+def test_every_process_serves_the_probes_and_only_the_api_its_openapi_document(deps):
+    from claimsvc.api.app import make_app
+    from claimsvc.worker.main import ops_app
+    from sms_ingest.app import build
+    from sms_ingest.app import make_app as intake_app
+
+    def paths(app):
+        return {rule.matcher.regex.pattern for rule in app.wildcard_router.rules}
+
+    probes = {"/healthz$", "/readyz$", "/metrics$"}
+    assert probes | {"/openapi.yaml$"} <= paths(make_app(deps))
+    assert paths(ops_app(deps)) == probes
+    assert paths(intake_app(deps, build(deps).intake)) == probes | {"/sms/v1/messages$"}
