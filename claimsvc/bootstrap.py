@@ -149,6 +149,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
     machine = SessionService(stores.sessions, stores.accounts, outbox, clock)
     claims = ClaimService(machine, stores.sessions, stores.accounts, stores.transactions, clock)
+    transactions = TransactionService(stores.transactions, claims, clock)
     return Services(
         auth=AuthService(stores.api_keys, stores.accounts),
         admin=AdminService(stores.accounts, stores.api_keys, stores.platform, clock),
@@ -160,11 +161,11 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         outbox=outbox,
         sessions=machine,
         claims=claims,
-        transactions=TransactionService(stores.transactions, claims, clock),
+        transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, clock),
         wallets=WalletAdminService(
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
-            stores.messages, claims, clock,
+            stores.messages, transactions, clock,
         ),
     )
 

@@ -86,6 +86,13 @@ class NotFound(ServiceError):
     status, message = 404, "Not found"
 
 
+class TransactionSuspect(ServiceError):
+    """A confirmation by hand of a transaction the balance chain or the wallet flagged."""
+
+    status = 409
+    message = "This transaction is suspect; confirm it with override_suspect: true to vouch for it"
+
+
 # Limits ----------------------------------------------------------------------------------------
 
 

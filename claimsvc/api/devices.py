@@ -9,7 +9,7 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Fee, StrictInt, Text
+from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
 
@@ -26,6 +26,11 @@ class AnchorSchema(Schema):
     device_id = Text(required=True, validate=validate.Length(min=1, max=64))
     balance = Fee(required=True, data_key="balance", attribute="balance_poisha")
     sim_slot = StrictInt(minimum=0, maximum=16, allow_none=True)
+
+
+class ConfirmSchema(Schema):
+    override_suspect = StrictBool(load_default=False)
+    """Confirm even a transaction the balance chain or the wallet flagged suspect."""
 
 
 class ListHandler(AdminHandler):
@@ -100,7 +105,8 @@ class TransactionConfirmHandler(AdminHandler):
     route_name = "admin_transaction_confirm"
 
     async def post(self, transaction_id: str) -> None:
-        self.send_json(200, await self.services.wallets.confirm(transaction_id))
+        override = self.body(ConfirmSchema())["override_suspect"]
+        self.send_json(200, await self.services.wallets.confirm(transaction_id, override))
 
 
 class MessagesHandler(ListHandler):

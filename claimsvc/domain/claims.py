@@ -22,6 +22,16 @@ CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "sus
 TRANSACTION_STATUSES = (CONFIRMED, UNCONFIRMED, HELD, SUSPECT)
 
 
+def confirmable(override_suspect: bool = False) -> tuple[str, ...]:
+    """The statuses a confirmation by hand moves to confirmed.
+
+    Unconfirmed and held transactions lack proof, which the merchant supplies. A suspect one is
+    evidence against the payment (it can never fit the balance chain, or the wallet reversed it),
+    so only an explicit override confirms it. A confirmed one stays as it was.
+    """
+    return (UNCONFIRMED, HELD, SUSPECT) if override_suspect else (UNCONFIRMED, HELD)
+
+
 @dataclass(frozen=True)
 class ClaimRequest:
     """A validated claim body: the TrxID trimmed and upper-cased."""

@@ -1,4 +1,4 @@
-"""Recording wallet transactions and confirming them (the SMS pipeline and operators call these)."""
+"""Recording wallet transactions (the SMS pipeline) and confirming them by hand (the merchant)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import TRANSACTION_STATUSES, TRX_ID, UNCONFIRMED
+from claimsvc.domain.claims import TRANSACTION_STATUSES, TRX_ID, UNCONFIRMED, confirmable
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.mongo import DuplicateKeyError, new_id
 from claimsvc.store.transactions import TransactionStore
@@ -39,6 +39,14 @@ class NewTransaction:
 class Recorded:
     transaction: dict[str, Any]
     created: bool
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    transaction: dict[str, Any]
+    """As stored after the confirmation: still `suspect` when that was not overridden."""
+    session: dict[str, Any] | None
+    """The session that claimed it, after finalising (None when none did)."""
 
 
 def _problem(new: NewTransaction) -> str | None:
@@ -85,12 +93,14 @@ class TransactionService:
             return Recorded(existing, created=False)
         return Recorded(doc, created=True)
 
-    async def confirm(self, transaction_id: str) -> dict[str, Any]:
-        """Confirm a transaction (balance chain or by hand) and finalise the claim waiting on it."""
-        tx = await self._store.confirm(transaction_id, self._clock())
+    async def confirm(self, transaction_id: str, *, override_suspect: bool = False) -> Confirmed:
+        """The merchant confirms a transaction by hand (`claims.confirmable` says which may be);
+        the claim waiting on it completes. Repeating it changes nothing."""
+        statuses = confirmable(override_suspect)
+        tx = await self._store.confirm(transaction_id, self._clock(), statuses)
         if tx is None:
             tx = await self._store.get(transaction_id)
         if tx is None:
             raise errors.NotFound()
-        await self._claims.finalise(transaction_id)
-        return tx
+        # Also when it was confirmed before: that confirmation may have died before finalising.
+        return Confirmed(tx, await self._claims.finalise(transaction_id))

@@ -10,8 +10,9 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.checkout import iso_utc
+from claimsvc.domain.claims import SUSPECT
 from claimsvc.domain.money import to_number
-from claimsvc.services.claims import ClaimService
+from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore, wallet_id
 from claimsvc.store.devices import DeviceStore
@@ -84,7 +85,7 @@ class WalletAdminService:
         balances: BalanceStore,
         chain: TransactionChainStore,
         messages: MessageStore,
-        claims: ClaimService,
+        transactions: TransactionService,
         clock: Clock,
     ) -> None:
         self._accounts = accounts
@@ -92,7 +93,7 @@ class WalletAdminService:
         self._balances = balances
         self._chain = chain
         self._messages = messages
-        self._claims = claims
+        self._transactions = transactions
         self._clock = clock
 
     async def anchor(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -130,12 +131,14 @@ class WalletAdminService:
         )
         return {"items": [message_view(m) for m in found.items], "next_cursor": found.next_cursor}
 
-    async def confirm(self, transaction_id: str) -> dict[str, Any]:
-        """The merchant confirms a transaction by hand; a claim waiting on it completes."""
-        tx = await self._chain.confirm_by_hand(transaction_id, self._clock())
-        if tx is None:
-            raise errors.NotFound()
-        session = await self._claims.finalise(transaction_id)
-        view = transaction_view(tx)
-        view["session_status"] = session.get("status") if session else None
+    async def confirm(self, transaction_id: str, override_suspect: bool) -> dict[str, Any]:
+        """The merchant confirms a transaction by hand; a claim waiting on it completes.
+
+        A suspect one is refused (409) unless the merchant explicitly overrides the verdict.
+        """
+        done = await self._transactions.confirm(transaction_id, override_suspect=override_suspect)
+        if done.transaction["status"] == SUSPECT:
+            raise errors.TransactionSuspect()
+        view = transaction_view(done.transaction)
+        view["session_status"] = done.session["status"] if done.session else None
         return view

@@ -1,8 +1,9 @@
-"""What balance verification and operators change on wallet transactions, and the admin listing.
+"""What balance verification changes on wallet transactions, and the admin listing.
 
-The `transactions` collection belongs to `claimsvc.store.transactions`; this class only adds
-conditional status updates. A chain verdict carries the wallet version that produced it and is
-written only over an older one, so a verdict re-applied after a crash never undoes a newer one.
+The `transactions` collection belongs to `claimsvc.store.transactions` (which also holds the
+merchant's confirmation by hand); this class only adds the chain's conditional status updates.
+A chain verdict carries the wallet version that produced it and is written only over an older
+one, so a verdict re-applied after a crash never undoes a newer one.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _CHAIN_FROM = {
 
 
 class TransactionChainStore:
-    """Chain verdicts, reversals and manual confirmation on the `transactions` collection."""
+    """Chain verdicts and reversals on the `transactions` collection."""
 
     def __init__(self, db: Any) -> None:
         self._coll = db["transactions"]
@@ -60,14 +61,6 @@ class TransactionChainStore:
         await self._coll.update_one(
             {"_id": transaction_id},
             {"$set": {"status": SUSPECT, "chain_reason": "reversed", "reversed_at": now}},
-        )
-
-    async def confirm_by_hand(self, transaction_id: str, now: datetime) -> dict[str, Any] | None:
-        """The merchant vouches for it, whatever the chain said; None when unknown."""
-        return await self._coll.find_one_and_update(
-            {"_id": transaction_id},
-            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
-            return_document=ReturnDocument.AFTER,
         )
 
     async def list(

@@ -8,7 +8,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.claims import CONFIRMED, HELD, UNCONFIRMED
+from claimsvc.domain.claims import CONFIRMED
 
 
 class TransactionStore:
@@ -52,10 +52,12 @@ class TransactionStore:
         )
         return doc is not None
 
-    async def confirm(self, transaction_id: str, now: datetime) -> dict[str, Any] | None:
-        """Mark an unconfirmed or held transaction confirmed; None if it was not one."""
+    async def confirm(
+        self, transaction_id: str, now: datetime, statuses: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """The merchant confirms it by hand, if its status is one of `statuses` (None if not)."""
         return await self._coll.find_one_and_update(
-            {"_id": transaction_id, "status": {"$in": [UNCONFIRMED, HELD]}},
-            {"$set": {"status": CONFIRMED, "confirmed_at": now}},
+            {"_id": transaction_id, "status": {"$in": list(statuses)}},
+            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
             return_document=ReturnDocument.AFTER,
         )

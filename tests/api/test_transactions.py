@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import pytest
 
 from claimsvc import errors
+from claimsvc.bootstrap import Deps
 from claimsvc.services.transactions import NewTransaction
 from tests.claims_support import claim_body, open_session, pay, session_doc
+from tests.conftest import Merchant
 
 NEW = NewTransaction("bkash", "REC0RD123", 50_000, datetime.fromisoformat("2026-11-21T06:00Z"))
 
@@ -61,7 +64,7 @@ async def test_a_suspect_transaction_is_not_confirmed_and_completes_nothing(
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="suspect")
     await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
-    confirmed = await deps.services.transactions.confirm(tx["_id"])
+    confirmed = (await deps.services.transactions.confirm(tx["_id"])).transaction
     assert confirmed["status"] == "suspect"
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
@@ -74,3 +77,60 @@ async def test_confirming_twice_completes_the_claim_once(fetch, make_account, de
     await asyncio.gather(*(deps.services.transactions.confirm(tx["_id"]) for _ in range(3)))
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert await deps.db["events"].count_documents({"session_id": session_id}) == 1
+
+
+async def _pending_claim(fetch: Any, deps: Deps, merchant: Merchant) -> tuple[str, dict[str, Any]]:
+    """A session whose claim waits on an unconfirmed transaction: (session id, transaction)."""
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    assert reply.code == 202
+    return session_id, tx
+
+
+async def _flag_suspect(deps: Deps, transaction_id: str) -> None:
+    """What a chain verdict writes, without the chain (so the claim stays pending)."""
+    await deps.db["transactions"].update_one(
+        {"_id": transaction_id}, {"$set": {"status": "suspect", "chain_reason": "never_chains"}}
+    )
+
+
+async def test_confirming_a_suspect_transaction_by_hand_needs_an_explicit_override(
+    fetch, make_account, deps
+):
+    merchant = await make_account(balance_verification=True)
+    session_id, tx = await _pending_claim(fetch, deps, merchant)
+    await _flag_suspect(deps, tx["_id"])
+    path = f"/admin/v1/transactions/{tx['_id']}/confirm"
+    refused = await fetch(path, method="POST", admin=True)
+    assert refused.code == 409
+    assert "override_suspect" in refused.json()["error"]
+    assert (await deps.stores.transactions.get(tx["_id"]))["status"] == "suspect"
+    assert (await session_doc(deps, session_id))["status"] == "OPEN"
+    confirmed = await fetch(path, json={"override_suspect": True}, admin=True)
+    assert confirmed.code == 200
+    assert (confirmed.json()["status"], confirmed.json()["confirmed_by"]) == (
+        "confirmed",
+        "merchant",
+    )
+    assert confirmed.json()["session_status"] == "COMPLETED"
+
+
+async def test_the_override_must_be_a_json_boolean(fetch, make_account, deps):
+    merchant = await make_account(balance_verification=True)
+    _, tx = await _pending_claim(fetch, deps, merchant)
+    path = f"/admin/v1/transactions/{tx['_id']}/confirm"
+    reply = await fetch(path, json={"override_suspect": "yes"}, admin=True)
+    assert reply.code == 400
+
+
+async def test_confirming_by_hand_keeps_an_earlier_confirmation_as_it_was(
+    fetch, make_account, deps
+):
+    merchant = await make_account(balance_verification=True)
+    tx = await pay(deps, merchant, status="confirmed")
+    before = await deps.stores.transactions.get(tx["_id"])
+    reply = await fetch(f"/admin/v1/transactions/{tx['_id']}/confirm", method="POST", admin=True)
+    assert reply.code == 200
+    assert reply.json()["confirmed_by"] is None
+    assert await deps.stores.transactions.get(tx["_id"]) == before
