@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/mypy claimsvc sms_ingest
 
 bench: $(STAMP)
-	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+	for f in bench/[!_]*.py; do $(BIN)/python $$f || exit 1; done  # _*.py: shared helpers
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -24,13 +24,15 @@ import argparse
 import asyncio
 import json
 import os
-import subprocess
-import sys
 import time
-from dataclasses import dataclass
-from pathlib import Path
 
-from initialize import free_port  # bench/ is on sys.path when a bench script runs
+from _common import (  # bench/ is on sys.path when a bench script runs
+    Result,
+    listen_forever,
+    print_table,
+    quiet_logging,
+    server,
+)
 
 PATH = "/api/v1/checkout/submit"
 HOST = "shop.example.com"
@@ -72,22 +74,15 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
 
 async def serve_app(port: int, scenario: str, count: int) -> None:
     """The real API on the embedded stores, seeded for one scenario; prints the bodies."""
-    from tornado.httpserver import HTTPServer
-
     from claimsvc.api.app import make_app
     from claimsvc.bootstrap import open_deps
-    from claimsvc.logs import setup_logging
     from claimsvc.settings import Settings
 
-    # As deployed: one JSON access-log line a request (to /dev/null here).
-    setup_logging("INFO", stream=open(os.devnull, "w"))  # noqa: SIM115 - lives as long as the process
+    quiet_logging()
     settings = Settings(mongo_url="memory://", redis_url="memory://", api_port=port,
                         submit_rate_per_ip=10**9, submit_rate_per_session=10**9)
     deps = await open_deps(settings)
-    bodies = await seed(deps, scenario, count)
-    HTTPServer(make_app(deps), max_body_size=1 << 20).listen(port, "127.0.0.1")
-    print(json.dumps(bodies), flush=True)
-    await asyncio.Event().wait()
+    await listen_forever(make_app(deps), port, await seed(deps, scenario, count))
 
 
 async def serve_bare(port: int, count: int) -> None:
@@ -99,43 +94,12 @@ async def serve_bare(port: int, count: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    Application([(PATH, Bare)]).listen(port, "127.0.0.1")
     body = {"sessionId": "00000000-0000-4000-8000-000000000000", "trxId": "ABC12345",
             "provider": "bkash"}
-    print(json.dumps([body] * count), flush=True)
-    await asyncio.Event().wait()
-
-
-def start_server(scenario: str, count: int) -> tuple[subprocess.Popen, str, list[dict]]:
-    """Start a server process; (process, base url, claim bodies) once it listens."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve", scenario, "--port", str(port),
-         "--requests", str(count)],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1],
-    )
-    line = proc.stdout.readline() if proc.stdout else ""
-    if not line:
-        proc.kill()
-        raise SystemExit(f"the {scenario} server did not start")
-    return proc, f"http://127.0.0.1:{port}", json.loads(line)
+    await listen_forever(Application([(PATH, Bare)]), port, [body] * count)
 
 
 # The load client (its own process, so it does not share the server's core) -------------------
-
-
-@dataclass
-class Result:
-    name: str
-    requests: int
-    seconds: float
-    p50_ms: float
-    p99_ms: float
-    statuses: dict[str, int]
-
-    @property
-    def rps(self) -> float:
-        return self.requests / self.seconds
 
 
 async def _load(url: str, bodies: list[dict], conns: int) -> tuple[float, list[float], dict]:
@@ -170,9 +134,7 @@ def run_load(name: str, url: str, bodies: list[dict], conns: int) -> Result:
 
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         seconds, latencies, statuses = pool.apply(_client, ((url, bodies, conns),))
-    latencies.sort()
-    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
-    return Result(name, len(latencies), seconds, pick(0.50), pick(0.99), statuses)
+    return Result.of(name, latencies, seconds, statuses)
 
 
 # Orchestration ---------------------------------------------------------------------------------
@@ -187,12 +149,8 @@ SCENARIOS = [
 def measure(args: argparse.Namespace) -> list[Result]:
     results = []
     for scenario, name, expected in SCENARIOS:
-        proc, url, bodies = start_server(scenario, args.requests)
-        try:
+        with server(__file__, scenario, "--requests", str(args.requests)) as (url, bodies):
             result = run_load(name, url, bodies, args.connections)
-        finally:
-            proc.kill()
-            proc.wait()
         if set(result.statuses) != {expected}:
             raise SystemExit(f"{name}: expected only {expected}, got {result.statuses}")
         results.append(result)
@@ -203,9 +161,7 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
           f"load={os.getloadavg()[0]:.1f} stores=embedded (mongomock, fakeredis)")
     print(f"sessions stored: success path {args.requests}, VERIFICATION_FAILED {FAIL_SESSIONS}")
-    print(f"{'scenario':<30}{'claims/s':>10}{'p50 ms':>10}{'p99 ms':>10}  statuses")
-    for r in results:
-        print(f"{r.name:<30}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}  {r.statuses}")
+    print_table(results, "claims/s", 30)
     bare = results[0].rps
     for r in results[1:]:
         print(f"ratio {r.name} / bare handler: {r.rps / bare:.2f}")

@@ -20,12 +20,18 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass
-from pathlib import Path
+
+from _common import (  # bench/ is on sys.path when a bench script runs
+    Result,
+    add_counts,
+    listen_forever,
+    print_table,
+    quiet_logging,
+    server,
+)
 
 PATH = "/api/v1/checkout/initialize"
 HOST = "shop.example.com"
@@ -48,15 +54,11 @@ def order_body(order_id: str) -> str:
 
 async def serve_app(port: int, redis_url: str, prefix: str) -> None:
     """The real API on the embedded stores, with one account whose key is printed."""
-    from tornado.httpserver import HTTPServer
-
     from claimsvc.api.app import make_app
     from claimsvc.bootstrap import open_deps
-    from claimsvc.logs import setup_logging
     from claimsvc.settings import Settings
 
-    # As deployed: one JSON access-log line a request (to /dev/null here).
-    setup_logging("INFO", stream=open(os.devnull, "w"))  # noqa: SIM115 - lives as long as the process
+    quiet_logging()
     settings = Settings(
         mongo_url="memory://", redis_url=redis_url, redis_prefix=prefix, api_port=port
     )
@@ -65,9 +67,7 @@ async def serve_app(port: int, redis_url: str, prefix: str) -> None:
         {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
     )
     key = await deps.services.admin.mint_key(account["id"], "bench")
-    HTTPServer(make_app(deps), max_body_size=1 << 20).listen(port, "127.0.0.1")
-    print(json.dumps({"key": key["key"]}), flush=True)
-    await asyncio.Event().wait()
+    await listen_forever(make_app(deps), port, {"key": key["key"]})
 
 
 async def serve_bare(port: int) -> None:
@@ -80,52 +80,10 @@ async def serve_bare(port: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    Application([(PATH, Bare)]).listen(port, "127.0.0.1")
-    print(json.dumps({"key": ""}), flush=True)
-    await asyncio.Event().wait()
-
-
-def start_server(kind: str, args: argparse.Namespace) -> tuple[subprocess.Popen, str, str]:
-    """Start a server process; (process, base url, API key) once it listens."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind, "--port", str(port),
-         "--redis-url", args.redis_url, "--prefix", args.prefix],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1],
-    )
-    line = proc.stdout.readline() if proc.stdout else ""
-    if not line:
-        proc.kill()
-        raise SystemExit(f"the {kind} server did not start")
-    return proc, f"http://127.0.0.1:{port}", json.loads(line)["key"]
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    await listen_forever(Application([(PATH, Bare)]), port, {"key": ""})
 
 
 # Load clients ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Result:
-    """One scenario's figures."""
-
-    name: str
-    requests: int
-    seconds: float
-    p50_ms: float
-    p99_ms: float
-    statuses: dict[str, int]
-    sent_order: str = ""  # an order id the run sent ("new" mode)
-
-    @property
-    def rps(self) -> float:
-        return self.requests / self.seconds
 
 
 WRK_SCRIPT = """
@@ -209,18 +167,11 @@ def run_aiohttp(name: str, url: str, key: str, mode: str, args: argparse.Namespa
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
         parts = pool.map(_client_process, jobs)
     seconds = max(elapsed for _, _, elapsed in parts)  # load time only, not process start-up
-    latencies = sorted(x for lat, _, _ in parts for x in lat)
+    latencies = [x for lat, _, _ in parts for x in lat]
     statuses: dict[str, int] = {}
     for _, codes, _ in parts:
-        for code, count in codes.items():
-            statuses[code] = statuses.get(code, 0) + count
-    return Result(name, len(latencies), seconds, _ms_at(latencies, 0.50),
-                  _ms_at(latencies, 0.99), statuses)
-
-
-def _ms_at(sorted_s: list[float], quantile: float) -> float:
-    """The `quantile` of sorted latencies in seconds, as milliseconds."""
-    return sorted_s[min(len(sorted_s) - 1, int(quantile * len(sorted_s)))] * 1000
+        add_counts(statuses, codes)
+    return Result.of(name, latencies, seconds, statuses)
 
 
 # Orchestration ---------------------------------------------------------------------------------
@@ -251,10 +202,11 @@ def measure(args: argparse.Namespace) -> list[Result]:
     """Each scenario on a fresh server, so one scenario's sessions never slow the next."""
     run = run_wrk if args.client == "wrk" else run_aiohttp
     warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
+    stores = ("--redis-url", args.redis_url, "--prefix", args.prefix)
     results = []
     for name, kind, mode in SCENARIOS:
-        proc, url, key = start_server(kind, args)
-        try:
+        with server(__file__, kind, *stores) as (url, announced):
+            key = announced["key"]
             if kind == "app":
                 assert probe(url, key, "probe-1") == 201
                 assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
@@ -264,18 +216,13 @@ def measure(args: argparse.Namespace) -> list[Result]:
                 # The run's orders really were new sessions: one of them now replays.
                 assert probe(url, key, result.sent_order) == 200, result.sent_order
             results.append(result)
-        finally:
-            proc.kill()
-            proc.wait()
     return results
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"client={args.client} connections={args.connections} duration={args.duration}s "
           f"cpus={os.cpu_count()} redis={args.redis_url.split('@')[-1]} mongodb=memory://")
-    print(f"{'scenario':<26}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}  statuses")
-    for r in results:
-        print(f"{r.name:<26}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}  {r.statuses}")
+    print_table(results, "req/s", 26)
     bare = results[0].rps
     for r in results[1:]:
         verdict = "meets" if r.rps * 3 >= bare else "MISSES"

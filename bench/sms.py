@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # ruff: noqa: E402 - imports need the path set above
+from _common import ms_at  # bench/ is on sys.path when a bench script runs
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 from tornado.web import Application, RequestHandler
@@ -106,8 +107,7 @@ async def offer_load(url: str, tokens: list[str], rate: float, seconds: float) -
 
 
 def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+    return ms_at(sorted(values), q)
 
 
 class Bare(RequestHandler):
