@@ -9,7 +9,7 @@ from tornado.web import url
 
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Amount, StrictInt, Text
-from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.domain.checkout import DEFAULT_EXPIRES_IN_S, InitializeRequest
 from claimsvc.services.auth import Caller, require_can_pay
 
 
@@ -70,7 +70,7 @@ class InitializeHandler(RateLimitedHandler):
             success_url=body["success_url"],
             cancel_url=body["cancel_url"],
             webhook_url=body["webhook_url"],
-            expires_in_s=body.get("expires_in", 1800),
+            expires_in_s=body.get("expires_in", DEFAULT_EXPIRES_IN_S),
             customer=body.get("customer"),
             metadata=body.get("metadata") or {},
         )
