@@ -19,11 +19,11 @@ test: $(STAMP)
 	$(BIN)/python tools/ensure_chromium.py
 	$(BIN)/python tools/ensure_node_deps.py
 	$(BIN)/python tools/ensure_promtool.py
-	$(BIN)/ruff check claimsvc sms_ingest tests bench
+	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check claimsvc sms_ingest tests bench
+	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest
 
 bench: $(STAMP)
