@@ -32,14 +32,19 @@ def free_port() -> int:
     return port
 
 
+def read_to_end(sock: socket.socket) -> bytes:
+    """Everything the peer sends until it closes the connection."""
+    data = b""
+    while chunk := sock.recv(65536):
+        data += chunk
+    return data
+
+
 def http_get(port: int, path: str, timeout_s: float = 5) -> bytes:
     """A plain HTTP/1.1 GET; the raw answer."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout_s) as sock:
         sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    return data
+        return read_to_end(sock)
 
 
 def wait_until_serving(port: int, proc: subprocess.Popen[bytes]) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.processes import started
+from tests.ops.processes import read_to_end, started
 
 GRACE_S = 5
 
@@ -36,13 +36,6 @@ def read_until(sock: socket.socket, end: bytes) -> bytes:
     while not data.endswith(end):
         chunk = sock.recv(1)
         assert chunk, f"connection closed after {data!r}"
-        data += chunk
-    return data
-
-
-def read_response(sock: socket.socket) -> bytes:
-    data = b""
-    while chunk := sock.recv(65536):
         data += chunk
     return data
 
@@ -76,7 +69,7 @@ def test_sigterm_lets_the_request_in_flight_finish_and_exits_within_the_grace(
     assert refused, "the API kept accepting connections after SIGTERM"
     assert proc.poll() is None, "the API exited with a request in flight"
     slow.sendall(body[10:])
-    answer = read_response(slow)
+    answer = read_to_end(slow)
     slow.close()
     assert answer.startswith(b"HTTP/1.1 401 "), answer[:200]
     assert answer.endswith(b"}"), "the response was cut"
