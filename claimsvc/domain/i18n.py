@@ -83,7 +83,7 @@ def group_lakh(whole: int) -> str:
 
 
 def taka(poisha: int, lang: str) -> str:
-    """An amount as a buyer reads it: ৳1,00,000 or ৳499.50, in the digits of `lang`."""
+    """An amount as a buyer reads it, without the ৳ sign: 1,00,000 or 499.50, in `lang`'s digits."""
     whole, rest = divmod(poisha, 100)
     text = group_lakh(whole) + (f".{rest:02d}" if rest else "")
     return digits(text, lang)
