@@ -134,6 +134,7 @@ class Pipeline:
         """The wallet took a transaction back: the money moved (chain it), the original is void."""
         # Whether it voids a recorded credit or stands alone, it is never claimable.
         await self._chain_store.mark_reversed(tx["_id"], self._clock())
+        await self._wallets.release_claim(tx["_id"])
         # The reversal's own entry moves the balance but confirms no transaction.
         return Recorded(Result.PARSED.value, "reversal", tx["_id"], self._entry(msg, parsed, None))
 

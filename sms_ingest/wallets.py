@@ -170,6 +170,8 @@ class WalletChain:
             # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
             if v["status"] == balance.CONFIRMED and (tx is None or tx.get("session_id")):
                 await self._finalise(tx_id, counted=tx is not None)
+            elif v["status"] == balance.SUSPECT and (tx is None or tx.get("session_id")):
+                await self.release_claim(tx_id)
         if verdicts:
             await self._balances.pull_verdicts(wid, [v["vid"] for v in verdicts])
 
@@ -178,6 +180,13 @@ class WalletChain:
         session = await self._claims.finalise(transaction_id)
         if counted and session is not None and session.get("status") == "COMPLETED":
             metrics.CLAIMS_FINALISED.inc()
+
+    async def release_claim(self, transaction_id: str) -> None:
+        """A transaction turned suspect: a claim waiting on it stops waiting (the claims
+        service's rules), so the buyer is not kept pending for a day on a likely forgery."""
+        if await self._claims.release(transaction_id) is not None:
+            fields = {"transaction_id": transaction_id}
+            log.info("released a pending claim on a suspect transaction", extra={"fields": fields})
 
     async def sweep(self, limit: int = 50) -> int:
         """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""

@@ -85,6 +85,16 @@ def complete_pending(claim: dict[str, Any], now: datetime) -> Transition:
     return Transition("complete_pending", guard, _ends(COMPLETED, now, claim=claim))
 
 
+def release(claim: dict[str, Any], now: datetime) -> Transition:
+    """OPEN with this claim pending, within its grace: its transaction turned out suspect.
+
+    The session is plainly OPEN again (its deadline back to `expires_at`), so the buyer may claim
+    another TrxID; past `expires_at` it is overdue at once and expires.
+    """
+    guard = Guard(pending=True, pending_transaction=claim["transaction_id"], live_at=now)
+    return Transition("release", guard, {"pending_claim": None})
+
+
 def count_failure(max_attempts: int, now: datetime) -> Transition:
     """A failed claim that leaves the session below its lock count."""
     guard = Guard(pending=False, live_at=now, attempts_below=max_attempts - 1)

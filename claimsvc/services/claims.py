@@ -177,7 +177,7 @@ class ClaimService:
     async def finalise(self, transaction_id: str) -> Session | None:
         """A transaction was confirmed: complete the claim waiting on it, if one is.
 
-        The SMS pipeline and the manual confirmation call this. The session after it, or None
+        The SMS pipeline and the confirmation by hand call this. The session after it, or None
         when no session waits on the transaction.
         """
         tx = await self._transactions.get(transaction_id)
@@ -194,3 +194,21 @@ class ClaimService:
             return after or await self._sessions.get(session["_id"])
         await self._machine.settle(session)
         return session
+
+    async def release(self, transaction_id: str) -> Session | None:
+        """A transaction turned suspect (it never fits the balance, or the wallet reversed it):
+        the claim waiting on it stops waiting, so the session is plainly OPEN again.
+
+        The SMS pipeline calls this with each suspect verdict and reversal. The session after it,
+        or None when no session waits on the transaction. The transaction stays reserved by the
+        session; being suspect, it matches no claim anyway.
+        """
+        tx = await self._transactions.get(transaction_id)
+        if tx is None or tx.get("status") != claims.SUSPECT or not tx.get("session_id"):
+            return None
+        session = await self._sessions.get(tx["session_id"])
+        pending = (session or {}).get("pending_claim")
+        if session is None or not pending or pending["transaction_id"] != tx["_id"]:
+            return None
+        # Refused: it completed (confirmed by hand meanwhile), was cancelled, or its grace ended.
+        return await self._machine.apply(session["_id"], sm.release(pending, self._clock()))

@@ -68,6 +68,7 @@ transitions = st.one_of(
     st.builds(sm.complete, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.hold, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.complete_pending, st.sampled_from(CLAIM_RECORDS), times),
+    st.builds(sm.release, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.count_failure, st.integers(min_value=1, max_value=5), times),
     st.builds(sm.lock, st.integers(min_value=1, max_value=5), times),
     st.builds(sm.cancel, times),

@@ -83,6 +83,52 @@ async def test_a_forged_sms_never_completes_a_pending_claim(
     assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
 
 
+async def test_a_claim_pending_on_a_forgery_is_released_and_the_buyer_may_pay_again(
+    fetch, make_account, make_device, post_sms, drain, deps, clock
+):
+    _, device, session_id = await open_checkout(
+        fetch, make_account, make_device, anchor_balance=1000
+    )
+    await send(post_sms, device, bkash_credit("FAKE7Q2W9E", "500.00", "2,500.00"), minute=1)
+    await drain()
+    forged = {"sessionId": session_id, "trxId": "FAKE7Q2W9E", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=forged)).code == 202
+    clock.advance(minutes=15)
+    await send(post_sms, device, bkash_credit("REAL5T6Y7U", "100.00", "1,100.00"), minute=15)
+    await drain()  # the chain moved past the forgery: suspect, and the claim no longer waits
+    read = (await fetch(f"/api/v1/checkout/session/{session_id}")).json()
+    assert (read["status"], read["pending"], read["pending_claim"]) == ("OPEN", False, None)
+    again = await fetch("/api/v1/checkout/submit", json=forged)
+    assert (again.code, again.json()["error"]) == (400, "VERIFICATION_FAILED")
+    await send(post_sms, device, bkash_credit("GENU1N3PAY", "500.00", "1,600.00"), minute=16)
+    await drain()
+    paid = {"sessionId": session_id, "trxId": "GENU1N3PAY", "provider": "bkash"}
+    reply = await fetch("/api/v1/checkout/submit", json=paid)
+    assert (reply.code, reply.json()["trx_id"]) == (200, "GENU1N3PAY")
+    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+
+
+async def test_a_claim_pending_on_a_reversed_payment_is_released(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    _, device, session_id = await open_checkout(fetch, make_account, make_device)
+    # No anchor: the first SMS starts the chain and is not confirmed by it.
+    await send(post_sms, device, bkash_credit("8N7A6B5C4D", "500.00", "1,027.00"), minute=1)
+    await drain()
+    claim = {"sessionId": session_id, "trxId": "8N7A6B5C4D", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=claim)).code == 202
+    reversal = (
+        "Your received Tk 500.00 from 01712345678 with TrxID 8N7A6B5C4D "
+        "has been reversed. Balance Tk 527.00 at 22/11/2026 09:00"
+    )
+    await send(post_sms, device, reversal, minute=3)
+    await drain()
+    session = await deps.stores.sessions.get(session_id)
+    assert (session["status"], session["pending_claim"]) == ("OPEN", None)
+    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+
+
 async def test_a_merchant_confirming_by_hand_completes_the_pending_claim_once(
     fetch, make_account, make_device, post_sms, drain, deps
 ):
