@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -40,7 +41,8 @@ class AdminService:
         now = self._clock()
         doc = {
             "_id": new_id("acc"),
-            **ACCOUNT_DEFAULTS,
+            # A deep copy: the defaults' lists must never be shared between accounts.
+            **copy.deepcopy(ACCOUNT_DEFAULTS),
             **fields,
             "created_at": now,
             "updated_at": now,

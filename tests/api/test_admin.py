@@ -339,3 +339,13 @@ async def test_the_largest_stored_integer_is_the_limit_of_an_integer_setting(fet
     assert reply.json()["details"] == ["daily_limit: must be at most 9223372036854775807"]
     reply = await fetch(platform, method="PUT", json={"daily_limit": 2**63 - 1}, admin=True)
     assert (reply.code, reply.json()["daily_limit"]) == (200, 2**63 - 1)
+
+
+async def test_accounts_created_with_default_lists_do_not_share_them(deps):
+    first = await deps.services.admin.create_account({"name": "First"})
+    second = await deps.services.admin.create_account({"name": "Second"})
+    first["allowed_hosts"].append("leak.example.com")
+    first["wallets"].append({"provider": "bkash", "number": "01700000009", "kind": "agent"})
+    again = await deps.services.admin.get_account(second["id"])
+    assert again["allowed_hosts"] == [] and again["wallets"] == []
+    assert (await deps.services.admin.create_account({"name": "Third"}))["allowed_hosts"] == []
