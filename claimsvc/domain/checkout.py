@@ -67,6 +67,11 @@ def iso_utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def iso_or_none(moment: datetime | None) -> str | None:
+    """`iso_utc` of an optional time (never set: None)."""
+    return None if moment is None else iso_utc(moment)
+
+
 def to_millis(moment: datetime) -> datetime:
     """`moment` truncated to the millisecond, the precision MongoDB keeps."""
     return moment.replace(microsecond=moment.microsecond // 1000 * 1000)

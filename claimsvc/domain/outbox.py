@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from claimsvc.domain.checkout import iso_utc
+from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.money import to_number
 
 EVENT_SEQUENCE = "webhook_events"
@@ -50,10 +50,6 @@ def new_event(event_id: int, session: dict[str, Any], now: datetime) -> dict[str
     }
 
 
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else iso_utc(moment)
-
-
 def event_view(event: dict[str, Any]) -> dict[str, Any]:
     """An event as the admin API lists it (the body bytes stay inside)."""
     return {
@@ -64,10 +60,10 @@ def event_view(event: dict[str, Any]) -> dict[str, Any]:
         "payment_status": event["payment_status"],
         "status": event["status"],
         "attempts": event["attempts"],
-        "next_attempt_at": _iso(event.get("next_attempt_at")),
+        "next_attempt_at": iso_or_none(event.get("next_attempt_at")),
         "last_status_code": event.get("last_status_code"),
         "last_error": event.get("last_error"),
         "stopped_reason": event.get("stopped_reason"),
-        "created_at": _iso(event["created_at"]),
-        "delivered_at": _iso(event.get("delivered_at")),
+        "created_at": iso_or_none(event["created_at"]),
+        "delivered_at": iso_or_none(event.get("delivered_at")),
     }

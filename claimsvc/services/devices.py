@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import mint_secret, sha256_hex
-from claimsvc.domain.checkout import iso_utc
+from claimsvc.domain.checkout import iso_or_none, iso_utc
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.mongo import new_id
@@ -20,10 +19,6 @@ class DeviceUnauthorized(errors.ServiceError):
     status, message = 401, "Unauthorized"
 
 
-def _iso(moment: datetime | None) -> str | None:
-    return iso_utc(moment) if moment else None
-
-
 def device_view(doc: dict[str, Any]) -> dict[str, Any]:
     """A device as the admin API shows it: never its token or signing key."""
     return {
@@ -33,8 +28,8 @@ def device_view(doc: dict[str, Any]) -> dict[str, Any]:
         "token_prefix": doc["token_prefix"],
         "has_signing_key": bool(doc.get("signing_key")),
         "created_at": iso_utc(doc["created_at"]),
-        "revoked_at": _iso(doc.get("revoked_at")),
-        "last_seen_at": _iso(doc.get("last_seen_at")),
+        "revoked_at": iso_or_none(doc.get("revoked_at")),
+        "last_seen_at": iso_or_none(doc.get("last_seen_at")),
     }
 
 

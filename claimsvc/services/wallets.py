@@ -4,12 +4,11 @@ there (held messages re-checked) within a sweep interval."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.checkout import iso_utc
+from claimsvc.domain.checkout import iso_or_none, iso_utc
 from claimsvc.domain.claims import SUSPECT
 from claimsvc.domain.money import to_number
 from claimsvc.services.transactions import TransactionService
@@ -18,10 +17,6 @@ from claimsvc.store.balances import BalanceStore, wallet_id
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.transaction_chain import TransactionChainStore
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return iso_utc(moment) if moment else None
 
 
 def _money(poisha: int | None) -> int | float | None:
@@ -41,7 +36,7 @@ def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
         "fee": to_number(tx.get("fee_poisha") or 0),
         "balance": _money(tx.get("balance_poisha")),
         "counterparty": tx.get("counterparty"),
-        "received_at": _iso(tx.get("received_at")),
+        "received_at": iso_or_none(tx.get("received_at")),
         "status": tx["status"],
         "status_reason": tx.get("chain_reason"),
         # Stated balance minus what the chain allowed: + more money claimed than can be there.
@@ -64,10 +59,10 @@ def message_view(msg: dict[str, Any]) -> dict[str, Any]:
         "sender": msg["sender"],
         "text": msg["text"],
         "sim_slot": msg.get("sim_slot"),
-        "received_at": _iso(msg.get("received_at")),
+        "received_at": iso_or_none(msg.get("received_at")),
         "received_at_source": msg.get("received_at_source"),
-        "stored_at": _iso(msg.get("stored_at")),
-        "processed_at": _iso(msg.get("processed_at")),
+        "stored_at": iso_or_none(msg.get("stored_at")),
+        "processed_at": iso_or_none(msg.get("processed_at")),
         "result": msg.get("result"),
         "provider": msg.get("provider"),
         "reason": msg.get("reason"),
