@@ -61,6 +61,8 @@ class ParsedSms:
     counterparty: str | None
     occurred_at: str | None
     failed: bool = False
+    commission_poisha: int = 0
+    """An agent's commission credited together with the transaction (a cash-out received)."""
 
 
 @dataclass(frozen=True, slots=True)
