@@ -21,6 +21,7 @@ from claimsvc.services.transactions import TransactionService
 from claimsvc.services.wallets import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
+from claimsvc.store.admission import AdmissionStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.deliveries import DeliveryStore
 from claimsvc.store.devices import DeviceStore
@@ -64,6 +65,7 @@ class Stores:
     sessions: SessionStore
     counters: CounterStore
     limits: LimitStore
+    admission: AdmissionStore
     deliveries: DeliveryStore
     schedule: ScheduleStore
     transactions: TransactionStore
@@ -133,6 +135,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
         sessions=SessionStore(db),
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
+        admission=AdmissionStore(redis, keys),
         deliveries=DeliveryStore(db),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db),
@@ -150,11 +153,15 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     machine = SessionService(stores.sessions, stores.accounts, outbox, clock)
     claims = ClaimService(machine, stores.sessions, stores.accounts, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
+    auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
     return Services(
-        auth=AuthService(stores.api_keys, stores.accounts),
-        admin=AdminService(stores.accounts, stores.api_keys, stores.platform, clock),
+        auth=auth,
+        admin=AdminService(
+            stores.accounts, stores.api_keys, stores.platform, stores.admission, clock
+        ),
         checkout=CheckoutService(
-            stores.sessions, stores.platform, stores.limits, clock, settings.public_base_url
+            stores.sessions, stores.platform, stores.admission, auth, clock,
+            settings.public_base_url,
         ),
         limits=LimitService(stores.limits, clock),
         delivery=DeliveryService(stores.deliveries, stores.accounts, stores.schedule, clock),

@@ -7,10 +7,11 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates
 from tornado.web import url
 
+from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Amount, StrictInt, Text
 from claimsvc.domain.checkout import DEFAULT_EXPIRES_IN_S, InitializeRequest
-from claimsvc.services.auth import Caller, require_can_pay
+from claimsvc.services.auth import Admitted, Caller
 
 
 class CustomerSchema(Schema):
@@ -44,26 +45,39 @@ class InitializeSchema(Schema):
 INITIALIZE_SCHEMA = InitializeSchema()
 
 
-class RateLimitedHandler(BaseHandler):
-    """An authenticated merchant endpoint, limited per key and per endpoint."""
+class MerchantHandler(BaseHandler):
+    """An endpoint authenticated by an API key, limited per key and per endpoint."""
 
-    async def rate_limit(self, caller: Caller) -> None:
-        decision = await self.services.limits.check_key(caller, self.route_name)
-        for name, value in decision.headers().items():
+    def keep_rate_headers(self, admitted: Admitted) -> None:
+        """The RateLimit-* headers go on every answer after the rate check, errors included."""
+        for name, value in admitted.rate_headers.items():
             self.keep_header(name, value)
 
+    async def authenticate(self, raw_key: str | None) -> Caller:
+        admitted = await self.services.auth.authenticate(raw_key, self.route_name)
+        self.keep_rate_headers(admitted)
+        return admitted.caller
 
-class InitializeHandler(RateLimitedHandler):
+
+class InitializeHandler(MerchantHandler):
     route_name = "initialize"
 
     async def post(self) -> None:
-        # The order of checks is the contract's (§3); keep it visible here.
+        # The order of checks is the contract's (§3): maintenance, key, account state, rate
+        # limit (one Redis script, services/auth.py), body, replay, fees, day limits, create.
+        # The body is read first but refused only after the rate limit counted the request.
         platform = await self.services.checkout.ensure_open()
-        caller = await self.services.auth.authenticate(self.request.headers.get("x-api-key"))
-        require_can_pay(caller.account)
-        await self.rate_limit(caller)
-        body = self.load(INITIALIZE_SCHEMA, self.json_body())
-        self.services.checkout.check_urls(caller.account, body)
+        try:
+            body, invalid = self.load(INITIALIZE_SCHEMA, self.json_body()), None
+        except errors.ServiceError as exc:
+            body, invalid = None, exc
+        raw_key = self.request.headers.get("x-api-key")
+        admitted = await self.services.checkout.admit(raw_key, body)
+        self.keep_rate_headers(admitted)
+        if invalid is not None:
+            raise invalid
+        assert body is not None
+        self.services.checkout.check_urls(admitted.caller.account, body)
         req = InitializeRequest(
             order_id=body["order_id"],
             amount_poisha=body["amount"],
@@ -74,7 +88,8 @@ class InitializeHandler(RateLimitedHandler):
             customer=body.get("customer"),
             metadata=body.get("metadata") or {},
         )
-        opened = await self.services.checkout.initialize(caller.account, req, platform)
+        account = admitted.caller.account
+        opened = await self.services.checkout.initialize(account, req, platform, admitted.day)
         self.send_json(201 if opened.created else 200, opened.body)
 
 

@@ -9,11 +9,11 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.base import CLAIM
-from claimsvc.api.checkout import RateLimitedHandler
+from claimsvc.api.checkout import MerchantHandler
 from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
 
 
-class ClaimHandler(RateLimitedHandler):
+class ClaimHandler(MerchantHandler):
     """Claim shape for every error, and the fixed 500 text of the claim endpoints."""
 
     error_shape = CLAIM
@@ -35,8 +35,7 @@ class VerifyHandler(ClaimHandler):
     route_name = "verify"
 
     async def post(self) -> None:
-        caller = await self.services.auth.authenticate(self.request.headers.get("x-api-key"))
-        await self.rate_limit(caller)
+        caller = await self.authenticate(self.request.headers.get("x-api-key"))
         req = parse_claim(self.json_body())
         self.send_json(200, await self.services.claims.verify(caller.account, req))
 
@@ -59,8 +58,7 @@ class CancelHandler(ClaimHandler):
         raw_key = self.request.headers.get("x-api-key")
         account_id = None
         if raw_key is not None:
-            caller = await self.services.auth.authenticate(raw_key)
-            await self.rate_limit(caller)
+            caller = await self.authenticate(raw_key)
             account_id = caller.account_id
         session_id = parse_cancel(self.json_body())
         if account_id is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from typing import Any
 
@@ -72,4 +73,46 @@ def account_view(account: dict[str, Any]) -> dict[str, Any]:
         # finer isoformat() would make create and get disagree about one account.
         "created_at": iso_utc(account["created_at"]),
         "updated_at": iso_utc(account["updated_at"]),
+    }
+
+
+DEFAULT_RATE_PER_MINUTE = 120
+
+# What a merchant request needs of its account, kept beside its API keys' state in Redis. The
+# callback secret stays out: requests never need it, and a cache is no place for a secret.
+AUTH_FIELDS = (
+    "_id", "name", "status", "archived", "allowed_hosts", "balance_verification", "daily_limit",
+    "rate_limit_per_minute", "max_failed_attempts", "fee_due_poisha", "fee_limit_poisha",
+    "wallets",
+)
+
+
+def rate_per_minute(account: dict[str, Any]) -> int:
+    """The per-key per-endpoint request allowance (contract §7; unset or 0: the default)."""
+    return int(account.get("rate_limit_per_minute") or DEFAULT_RATE_PER_MINUTE)
+
+
+# The account entry's fields, in the order the admission script takes them after a miss.
+ENTRY_FIELDS = ("status", "archived", "rate", "daily", "fee_blocked", "hosts", "doc")
+
+
+def hosts_digest(allowed_hosts: list[str]) -> str:
+    """A short fingerprint of an allowed-host list: URLs checked against one list are checked
+    against the account's current list exactly when the fingerprints are equal."""
+    blob = json.dumps(allowed_hosts, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def auth_entry(account: dict[str, Any]) -> dict[str, str]:
+    """The Redis form of what requests need of `account`: the fields the admission script
+    decides on, each as a string, and the request view itself as JSON in `doc`."""
+    daily = account.get("daily_limit")
+    return {
+        "status": str(account.get("status")),
+        "archived": "1" if account.get("archived") else "0",
+        "rate": str(rate_per_minute(account)),
+        "daily": "-1" if daily is None else str(int(daily)),
+        "fee_blocked": "1" if fee_blocked(account) else "0",
+        "hosts": hosts_digest(list(account.get("allowed_hosts") or [])),
+        "doc": json.dumps({k: account.get(k) for k in AUTH_FIELDS}, separators=(",", ":")),
     }

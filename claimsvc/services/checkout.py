@@ -1,25 +1,40 @@
-"""Opening checkout sessions: idempotent on order_id, within the fee ceiling and daily limits."""
+"""Opening checkout sessions: idempotent on order_id, within the fee ceiling and daily limits.
+
+The steady path is one Redis script (key, account, rate limit, the order's place in the day;
+services/auth.py) and one MongoDB insert. A replay of today's order is found counted by the
+script and costs one read instead. Everything else (a full day, fees above the ceiling, the
+platform limit, a replay of an older order) takes the extra round trips it needs.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import checkout
-from claimsvc.domain.accounts import fee_blocked
+from claimsvc.domain.accounts import fee_blocked, hosts_digest
+from claimsvc.domain.limits import dhaka_day
 from claimsvc.domain.urls import check_url
 from claimsvc.metrics import DAILY_LIMIT_REJECTIONS, SESSIONS_CREATED
+from claimsvc.services.auth import Admitted, AuthService
 from claimsvc.store.accounts import PlatformStore
-from claimsvc.store.limits import (
-    DAILY_OK,
-    DAILY_PLATFORM_FULL,
-    DAILY_VENDOR_FULL,
-    LimitStore,
+from claimsvc.store.admission import (
+    DAY_COUNTED,
+    DAY_FEE_BLOCKED,
+    DAY_HOSTS_CHANGED,
+    DAY_NOT_ASKED,
+    DAY_VENDOR_FULL,
+    AdmissionStore,
 )
 from claimsvc.store.mongo import DuplicateKeyError
 from claimsvc.store.sessions import SessionStore
+
+HOSTS_REMEMBERED = 10_000
+"""Accounts whose allowed hosts this process remembers, to check URLs before the script."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +45,14 @@ class Opened:
     body: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class _Counted:
+    """Which day counters this call counted the order in (given back if it creates nothing)."""
+
+    vendor: bool
+    platform: bool
+
+
 class CheckoutService:
     """The initialize use-case."""
 
@@ -37,15 +60,18 @@ class CheckoutService:
         self,
         sessions: SessionStore,
         platform: PlatformStore,
-        limits: LimitStore,
+        admission: AdmissionStore,
+        auth: AuthService,
         clock: Clock,
         public_base_url: str,
     ) -> None:
         self._sessions = sessions
         self._platform = platform
-        self._limits = limits
+        self._admission = admission
+        self._auth = auth
         self._clock = clock
         self._base_url = public_base_url
+        self._hosts: OrderedDict[str, list[str]] = OrderedDict()
 
     async def ensure_open(self) -> dict[str, Any]:
         """503 while the platform is in maintenance; the platform settings otherwise."""
@@ -55,66 +81,114 @@ class CheckoutService:
         return platform
 
     @staticmethod
-    def check_urls(account: dict[str, Any], body: dict[str, Any]) -> None:
-        """400 with the first URL rule broken, in field order."""
+    def url_problem(allowed_hosts: list[str], body: dict[str, Any]) -> str | None:
+        """The first URL rule the body breaks, in field order; None when all hold."""
         for name in checkout.URL_FIELDS:
-            problem = check_url(body.get(name), account["allowed_hosts"], name)
+            problem = check_url(body.get(name), allowed_hosts, name)
             if problem:
-                raise errors.UrlRejected(problem)
+                return problem
+        return None
+
+    def check_urls(self, account: dict[str, Any], body: dict[str, Any]) -> None:
+        """400 with the first URL rule broken, in field order."""
+        problem = self.url_problem(account["allowed_hosts"], body)
+        if problem:
+            raise errors.UrlRejected(problem)
+
+    async def admit(self, raw_key: str | None, body: dict[str, Any] | None) -> Admitted:
+        """Key, account state, rate limit; and, for a valid body whose URLs pass the hosts
+        this process last saw for the account, the order's place in today's allowance."""
+        ref = await self._auth.resolve(raw_key)
+        hosts = self._hosts.get(ref.account_id)
+        order_id, digest = None, ""
+        if body is not None and hosts is not None and self.url_problem(hosts, body) is None:
+            # The script counts the order only if these are still the account's hosts.
+            order_id, digest = body["order_id"], hosts_digest(hosts)
+        admitted = await self._auth.admit(
+            ref, "initialize", must_pay=True, order_id=order_id, hosts_digest=digest
+        )
+        self._hosts[ref.account_id] = list(admitted.caller.account["allowed_hosts"])
+        self._hosts.move_to_end(ref.account_id)
+        if len(self._hosts) > HOSTS_REMEMBERED:
+            self._hosts.popitem(last=False)
+        return admitted
 
     async def initialize(
-        self, account: dict[str, Any], req: checkout.InitializeRequest, platform: dict[str, Any]
+        self,
+        account: dict[str, Any],
+        req: checkout.InitializeRequest,
+        platform: dict[str, Any],
+        day: int = DAY_NOT_ASKED,
     ) -> Opened:
-        """Replay the order's session, or create it within the fee ceiling and daily limits."""
-        existing = await self._sessions.find_by_order(account["_id"], req.order_id)
-        if existing is not None:
-            return self._replay(existing, req)
-        if fee_blocked(account):
-            raise errors.PlatformFeeDue()
+        """Replay the order's session, or create it within the fee ceiling and daily limits.
+
+        `day` is what the admission script did about the order's place in today's allowance.
+        """
         now = self._clock()
-        # Counted once per order: concurrent first calls of one order share one reservation,
-        # so the last slot of the day never turns their replays into 429s.
-        counted = await self._reserve_daily(account, req.order_id, platform, now)
+        if day in (DAY_NOT_ASKED, DAY_HOSTS_CHANGED):
+            day = await self._admission.reserve_day(account["_id"], req.order_id, account, now)
+        if day != DAY_COUNTED:
+            # Already counted (a replay of today's order, or a concurrent first call holds
+            # the count), or refused: the order's session, if any, is the answer.
+            existing = await self._sessions.find_by_order(account["_id"], req.order_id)
+            if existing is not None:
+                return self._replay(existing, req)
+            if day == DAY_FEE_BLOCKED or fee_blocked(account):
+                raise errors.PlatformFeeDue()
+            if day == DAY_VENDOR_FULL:
+                DAILY_LIMIT_REJECTIONS.labels(scope="vendor").inc()
+                raise errors.VendorDailyLimit()
+            return await self._create(account, req, now, _Counted(vendor=False, platform=False))
+        counted = _Counted(vendor=True, platform=platform.get("daily_limit") is not None)
+        if counted.platform and not await self._admission.reserve_platform_day(
+            int(platform["daily_limit"]), now
+        ):
+            await self._admission.release_day(account["_id"], req.order_id, now)
+            existing = await self._sessions.find_by_order(account["_id"], req.order_id)
+            if existing is not None:
+                return self._replay(existing, req)
+            DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
+            raise errors.PlatformDailyLimit()
+        return await self._create(account, req, now, counted)
+
+    async def _create(
+        self,
+        account: dict[str, Any],
+        req: checkout.InitializeRequest,
+        now: datetime,
+        counted: _Counted,
+    ) -> Opened:
+        """Insert the session; on the order's unique index, answer the session that won."""
         session = checkout.new_session(account["_id"], req, now)
         try:
             await self._sessions.insert(session)
         except DuplicateKeyError:
-            # A concurrent first call won the unique index; the order's one count is its.
             winner = await self._sessions.find_by_order(account["_id"], req.order_id)
             if winner is None:  # the conflict was another unique key; never expected
-                await self._release(account, req, counted, now)
+                await self._release(account["_id"], req.order_id, counted, now)
                 raise
+            if dhaka_day(winner["created_at"]) != dhaka_day(now):
+                # A replay of an order of an earlier day: its count is that day's, not today's.
+                await self._release(account["_id"], req.order_id, counted, now)
+            # Otherwise a concurrent first call created it today: the order's one count is its.
             return self._replay(winner, req)
         except Exception:
             # Nothing was stored: give the day's allowance back so the retry is not refused.
-            await self._release(account, req, counted, now)
+            await self._release(account["_id"], req.order_id, counted, now)
             raise
         SESSIONS_CREATED.inc()
         return Opened(created=True, body=checkout.session_view(session, self._base_url))
 
     async def _release(
-        self, account: dict[str, Any], req: checkout.InitializeRequest, counted: bool, now: Any
+        self, account_id: str, order_id: str, counted: _Counted, now: datetime
     ) -> None:
-        if counted:
-            await self._limits.release_daily(account["_id"], req.order_id, now)
+        if counted.vendor:
+            await self._admission.release_day(account_id, order_id, now)
+        if counted.platform:
+            await self._admission.release_platform_day(now)
 
     def _replay(self, existing: dict[str, Any], req: checkout.InitializeRequest) -> Opened:
         conflicts = checkout.replay_conflicts(existing, req)
         if conflicts:
             raise errors.OrderConflict(details=conflicts)
         return Opened(created=False, body=checkout.session_view(existing, self._base_url))
-
-    async def _reserve_daily(
-        self, account: dict[str, Any], order_id: str, platform: dict[str, Any], now: Any
-    ) -> bool:
-        """Count the order in today's allowance; False when a concurrent call already did."""
-        outcome = await self._limits.reserve_daily(
-            account["_id"], order_id, account.get("daily_limit"), platform.get("daily_limit"), now
-        )
-        if outcome == DAILY_VENDOR_FULL:
-            DAILY_LIMIT_REJECTIONS.labels(scope="vendor").inc()
-            raise errors.VendorDailyLimit()
-        if outcome == DAILY_PLATFORM_FULL:
-            DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
-            raise errors.PlatformDailyLimit()
-        return outcome == DAILY_OK

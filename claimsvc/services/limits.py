@@ -6,12 +6,11 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.limits import RateDecision
 from claimsvc.metrics import RATE_LIMITED
-from claimsvc.services.auth import Caller
 from claimsvc.store.limits import LimitStore
 
 
 class LimitService:
-    """Per-key per-endpoint limits for merchants; per-address and per-session for buyers."""
+    """Buyer calls: per address and per session (merchant keys: services/auth.py)."""
 
     def __init__(self, store: LimitStore, clock: Clock) -> None:
         self._store = store
@@ -26,11 +25,6 @@ class LimitService:
             error.headers.update(decision.headers())
             raise error
         return decision
-
-    async def check_key(self, caller: Caller, endpoint: str) -> RateDecision:
-        """429 RATE_LIMITED once this key used its per-minute allowance on `endpoint`."""
-        limit = int(caller.account.get("rate_limit_per_minute") or 120)
-        return await self._hit(f"key:{endpoint}", caller.key_id, limit, errors.RateLimited())
 
     async def check_buyer(
         self,

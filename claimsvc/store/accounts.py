@@ -47,6 +47,9 @@ class ApiKeyStore:
     async def find_by_hash(self, key_hash: str) -> dict[str, Any] | None:
         return await self._coll.find_one({"key_hash": key_hash})
 
+    async def get(self, key_id: str) -> dict[str, Any] | None:
+        return await self._coll.find_one({"_id": key_id})
+
     async def revoke(self, key_id: str, now: datetime) -> dict[str, Any] | None:
         """Stamp revoked_at once; a second revoke keeps the first time."""
         doc = await self._coll.find_one_and_update(

@@ -340,7 +340,7 @@ async def test_a_failing_store_gives_500_without_detail(fetch, make_account, dep
     async def broken(*args, **kwargs):
         raise RuntimeError("mongo at 10.0.0.7 said: secret detail")
 
-    monkeypatch.setattr(deps.stores.sessions, "find_by_order", broken)
+    monkeypatch.setattr(deps.stores.sessions, "insert", broken)
     reply = await fetch(INIT, json=initialize_body(), key=merchant.key)
     assert (reply.code, reply.json()) == (500, {"error": "Internal server error"})
     assert b"secret" not in reply.body and b"Traceback" not in reply.body

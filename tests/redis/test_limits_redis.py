@@ -1,22 +1,16 @@
-"""The rate limiter and daily counters on the real Redis server and on fakeredis alike."""
+"""The buyer rate limiter on the real Redis server and on fakeredis alike (daily counters and
+the merchant admission script: test_admission_redis.py)."""
 
 import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from claimsvc.store.limits import (
-    DAILY_ALREADY_COUNTED,
-    DAILY_OK,
-    DAILY_PLATFORM_FULL,
-    DAILY_VENDOR_FULL,
-    LimitStore,
-)
+from claimsvc.store.limits import LimitStore
 
 pytestmark = pytest.mark.redis
 
 MINUTE_START = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
-BEFORE_DHAKA_MIDNIGHT = datetime(2026, 11, 21, 17, 59, 59, 500_000, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -90,82 +84,3 @@ async def test_concurrent_hits_never_exceed_the_limit(store):
         *(store.hit("key:initialize", "key_1", 10, now) for _ in range(50))
     )
     assert sum(d.allowed for d in decisions) == 10
-
-
-# Daily counters ----------------------------------------------------------------------------------
-
-
-async def test_an_order_is_counted_once(store):
-    now = MINUTE_START
-    assert await store.reserve_daily("acc_1", "order-1", 5, None, now) == DAILY_OK
-    assert await store.reserve_daily("acc_1", "order-1", 5, None, now) == DAILY_ALREADY_COUNTED
-    assert [await store.reserve_daily("acc_1", f"o{i}", 5, None, now) for i in range(5)] == [
-        DAILY_OK,
-        DAILY_OK,
-        DAILY_OK,
-        DAILY_OK,
-        DAILY_VENDOR_FULL,
-    ]
-
-
-async def test_the_platform_limit_spans_accounts(store):
-    now = MINUTE_START
-    assert await store.reserve_daily("acc_1", "a", None, 2, now) == DAILY_OK
-    assert await store.reserve_daily("acc_2", "b", None, 2, now) == DAILY_OK
-    assert await store.reserve_daily("acc_3", "c", None, 2, now) == DAILY_PLATFORM_FULL
-
-
-async def test_a_refusal_counts_nothing(store):
-    now = MINUTE_START
-    assert await store.reserve_daily("acc_1", "a", 0, None, now) == DAILY_VENDOR_FULL
-    assert await store.reserve_daily("acc_1", "a", 1, 1, now) == DAILY_OK
-
-
-async def test_a_release_gives_back_one_order_once(store):
-    now = MINUTE_START
-    await store.reserve_daily("acc_1", "a", 1, None, now)
-    assert await store.reserve_daily("acc_1", "b", 1, None, now) == DAILY_VENDOR_FULL
-    assert await store.release_daily("acc_1", "a", now) is True
-    assert await store.release_daily("acc_1", "a", now) is False
-    assert await store.release_daily("acc_1", "never-counted", now) is False
-    assert await store.reserve_daily("acc_1", "b", 1, None, now) == DAILY_OK
-    assert await store.reserve_daily("acc_1", "c", 1, None, now) == DAILY_VENDOR_FULL
-
-
-async def test_the_day_rolls_over_at_dhaka_midnight(store):
-    assert await store.reserve_daily("acc_1", "a", 1, None, BEFORE_DHAKA_MIDNIGHT) == DAILY_OK
-    just_before = BEFORE_DHAKA_MIDNIGHT + timedelta(milliseconds=499)
-    assert await store.reserve_daily("acc_1", "b", 1, None, just_before) == DAILY_VENDOR_FULL
-    midnight = BEFORE_DHAKA_MIDNIGHT + timedelta(milliseconds=500)
-    assert await store.reserve_daily("acc_1", "b", 1, None, midnight) == DAILY_OK
-    # An order counted yesterday counts again on a new day (its session replays before this).
-    assert await store.reserve_daily("acc_1", "a", 2, None, midnight) == DAILY_OK
-
-
-async def test_day_counters_live_until_an_hour_after_dhaka_midnight(
-    store, redis_client, redis_keys
-):
-    await store.reserve_daily("acc_1", "a", None, None, BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
-    assert len(found) == 3
-    for key in found:
-        assert 3600 < await redis_client.ttl(key) <= 3601
-
-
-async def test_concurrent_reservations_never_exceed_the_limit(store):
-    now = MINUTE_START
-    outcomes = await asyncio.gather(
-        *(store.reserve_daily("acc_1", f"order-{i}", 10, None, now) for i in range(30))
-    )
-    assert outcomes.count(DAILY_OK) == 10
-    assert outcomes.count(DAILY_VENDOR_FULL) == 20
-
-
-async def test_a_day_emptied_by_a_release_still_expires(store, redis_client, redis_keys):
-    await store.reserve_daily("acc_1", "a", None, None, BEFORE_DHAKA_MIDNIGHT)
-    await store.release_daily("acc_1", "a", BEFORE_DHAKA_MIDNIGHT)
-    await store.reserve_daily("acc_1", "b", None, None, BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
-    assert len(found) == 3
-    for key in found:
-        assert 3600 < await redis_client.ttl(key) <= 3601
