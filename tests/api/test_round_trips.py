@@ -1,0 +1,143 @@
+"""Round trips per request path, counted exactly (MongoDB commands, Redis calls).
+
+Counts are the same on every machine, so these are assertions, unlike timings (bench/ prints
+those). A test warms the path first (script loads, this process's key index, the Redis auth
+entries), then counts one request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
+from claimsvc.store.mongo import open_mongo
+from tests.claims_support import claim_body, open_session, pay
+from tests.conftest import initialize_body
+
+INIT = "/api/v1/checkout/initialize"
+VERIFY = "/api/v1/checkout/verify"
+SCRIPT = {"evalsha": 1}
+
+
+@pytest.fixture
+def tally() -> RoundTrips:
+    return RoundTrips()
+
+
+@pytest.fixture
+async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
+    mongo = CountingMongoClient(open_mongo("memory://"), tally)
+    redis = CountingRedis(open_redis("memory://"), tally)
+    deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
+    # The platform settings are cached for a second; a slow test machine must not see expiry.
+    deps.stores.platform.monotonic = lambda: 0.0
+    with tally.ignored():
+        await deps.stores.platform.get(cached=True)
+    yield deps
+    await deps.close()
+
+
+async def counted(tally, request):
+    tally.reset()
+    reply = await request
+    return reply, dict(tally.mongo), dict(tally.redis)
+
+
+async def test_a_new_session_is_one_script_and_one_insert(fetch, make_account, tally):
+    merchant = await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    reply, mongo, redis = await counted(
+        tally, fetch(INIT, json=initialize_body(), key=merchant.key)
+    )
+    assert reply.code == 201
+    assert (mongo, redis) == ({"insert_one:sessions": 1}, SCRIPT)
+
+
+async def test_a_replay_is_one_script_and_one_read(fetch, make_account, tally):
+    merchant = await make_account(daily_limit=5)
+    body = initialize_body()
+    assert (await fetch(INIT, json=body, key=merchant.key)).code == 201
+    reply, mongo, redis = await counted(tally, fetch(INIT, json=body, key=merchant.key))
+    assert reply.code == 200
+    assert (mongo, redis) == ({"find_one:sessions": 1}, SCRIPT)
+
+
+async def test_a_bad_body_costs_the_script_alone(fetch, make_account, tally):
+    merchant = await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    reply, mongo, redis = await counted(tally, fetch(INIT, json={}, key=merchant.key))
+    assert reply.code == 400
+    assert (mongo, redis) == ({}, SCRIPT)
+
+
+async def test_a_revoked_key_is_refused_by_the_script_alone(fetch, make_account, deps, tally):
+    merchant = await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    await deps.services.admin.revoke_key(merchant.key_id)
+    reply, mongo, redis = await counted(
+        tally, fetch(INIT, json=initialize_body(), key=merchant.key)
+    )
+    assert reply.code == 401
+    assert (mongo, redis) == ({}, SCRIPT)
+
+
+async def test_a_key_new_to_this_process_is_read_once(fetch, make_account, deps, tally):
+    other, merchant = await make_account(), await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=other.key)).code == 201
+    reply, mongo, redis = await counted(
+        tally, fetch(INIT, json=initialize_body(), key=merchant.key)
+    )
+    # Its unchanging facts (id, account) by hash, then one script that misses the account
+    # entry, the key and the account from MongoDB, one script with what was read, the day
+    # (the account's hosts were not known before the script), the insert.
+    assert reply.code == 201
+    assert mongo == {"find_one:api_keys": 2, "find_one:accounts": 1, "insert_one:sessions": 1}
+    assert redis == {"evalsha": 3}
+
+
+async def test_redis_losing_the_auth_entries_costs_two_reads_once(
+    fetch, make_account, deps, tally
+):
+    merchant = await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    with tally.ignored():
+        await deps.redis.flushall()
+    reply, mongo, redis = await counted(
+        tally, fetch(INIT, json=initialize_body(), key=merchant.key)
+    )
+    assert reply.code == 201
+    assert mongo == {"find_one:api_keys": 1, "find_one:accounts": 1, "insert_one:sessions": 1}
+    assert redis == {"evalsha": 2}
+    reply, mongo, redis = await counted(
+        tally, fetch(INIT, json=initialize_body(), key=merchant.key)
+    )
+    assert (reply.code, mongo, redis) == (201, {"insert_one:sessions": 1}, SCRIPT)
+
+
+async def test_a_verify_that_completes_a_session(fetch, make_account, deps, tally):
+    merchant = await make_account()
+    warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
+    warm_tx, tx = await pay(deps, merchant), await pay(deps, merchant)
+    warm_claim = claim_body(warm, warm_tx["trx_id"])
+    assert (await fetch(VERIFY, json=warm_claim, key=merchant.key)).code == 200
+    reply, mongo, redis = await counted(
+        tally, fetch(VERIFY, json=claim_body(session_id, tx["trx_id"]), key=merchant.key)
+    )
+    assert reply.code == 200
+    # Authentication costs MongoDB nothing now; the claim itself is the session read, the
+    # transaction read, its reservation, the transition, and the outbox (event id, event,
+    # clearing event_due), and the webhook's scheduling is a second script. Issue 12's goal
+    # (3 and 1) is not met: see /work/notes/issue-12.md.
+    assert mongo == {
+        "find_one:sessions": 1,
+        "find_one:transactions": 1,
+        "find_one_and_update:transactions": 1,
+        "find_one_and_update:sessions": 1,
+        "find_one_and_update:counters": 1,
+        "insert_one:events": 1,
+        "update_one:sessions": 1,
+    }
+    assert redis == {"evalsha": 2}
