@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,28 @@ log = logging.getLogger("claimsvc.delivery")
 
 REQUEUE_BATCH = 200
 
+PREFETCH_KEPT = 10_000
+"""Prefetched batches whose attempts never ran (cancelled at shutdown) are dropped past this."""
+
+
+@dataclass(frozen=True)
+class Prefetched:
+    """What an attempt reads before it begins, read for a dispatcher's whole batch at once."""
+
+    event: dict[str, Any] | None
+    earlier: dict[str, Any] | None
+    account: dict[str, Any] | None
+
+
+def first_earlier(
+    event: dict[str, Any], queued: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The first queued event (of `queued`, by id) of the event's session created before it."""
+    for other in queued:
+        if other["session_id"] == event["session_id"] and other["_id"] < event["_id"]:
+            return other
+    return None
+
 
 class DeliveryService:
     """Moves webhook events through queued → delivered / dead / stopped (interface.md §3)."""
@@ -43,6 +66,23 @@ class DeliveryService:
         self._accounts = accounts
         self._schedule = schedule
         self._clock = clock
+        self._prefetched: dict[tuple[int, str], Prefetched] = {}
+
+    async def prefetch(self, leases: list[Lease]) -> None:
+        """Read the events, their sessions' earlier queued events and their accounts for a
+        batch of leases in three commands, instead of three for each attempt."""
+        events = await self._events.get_many([lease.event_id for lease in leases])
+        sessions = sorted({e["session_id"] for e in events.values()})
+        queued = await self._events.queued_of_sessions(sessions) if sessions else []
+        account_ids = sorted({e["account_id"] for e in events.values()})
+        accounts = await self._accounts.get_many(account_ids) if account_ids else {}
+        if len(self._prefetched) > PREFETCH_KEPT:
+            self._prefetched.clear()
+        for lease in leases:
+            event = events.get(lease.event_id)
+            earlier = None if event is None else first_earlier(event, queued)
+            account = None if event is None else accounts.get(event["account_id"])
+            self._prefetched[(lease.event_id, lease.token)] = Prefetched(event, earlier, account)
 
     async def enqueue(self, event: dict[str, Any]) -> None:
         """Put a freshly recorded event on the schedule (the reconciler would, a little later)."""
@@ -50,16 +90,19 @@ class DeliveryService:
 
     async def attempt(self, lease: Lease, http: aiohttp.ClientSession) -> None:
         """Run one attempt of a leased event, record it, and settle the lease."""
-        event = await self._events.get(lease.event_id)
+        read = self._prefetched.pop((lease.event_id, lease.token), None)
+        event = read.event if read else await self._events.get(lease.event_id)
         if event is None or event["status"] != QUEUED:
             await self._schedule.ack(lease)  # already settled; Redis had a leftover entry
             return
         now = self._clock()
-        wait_until = await self._not_before(event, now)
+        wait_until = await self._not_before(event, now, read)
         if wait_until is not None:
             await self._schedule.reschedule(lease, rules.to_ms(wait_until))
             return
-        account = await self._accounts.get(event["account_id"])
+        # Read a moment ago at most: begin_attempt's condition catches a stale event, and the
+        # account's secret and hosts are as fresh as a read just before the send would be.
+        account = read.account if read else await self._accounts.get(event["account_id"])
         reason = rules.stop_reason(event, account)
         if reason is not None or account is None:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
@@ -71,12 +114,14 @@ class DeliveryService:
         result = await self._send(lease, begun, account["callback_secret"], http, now)
         await self._settle(lease, begun, result, now)
 
-    async def _not_before(self, event: dict[str, Any], now: datetime) -> datetime | None:
+    async def _not_before(
+        self, event: dict[str, Any], now: datetime, read: Prefetched | None
+    ) -> datetime | None:
         """A later time when the event may not go out yet: not due, or an earlier one waits."""
         due = event.get("next_attempt_at")
         if due is not None and rules.to_ms(due) > rules.to_ms(now):
             return due
-        earlier = await self._events.earlier_queued(event)
+        earlier = read.earlier if read else await self._events.earlier_queued(event)
         return None if earlier is None else rules.order_wait_until(earlier, now)
 
     async def _send(

@@ -24,6 +24,11 @@ class AccountStore:
     async def get(self, account_id: str) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": account_id})
 
+    async def get_many(self, account_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The accounts with these ids, by id."""
+        docs = await self._coll.find({"_id": {"$in": account_ids}}).to_list()
+        return {doc["_id"]: doc for doc in docs}
+
     async def update(self, account_id: str, fields: dict[str, Any]) -> dict[str, Any] | None:
         """Set `fields` in one atomic update; the account after it, or None if unknown."""
         return await self._coll.find_one_and_update(

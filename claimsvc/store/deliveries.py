@@ -33,6 +33,17 @@ class DeliveryStore:
     async def get(self, event_id: int) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": event_id})
 
+    async def get_many(self, event_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """The events with these ids, by id (one command for a dispatcher's batch)."""
+        docs = await self._coll.find({"_id": {"$in": event_ids}}).to_list()
+        return {doc["_id"]: doc for doc in docs}
+
+    async def queued_of_sessions(self, session_ids: list[str]) -> list[dict[str, Any]]:
+        """The queued events of these sessions: id, session and due time, by id."""
+        query = {"session_id": {"$in": session_ids}, "status": QUEUED}
+        projection = {"session_id": 1, "next_attempt_at": 1}
+        return await self._coll.find(query, projection).sort("_id", 1).to_list()
+
     async def _settle(
         self, event: dict[str, Any], fields: dict[str, Any], record: dict[str, Any] | None
     ) -> bool:

@@ -26,6 +26,9 @@ REDIS_BACKOFF_S = 1.0
 Attempt = Callable[[Lease], Awaitable[None]]
 """Runs one attempt of a leased event and settles the lease (ack or reschedule)."""
 
+Prepare = Callable[[list[Lease]], Awaitable[None]]
+"""Reads what a batch of attempts needs in a few commands before they start (optional)."""
+
 
 class Dispatcher:
     """One worker's share of the schedule: at most `concurrency` attempts at a time."""
@@ -42,6 +45,7 @@ class Dispatcher:
         drain_s: float = 15.0,
         lease_ms: int = LEASE_MS,
         poll_s: float = POLL_S,
+        prepare: Prepare | None = None,
     ) -> None:
         self._schedule = schedule
         self._attempt = attempt
@@ -50,6 +54,7 @@ class Dispatcher:
         self._drain_s = drain_s
         self._lease_ms = lease_ms
         self._poll_s = poll_s
+        self._prepare = prepare
         self._running: dict[asyncio.Task[None], Lease] = {}
         self._wake = asyncio.Event()
 
@@ -85,6 +90,12 @@ class Dispatcher:
             log.exception("could not read the webhook schedule")
             await asyncio.sleep(REDIS_BACKOFF_S)
             return []
+        if leases and self._prepare is not None:
+            try:
+                await self._prepare(leases)
+            except Exception:
+                # Each attempt then reads what it needs itself.
+                log.exception("could not read a batch of webhook events")
         for lease in leases:
             task = asyncio.create_task(self._run_one(lease), name=f"webhook-{lease.event_id}")
             self._running[task] = lease

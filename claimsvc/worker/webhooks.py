@@ -47,6 +47,7 @@ def make_dispatcher(deps: Deps) -> Dispatcher:
         deps.clock,
         concurrency=s.webhook_concurrency,
         drain_s=max(0.0, s.shutdown_grace_s - DRAIN_MARGIN_S),
+        prepare=deps.services.delivery.prefetch,
     )
 
 
