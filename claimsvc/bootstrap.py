@@ -28,7 +28,7 @@ from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.messages import MessageStore
-from claimsvc.store.mongo import CounterStore, open_mongo
+from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.sms_stream import SmsStream
@@ -127,7 +127,7 @@ class Deps:
             await close
 
 
-def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
+def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = True) -> Stores:
     return Stores(
         accounts=AccountStore(db),
         api_keys=ApiKeyStore(db),
@@ -141,7 +141,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys) -> Stores:
         transactions=TransactionStore(db),
         events=EventStore(db),
         devices=DeviceStore(db),
-        messages=MessageStore(db),
+        messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db),
         transaction_chain=TransactionChainStore(db),
         sms_stream=SmsStream(redis, keys),
@@ -186,7 +186,7 @@ async def open_deps(
     redis = redis if redis is not None else open_redis(settings.redis_url or "")
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)
-    stores = build_stores(db, redis, keys)
+    stores = build_stores(db, redis, keys, bulk_updates=not is_embedded(settings.mongo_url or ""))
     for store in stores.all():
         if hasattr(store, "ensure_indexes"):
             await store.ensure_indexes()

@@ -18,6 +18,7 @@ import socket
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
@@ -99,9 +100,22 @@ class Consumer:
         return done + len(entries)
 
     async def _handle_all(self, entries: list[StreamEntry]) -> None:
+        """Process a batch: its messages read in one command, its entries acknowledged in one
+        round trip once every message of the batch is processed (a failed one stays pending)."""
+        if not entries:
+            return
+        try:
+            docs = await self._messages.get_many([e.message_id for e in entries])
+        except Exception:
+            log.exception("could not read a batch of messages; each is read on its own")
+            docs = None
         step = max(1, self.tuning.concurrency)
+        done: list[str] = []
         for i in range(0, len(entries), step):
-            await asyncio.gather(*(self._handle(e) for e in entries[i : i + step]))
+            chunk = entries[i : i + step]
+            handled = await asyncio.gather(*(self._process(e, docs) for e in chunk))
+            done += [e.entry_id for e, ok in zip(chunk, handled, strict=True) if ok]
+        await self._stream.done(*done)
 
     async def _read(self) -> list[StreamEntry]:
         try:
@@ -115,8 +129,20 @@ class Consumer:
 
     async def _handle(self, entry: StreamEntry) -> bool:
         """Process one entry; acknowledge only once its effects are stored."""
+        if not await self._process(entry):
+            return False
+        await self._stream.done(entry.entry_id)
+        return True
+
+    async def _process(
+        self, entry: StreamEntry, batch: dict[str, dict[str, Any]] | None = None
+    ) -> bool:
+        """Process one entry's message (as its batch read it, if it did); True when done."""
         try:
-            await self._pipeline.process(entry.message_id)
+            if batch is None:
+                await self._pipeline.process(entry.message_id)
+            elif entry.message_id in batch:
+                await self._pipeline.process_message(batch[entry.message_id])
         except Exception:
             metrics.PROCESSING_ERRORS.inc()
             log.exception(
@@ -124,7 +150,6 @@ class Consumer:
                 extra={"fields": {"message_id": entry.message_id}},
             )
             return False
-        await self._stream.done(entry.entry_id)
         return True
 
     async def reclaim(self) -> int:
@@ -180,7 +205,7 @@ class Consumer:
             if still_queued:
                 continue  # backlog, not lost: checked again after requeue_after_s
             entry_id = await self._stream.add(msg["_id"])
-            await self._messages.mark_queued(msg["_id"], entry_id, now)
+            await self._messages.mark_queued({msg["_id"]: entry_id}, now)
             metrics.STREAM_REQUEUED.inc()
             requeued += 1
         if requeued:

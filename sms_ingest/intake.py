@@ -64,17 +64,14 @@ class Intake:
         if not decoded.messages:
             metrics.INTAKE_EVENTS.labels(form=decoded.form).inc()
             return Accepted(0, 0)
-        stored = []
-        for incoming in decoded.messages:
-            doc = self._document(device, decoded.form, incoming)
-            fresh = await self._messages.insert(doc)
-            metrics.INTAKE_MESSAGES.labels(
-                form=decoded.form, outcome="accepted" if fresh else "duplicate"
-            ).inc()
-            if fresh:
-                stored.append(doc["_id"])
+        docs = [self._document(device, decoded.form, m) for m in decoded.messages]
+        # One command for the request's messages; a request repeating one SMS stores it once.
+        stored = [doc["_id"] for doc in await self._messages.insert_many(_first_of_each(docs))]
+        duplicates = len(docs) - len(stored)
+        metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="accepted").inc(len(stored))
+        metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="duplicate").inc(duplicates)
         await self._queue(stored)
-        return Accepted(len(stored), len(decoded.messages) - len(stored))
+        return Accepted(len(stored), duplicates)
 
     async def _authenticate(
         self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
@@ -126,12 +123,23 @@ class Intake:
 
     async def _queue(self, message_ids: list[str]) -> None:
         """Put stored messages on the stream; a failure here loses nothing (the sweep re-queues)."""
-        for message_id in message_ids:
-            try:
-                entry_id = await self._stream.add(message_id)
-                await self._messages.mark_queued(message_id, entry_id, self._clock())
-            except Exception:
-                log.warning(
-                    "queueing a stored message failed; the re-queue sweep will retry", exc_info=True
-                )
-                return
+        if not message_ids:
+            return
+        try:
+            entries = await self._stream.add_many(message_ids)
+            await self._messages.mark_queued(entries, self._clock())
+        except Exception:
+            log.warning(
+                "queueing stored messages failed; the re-queue sweep will retry", exc_info=True
+            )
+
+
+def _first_of_each(docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The documents with a content key not seen earlier in the list."""
+    seen: set[str] = set()
+    out = []
+    for doc in docs:
+        if doc["content_key"] not in seen:
+            seen.add(doc["content_key"])
+            out.append(doc)
+    return out

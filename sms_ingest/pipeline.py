@@ -64,8 +64,14 @@ class Pipeline:
     async def process(self, message_id: str) -> None:
         """Bring one message to its final state; safe to repeat."""
         msg = await self._messages.get(message_id)
-        if msg is None or msg.get("processed_at") is not None:
+        if msg is not None:
+            await self.process_message(msg)
+
+    async def process_message(self, msg: dict[str, Any]) -> None:
+        """`process` of a message already read (a batch reads its messages at once)."""
+        if msg.get("processed_at") is not None:
             return
+        message_id = msg["_id"]
         outcome = parse_sms(msg["sender"], msg["text"])
         recorded = await self._record(msg, outcome)
         if recorded.entry is not None and outcome.provider:

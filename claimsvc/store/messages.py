@@ -5,17 +5,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pymongo import ReturnDocument
+from pymongo import ReturnDocument, UpdateOne
+from pymongo.errors import BulkWriteError
 
-from claimsvc.store.mongo import DuplicateKeyError
+from claimsvc.store.mongo import DUPLICATE_KEY
 from claimsvc.store.paging import Page, page
 
 
 class MessageStore:
     """The `sms_messages` collection. `content_key` is unique: a forwarded SMS is stored once."""
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["sms_messages"]
+        # The embedded fake (mongomock) has no bulk UpdateOne on pymongo 4.11 and later.
+        self._bulk_updates = bulk_updates
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("content_key", unique=True)
@@ -23,21 +26,37 @@ class MessageStore:
         await self._coll.create_index([("account_id", 1), ("stored_at", -1)])
         await self._coll.create_index([("account_id", 1), ("result", 1), ("stored_at", -1)])
 
-    async def insert(self, doc: dict[str, Any]) -> bool:
-        """Store a new message; False when the same content is already stored."""
+    async def insert_many(self, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Store new messages in one command; those stored now (the others were already)."""
         try:
-            await self._coll.insert_one(doc)
-        except DuplicateKeyError:
-            return False
-        return True
+            await self._coll.insert_many(docs, ordered=False)
+        except BulkWriteError as exc:
+            errors = exc.details.get("writeErrors", [])
+            if any(e.get("code") != DUPLICATE_KEY for e in errors):
+                raise
+            refused = {e["index"] for e in errors}
+            return [doc for i, doc in enumerate(docs) if i not in refused]
+        return docs
 
     async def get(self, message_id: str) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": message_id})
 
-    async def mark_queued(self, message_id: str, stream_id: str, now: datetime) -> None:
-        await self._coll.update_one(
-            {"_id": message_id}, {"$set": {"stream_id": stream_id, "queued_at": now}}
-        )
+    async def get_many(self, message_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The messages with these ids, by id (one command for a stream batch)."""
+        docs = await self._coll.find({"_id": {"$in": message_ids}}).to_list()
+        return {doc["_id"]: doc for doc in docs}
+
+    async def mark_queued(self, stream_ids: dict[str, str], now: datetime) -> None:
+        """Remember each message's stream entry (message id -> entry id)."""
+        updates = [
+            ({"_id": message_id}, {"$set": {"stream_id": entry_id, "queued_at": now}})
+            for message_id, entry_id in stream_ids.items()
+        ]
+        if self._bulk_updates and len(updates) > 1:
+            await self._coll.bulk_write([UpdateOne(f, u) for f, u in updates], ordered=False)
+            return
+        for query, update in updates:
+            await self._coll.update_one(query, update)
 
     async def claim_requeue(
         self, message_id: str, seen_queued_at: datetime | None, now: datetime

@@ -8,12 +8,27 @@ from typing import Any
 from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
-__all__ = ["CounterStore", "DuplicateKeyError", "new_id", "open_mongo"]
+__all__ = [
+    "DUPLICATE_KEY",
+    "CounterStore",
+    "DuplicateKeyError",
+    "is_embedded",
+    "new_id",
+    "open_mongo",
+]
+
+DUPLICATE_KEY = 11000
+"""MongoDB's error code for a unique index violation (in a bulk write's writeErrors too)."""
+
+
+def is_embedded(url: str) -> bool:
+    """The in-process fake: some commands (bulk UpdateOne) are missing there."""
+    return url.startswith("memory://")
 
 
 def open_mongo(url: str) -> Any:
     """A motor client for mongodb:// URLs, the in-process fake for memory://."""
-    if url.startswith("memory://"):
+    if is_embedded(url):
         from mongomock_motor import AsyncMongoMockClient
 
         return AsyncMongoMockClient(tz_aware=True)

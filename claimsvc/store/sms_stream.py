@@ -56,10 +56,15 @@ class SmsStream:
         self._key = keys.sms_stream
 
     async def add(self, message_id: str) -> str:
-        entry_id = await self._redis.xadd(
-            self._key, {"message_id": message_id}, maxlen=MAX_LEN, approximate=True
-        )
-        return _text(entry_id)
+        return (await self.add_many([message_id]))[message_id]
+
+    async def add_many(self, message_ids: list[str]) -> dict[str, str]:
+        """Append the messages in one round trip; their entry ids by message id."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for message_id in message_ids:
+                pipe.xadd(self._key, {"message_id": message_id}, maxlen=MAX_LEN, approximate=True)
+            entry_ids = await pipe.execute()
+        return {m: _text(e) for m, e in zip(message_ids, entry_ids, strict=True)}
 
     async def ensure_group(self) -> None:
         """Create the group (and the stream) unless it exists; new groups read from the start."""
@@ -76,11 +81,13 @@ class SmsStream:
         )
         return [e for _, raw in reply or [] for e in _entries(raw)]
 
-    async def done(self, entry_id: str) -> None:
-        """Acknowledge and delete in one transaction: the work is stored, the entry goes."""
+    async def done(self, *entry_ids: str) -> None:
+        """Acknowledge and delete in one transaction: the work is stored, the entries go."""
+        if not entry_ids:
+            return
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.xack(self._key, GROUP, entry_id)
-            pipe.xdel(self._key, entry_id)
+            pipe.xack(self._key, GROUP, *entry_ids)
+            pipe.xdel(self._key, *entry_ids)
             await pipe.execute()
 
     async def reclaim(

@@ -51,13 +51,14 @@ async def store_sms(deps: Deps, parts: SmsIngest, *texts: str) -> str:
 def counting(parts: SmsIngest) -> list[str]:
     """Record each completed processing run of the pipeline."""
     runs: list[str] = []
-    original = parts.pipeline.process
+    original = parts.pipeline.process_message
 
-    async def process(message_id: str) -> Any:
-        await original(message_id)
-        runs.append(message_id)
+    # Both ways in (one message by id, a batch's messages as read) end here.
+    async def process_message(msg: dict[str, Any]) -> Any:
+        await original(msg)
+        runs.append(msg["_id"])
 
-    parts.pipeline.process = process  # type: ignore[method-assign]
+    parts.pipeline.process_message = process_message  # type: ignore[method-assign]
     return runs
 
 

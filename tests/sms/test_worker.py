@@ -158,10 +158,11 @@ async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
     device = await make_device(await make_account())
     await send(post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"))
 
-    async def broken(message_id: str) -> None:
+    async def broken(msg: dict) -> None:
         raise RuntimeError("database down")
 
-    monkeypatch.setattr(sms.pipeline, "process", broken)
+    # Both ways in (one message by id, a batch's messages as read) end here.
+    monkeypatch.setattr(sms.pipeline, "process_message", broken)
     consumer = Consumer(
         deps.stores.sms_stream,
         deps.stores.messages,

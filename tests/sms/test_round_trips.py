@@ -1,0 +1,97 @@
+"""Round trips of the SMS path, counted exactly, for a forwarder posting ten messages at once:
+the intake stores them in one command and queues them in one Redis round trip; the worker
+reads the stream's batch in one command and acknowledges it in one round trip."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
+from claimsvc.store.mongo import open_mongo
+from sms_ingest.app import SmsIngest, build
+from sms_ingest.consumer import Tuning
+from tests.sms.conftest import bkash_credit, send, stored_messages
+
+N = 10
+
+
+@pytest.fixture
+def tally() -> RoundTrips:
+    return RoundTrips()
+
+
+@pytest.fixture
+async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
+    mongo = CountingMongoClient(open_mongo("memory://"), tally)
+    redis = CountingRedis(open_redis("memory://"), tally)
+    deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
+    yield deps
+    await deps.close()
+
+
+@pytest.fixture
+def sms(deps: Deps) -> SmsIngest:
+    # No sweep in the counted rounds: it runs every few seconds, not per message.
+    return build(deps, Tuning(idle_backoff_s=0.01, block_ms=1, sweep_every_s=3600))
+
+
+async def test_ten_messages_from_intake_to_final(
+    make_account, make_device, post_sms, sms, deps, tally, fetch
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
+    put = f"/admin/v1/accounts/{merchant.id}/wallet-balances"
+    assert (await fetch(put, json=anchor, admin=True, method="PUT")).code == 200
+    # Warm: the device was seen a moment ago, the wallet exists, the consumer group too.
+    await send(post_sms, device, bkash_credit("WARM000001", "1.00", "1,001.00"), minute=1)
+    await sms.consumer.tick()
+    texts = [bkash_credit(f"TRX{i:07d}", "5.00", f"{1001 + 5 * (i + 1):,}.00") for i in range(N)]
+
+    tally.reset()
+    await send(post_sms, device, *texts, minute=2)
+    # The device (by token hash), the messages in one insert, then each message's stream
+    # entry: one bulk write on a real server; one update each on the embedded fake, which has
+    # no bulk UpdateOne.
+    assert dict(tally.mongo) == {
+        "find_one:devices": 1,
+        "insert_many:sms_messages": 1,
+        "update_one:sms_messages": N,
+    }
+    assert dict(tally.redis) == {"pipeline": 1}
+
+    tally.reset()
+    assert await sms.consumer.tick() == N
+    # The batch's messages in one read; per message: the transaction, the wallet step (read,
+    # compare-and-set, verdict on the transaction, verdict forgotten), the result.
+    assert dict(tally.mongo) == {
+        "find:sms_messages": 1,
+        "insert_one:transactions": N,
+        "find_one:wallet_balances": N,
+        "find_one_and_update:wallet_balances": N,
+        "find_one_and_update:transactions": N,
+        "update_one:wallet_balances": N,
+        "update_one:sms_messages": N,
+    }
+    assert dict(tally.redis) == {"xreadgroup": 1, "pipeline": 1}
+    with tally.ignored():
+        msgs = await stored_messages(deps, merchant.id)
+        txs = await deps.db["transactions"].find({"account_id": merchant.id}).to_list()
+    assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == N + 1
+    assert {t["status"] for t in txs} == {"confirmed"}
+
+
+async def test_one_message_posted_twice_in_one_request_is_stored_once(
+    make_account, make_device, post_sms, deps
+):
+    device = await make_device(await make_account())
+    text = bkash_credit("DUP0000001", "5.00", "1,005.00")
+    body = [{"sender": "bKash", "message": text, "received_at": 1795240800000}] * 2
+    reply = await post_sms(body, token=device.token)
+    assert (reply.code, reply.json()) == (202, {"accepted": 1, "duplicates": 1})
+    again = await post_sms(body, token=device.token)
+    assert (again.code, again.json()) == (202, {"accepted": 0, "duplicates": 2})
+    assert len(await stored_messages(deps, device.account_id)) == 1
