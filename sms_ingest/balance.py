@@ -126,6 +126,20 @@ def add(wallet: Wallet, entry: Entry) -> Outcome:
     return settle(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
 
 
+def add_all(wallet: Wallet, entries: list[Entry]) -> Outcome:
+    """Apply new entries one after another, as `add` would one by one. Each entry keeps only
+    its last verdict of the run (held, then confirmed by a later entry: confirmed), since all
+    of them are written to their transactions as of the same wallet version."""
+    last: dict[str, Verdict] = {}
+    for entry in entries:
+        outcome = add(wallet, entry)
+        wallet = outcome.wallet
+        for verdict in outcome.verdicts:
+            last.pop(verdict.key, None)  # re-inserted: the order is that of the last verdicts
+            last[verdict.key] = verdict
+    return Outcome(wallet, tuple(last.values()))
+
+
 def anchor(wallet: Wallet, balance: int, at: datetime) -> Outcome:
     """Restart the chain from a balance the merchant read at `at`, then settle held entries."""
     return settle(replace(wallet, running=balance, anchored_at=at, trail=()))

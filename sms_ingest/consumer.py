@@ -18,7 +18,6 @@ import socket
 import time
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
@@ -100,21 +99,27 @@ class Consumer:
         return done + len(entries)
 
     async def _handle_all(self, entries: list[StreamEntry]) -> None:
-        """Process a batch: its messages read in one command, its entries acknowledged in one
-        round trip once every message of the batch is processed (a failed one stays pending)."""
+        """Process a batch: its messages read in one command and processed together (see
+        Pipeline.process_many), the processed entries acknowledged in one round trip; a
+        message that failed stays pending for a retry."""
         if not entries:
             return
         try:
             docs = await self._messages.get_many([e.message_id for e in entries])
         except Exception:
             log.exception("could not read a batch of messages; each is read on its own")
-            docs = None
-        step = max(1, self.tuning.concurrency)
-        done: list[str] = []
-        for i in range(0, len(entries), step):
-            chunk = entries[i : i + step]
-            handled = await asyncio.gather(*(self._process(e, docs) for e in chunk))
-            done += [e.entry_id for e, ok in zip(chunk, handled, strict=True) if ok]
+            for entry in entries:
+                await self._handle(entry)
+            return
+        msgs = [docs[e.message_id] for e in entries if e.message_id in docs]
+        failures = await self._pipeline.process_many(msgs, self.tuning.concurrency)
+        done = []
+        for entry in entries:
+            failure = failures.get(entry.message_id)
+            if failure is None:
+                done.append(entry.entry_id)
+            else:
+                self._failed(entry, failure)
         await self._stream.done(*done)
 
     async def _read(self) -> list[StreamEntry]:
@@ -129,28 +134,22 @@ class Consumer:
 
     async def _handle(self, entry: StreamEntry) -> bool:
         """Process one entry; acknowledge only once its effects are stored."""
-        if not await self._process(entry):
+        try:
+            await self._pipeline.process(entry.message_id)
+        except Exception as exc:
+            self._failed(entry, exc)
             return False
         await self._stream.done(entry.entry_id)
         return True
 
-    async def _process(
-        self, entry: StreamEntry, batch: dict[str, dict[str, Any]] | None = None
-    ) -> bool:
-        """Process one entry's message (as its batch read it, if it did); True when done."""
-        try:
-            if batch is None:
-                await self._pipeline.process(entry.message_id)
-            elif entry.message_id in batch:
-                await self._pipeline.process_message(batch[entry.message_id])
-        except Exception:
-            metrics.PROCESSING_ERRORS.inc()
-            log.exception(
-                "processing a message failed; it stays pending for a retry",
-                extra={"fields": {"message_id": entry.message_id}},
-            )
-            return False
-        return True
+    @staticmethod
+    def _failed(entry: StreamEntry, exc: Exception) -> None:
+        metrics.PROCESSING_ERRORS.inc()
+        log.error(
+            "processing a message failed; it stays pending for a retry",
+            exc_info=exc,
+            extra={"fields": {"message_id": entry.message_id}},
+        )
 
     async def reclaim(self) -> int:
         """Take over entries idle past the threshold (their consumer died or hung)."""

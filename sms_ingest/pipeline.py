@@ -8,9 +8,11 @@ remembers which messages it applied, and `processed_at` is stamped last.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from claimsvc.clock import Clock
 from claimsvc.services.transactions import NewTransaction, TransactionService
@@ -23,6 +25,19 @@ from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.wallets import WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
+
+T = TypeVar("T")
+
+
+async def _settled(calls: Iterable[Awaitable[T]]) -> list[T | Exception]:
+    """Run `calls` together; each one's result or the Exception it raised (cancellation and
+    other BaseExceptions still propagate)."""
+    out: list[T | Exception] = []
+    for result in await asyncio.gather(*calls, return_exceptions=True):
+        if isinstance(result, BaseException) and not isinstance(result, Exception):
+            raise result
+        out.append(result)
+    return out
 
 
 @dataclass(frozen=True)
@@ -62,38 +77,87 @@ class Pipeline:
         self._clock = clock
 
     async def process(self, message_id: str) -> None:
-        """Bring one message to its final state; safe to repeat."""
+        """Bring one message to its final state; safe to repeat. Raises what failed."""
         msg = await self._messages.get(message_id)
-        if msg is not None:
-            await self.process_message(msg)
-
-    async def process_message(self, msg: dict[str, Any]) -> None:
-        """`process` of a message already read (a batch reads its messages at once)."""
-        if msg.get("processed_at") is not None:
+        if msg is None:
             return
-        message_id = msg["_id"]
-        outcome = parse_sms(msg["sender"], msg["text"])
-        recorded = await self._record(msg, outcome)
-        if recorded.entry is not None and outcome.provider:
+        failure = (await self.process_many([msg]))[message_id]
+        if failure is not None:
+            raise failure
+
+    async def process_many(
+        self, msgs: list[dict[str, Any]], concurrency: int = 8
+    ) -> dict[str, Exception | None]:
+        """Bring messages already read (a stream batch) to their final state; safe to repeat.
+
+        Each message's transaction is recorded on its own; the entries of one wallet are
+        chained in one step (one read, one compare-and-set), in the order given; each result
+        is written last. A failure stays with the messages it touched: by message id, what
+        failed, or None for the messages brought to their final state.
+        """
+        failures: dict[str, Exception | None] = {m["_id"]: None for m in msgs}
+        todo = list({m["_id"]: m for m in msgs if m.get("processed_at") is None}.values())
+        outcomes = [parse_sms(m["sender"], m["text"]) for m in todo]
+        bound = asyncio.Semaphore(max(1, concurrency))
+
+        async def record(msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:
+            async with bound:
+                return await self._record(msg, outcome)
+
+        records = await _settled(record(m, o) for m, o in zip(todo, outcomes, strict=True))
+        steps = []
+        for msg, outcome, rec in zip(todo, outcomes, records, strict=True):
+            if isinstance(rec, Exception):
+                failures[msg["_id"]] = rec
+            else:
+                steps.append((msg, outcome, rec))
+        await self._chain(steps, failures)
+        ready = [step for step in steps if failures[step[0]["_id"]] is None]
+        finished = await _settled(self._finish(*step) for step in ready)
+        for (msg, _, _), done in zip(ready, finished, strict=True):
+            if isinstance(done, Exception):
+                failures[msg["_id"]] = done
+        return failures
+
+    async def _chain(
+        self,
+        steps: list[tuple[dict[str, Any], ParseOutcome, Recorded]],
+        failures: dict[str, Exception | None],
+    ) -> None:
+        """Add the recorded entries to their wallets, one step per wallet."""
+        wallets: dict[str, tuple[dict[str, Any], list[tuple[str, Entry]]]] = {}
+        for msg, outcome, rec in steps:
+            if rec.entry is None or not outcome.provider:
+                continue
             identity = {
                 "account_id": msg["account_id"],
                 "device_id": msg["device_id"],
                 "provider": outcome.provider,
                 "sim_slot": msg.get("sim_slot"),
             }
-            await self._wallets.add(wallet_id(**identity), identity, recorded.entry)
+            group = wallets.setdefault(wallet_id(**identity), (identity, []))
+            group[1].append((msg["_id"], rec.entry))
+        groups = list(wallets.items())
+        done = await _settled(
+            self._wallets.add_all(wid, identity, [e for _, e in items])
+            for wid, (identity, items) in groups
+        )
+        for (_, (_, items)), result in zip(groups, done, strict=True):
+            if isinstance(result, Exception):
+                for message_id, _ in items:
+                    failures[message_id] = result
+
+    async def _finish(self, msg: dict[str, Any], outcome: ParseOutcome, rec: Recorded) -> None:
         now = self._clock()
         result = {
-            "result": recorded.result,
+            "result": rec.result,
             "provider": outcome.provider,
-            "reason": recorded.reason,
-            "transaction_id": recorded.transaction_id,
+            "reason": rec.reason,
+            "transaction_id": rec.transaction_id,
         }
         # The result is written with processed_at, last: a crash before it redoes every step.
-        if await self._messages.finish(message_id, result, now):
-            metrics.MESSAGES.labels(
-                provider=outcome.provider or "unknown", result=recorded.result
-            ).inc()
+        if await self._messages.finish(msg["_id"], result, now):
+            metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
             metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg["stored_at"]).total_seconds()))
 
     async def _record(self, msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:

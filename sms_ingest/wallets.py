@@ -109,7 +109,17 @@ class WalletChain:
 
     async def add(self, wid: str, identity: dict[str, Any], entry: Entry) -> None:
         """Apply one entry to the wallet `wid`, then its verdicts to the transactions."""
-        await self._step(wid, identity, lambda w: balance.add(w, entry), key=entry.key)
+        await self.add_all(wid, identity, [entry])
+
+    async def add_all(self, wid: str, identity: dict[str, Any], entries: list[Entry]) -> None:
+        """Apply entries to the wallet `wid` in one step (one read, one compare-and-set), then
+        their verdicts. If the wallet already applied one of them (a batch processed again
+        after a crash), each is applied on its own, so the others are not lost."""
+        keys = tuple(e.key for e in entries)
+        replayed = await self._step(wid, identity, lambda w: balance.add_all(w, entries), keys)
+        if replayed and len(entries) > 1:
+            for entry in entries:
+                await self.add_all(wid, identity, [entry])
 
     async def settle(self, wid: str) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
@@ -117,7 +127,7 @@ class WalletChain:
         if doc is None:
             return
         identity = {k: doc.get(k) for k in ("account_id", "device_id", "provider", "sim_slot")}
-        saved = await self._step(wid, identity, balance.settle)
+        saved, _ = await self._step_saved(wid, identity, balance.settle)
         if saved is not None:
             await self._balances.clear_recheck(wid, int(saved["version"]))
 
@@ -126,13 +136,25 @@ class WalletChain:
         wid: str,
         identity: dict[str, Any],
         decide: Callable[[Wallet], Outcome],
-        key: str | None = None,
-    ) -> dict[str, Any] | None:
-        """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict.
+        keys: tuple[str, ...] = (),
+    ) -> bool:
+        """`_step_saved`; True when the wallet had already applied one of `keys`."""
+        return (await self._step_saved(wid, identity, decide, keys))[1]
+
+    async def _step_saved(
+        self,
+        wid: str,
+        identity: dict[str, Any],
+        decide: Callable[[Wallet], Outcome],
+        keys: tuple[str, ...] = (),
+    ) -> tuple[dict[str, Any] | None, bool]:
+        """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict:
+        the wallet after it, and whether one of `keys` was applied before.
 
         The wallet is read without its applied-message list; a replayed message is refused by
         the store's filter instead, and then only its leftover verdicts are applied.
         """
+        replayed = False
         for _ in range(MAX_ROUNDS):
             doc = await self._balances.get(wid)
             wallet, version = wallet_from_doc(doc)
@@ -142,18 +164,18 @@ class WalletChain:
                 break
             verdicts = _verdict_docs(outcome, version + 1)
             saved = await self._balances.save(
-                wid, version, wallet_state(outcome.wallet), verdicts, identity, key
+                wid, version, wallet_state(outcome.wallet), verdicts, identity, keys
             )
             if saved is not None:
                 break
-            if key is not None and await self._balances.has_seen(wid, key):
-                saved = await self._balances.get(wid)
+            if keys and await self._balances.has_seen(wid, list(keys)):
+                saved, replayed = await self._balances.get(wid), True
                 break
         else:
             raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
         if saved is not None:
             await self.apply_verdicts(wid, saved.get("pending", []), identity.get("provider"))
-        return saved
+        return saved, replayed
 
     async def apply_verdicts(
         self, wid: str, verdicts: list[dict[str, Any]], provider: str | None

@@ -41,8 +41,10 @@ class BalanceStore:
         """The wallet, without its list of applied message ids."""
         return await self._coll.find_one({"_id": wid}, _NO_SEEN)
 
-    async def has_seen(self, wid: str, key: str) -> bool:
-        return await self._coll.find_one({"_id": wid, "seen": key}, {"_id": 1}) is not None
+    async def has_seen(self, wid: str, keys: list[str]) -> bool:
+        """Whether the wallet applied any of these messages."""
+        query = {"_id": wid, "seen": {"$in": keys}}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
 
     async def save(
         self,
@@ -51,12 +53,12 @@ class BalanceStore:
         state: dict[str, Any],
         verdicts: list[dict[str, Any]],
         identity: dict[str, Any],
-        key: str | None = None,
+        keys: tuple[str, ...] = (),
     ) -> dict[str, Any] | None:
         """Write `state` if the wallet is still at `version` (0: not created yet) and has not
-        applied message `key` before; else None."""
+        applied any of the messages `keys` before; else None."""
         if version == 0:
-            seen = [key] if key else []
+            seen = list(keys)[-SEEN_KEPT:]
             doc = {"_id": wid, **identity, **state, "version": 1, "pending": verdicts}
             try:
                 await self._coll.insert_one({**doc, "seen": seen})
@@ -65,9 +67,9 @@ class BalanceStore:
             return doc
         query: dict[str, Any] = {"_id": wid, "version": version}
         push: dict[str, Any] = {"pending": {"$each": verdicts}}
-        if key:
-            query["seen"] = {"$ne": key}
-            push["seen"] = {"$each": [key], "$slice": -SEEN_KEPT}
+        if keys:
+            query["seen"] = {"$nin": list(keys)}
+            push["seen"] = {"$each": list(keys), "$slice": -SEEN_KEPT}
         return await self._coll.find_one_and_update(
             query,
             {"$set": state, "$inc": {"version": 1}, "$push": push},

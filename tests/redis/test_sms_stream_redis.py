@@ -51,14 +51,15 @@ async def store_sms(deps: Deps, parts: SmsIngest, *texts: str) -> str:
 def counting(parts: SmsIngest) -> list[str]:
     """Record each completed processing run of the pipeline."""
     runs: list[str] = []
-    original = parts.pipeline.process_message
+    original = parts.pipeline.process_many
 
-    # Both ways in (one message by id, a batch's messages as read) end here.
-    async def process_message(msg: dict[str, Any]) -> Any:
-        await original(msg)
-        runs.append(msg["_id"])
+    # Both ways in (one message by id, a stream batch's messages) end here.
+    async def process_many(msgs: list[dict[str, Any]], concurrency: int = 8) -> Any:
+        failures = await original(msgs, concurrency)
+        runs.extend(m for m, failure in failures.items() if failure is None)
+        return failures
 
-    parts.pipeline.process_message = process_message  # type: ignore[method-assign]
+    parts.pipeline.process_many = process_many  # type: ignore[method-assign]
     return runs
 
 

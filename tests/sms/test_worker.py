@@ -158,11 +158,11 @@ async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
     device = await make_device(await make_account())
     await send(post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"))
 
-    async def broken(msg: dict) -> None:
+    async def broken(msgs: list, concurrency: int = 8) -> None:
         raise RuntimeError("database down")
 
-    # Both ways in (one message by id, a batch's messages as read) end here.
-    monkeypatch.setattr(sms.pipeline, "process_message", broken)
+    # Both ways in (one message by id, a stream batch's messages) end here.
+    monkeypatch.setattr(sms.pipeline, "process_many", broken)
     consumer = Consumer(
         deps.stores.sms_stream,
         deps.stores.messages,

@@ -18,6 +18,7 @@ from sms_ingest.balance import (
     Entry,
     Wallet,
     add,
+    add_all,
     anchor,
 )
 
@@ -240,3 +241,29 @@ def test_a_forged_credit_mixed_into_any_history_is_never_confirmed(history, amou
     forged = Entry("forged", None, CREDIT, amount, 0, stated, at(minute))
     _, final = run(anchored(opening), *order[:place], forged, *order[place:])
     assert final["forged"][0] in (HELD, SUSPECT)
+
+
+@settings(max_examples=200, deadline=None)
+@given(genuine_history(), st.data())
+def test_entries_applied_in_batches_end_as_they_do_one_by_one(history, data):
+    """A stream batch's entries of one wallet go in one step: same wallet, same last verdicts."""
+    opening, _, order = history
+    one_by_one, expected = run(anchored(opening), *order)
+    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(order) - 1)), max_size=4)))
+    wallet, final = anchored(opening), {}
+    for start, end in zip([0, *cuts], [*cuts, len(order)], strict=True):
+        outcome = add_all(wallet, list(order[start:end]))
+        wallet = outcome.wallet
+        assert len({v.key for v in outcome.verdicts}) == len(outcome.verdicts)
+        final.update({v.key: (v.status, v.reason, v.gap) for v in outcome.verdicts})
+    assert (wallet, final) == (one_by_one, expected)
+
+
+def test_a_batch_keeps_only_the_last_verdict_of_an_entry_a_later_one_confirms():
+    wallet = anchored(100_000)
+    outcome = add_all(wallet, [credit("b", 30_000, 180_000, 2), credit("a", 50_000, 150_000, 1)])
+    # Alone, "b" would be held first; in the batch it is only what it ends as.
+    assert sorted((v.key, v.status) for v in outcome.verdicts) == [
+        ("a", CONFIRMED),
+        ("b", CONFIRMED),
+    ]
