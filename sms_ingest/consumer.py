@@ -112,7 +112,11 @@ class Consumer:
                 await self._handle(entry)
             return
         msgs = [docs[e.message_id] for e in entries if e.message_id in docs]
-        failures = await self._pipeline.process_many(msgs, self.tuning.concurrency)
+        failures: dict[str, Exception | None]
+        try:
+            failures = await self._pipeline.process_many(msgs, self.tuning.concurrency)
+        except Exception as exc:
+            failures = {m["_id"]: exc for m in msgs}
         done = []
         for entry in entries:
             failure = failures.get(entry.message_id)
