@@ -136,7 +136,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
         admission=AdmissionStore(redis, keys),
-        deliveries=DeliveryStore(db),
+        deliveries=DeliveryStore(db, bulk_updates=bulk_updates),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db),
         events=EventStore(db),

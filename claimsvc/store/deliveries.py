@@ -14,6 +14,7 @@ from pymongo import ReturnDocument
 
 from claimsvc.domain.delivery import HISTORY_LIMIT
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED
+from claimsvc.store.batching import UpdateBatcher
 
 
 def _history(record: dict[str, Any]) -> dict[str, Any]:
@@ -23,8 +24,10 @@ def _history(record: dict[str, Any]) -> dict[str, Any]:
 class DeliveryStore:
     """State changes and queries of the webhook dispatcher, reconciler and operators."""
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["events"]
+        # A worker's concurrent attempts begin and settle through one bulk write per moment.
+        self._batched = UpdateBatcher(self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
@@ -47,28 +50,26 @@ class DeliveryStore:
     async def _settle(
         self, event: dict[str, Any], fields: dict[str, Any], record: dict[str, Any] | None
     ) -> bool:
-        """Apply an attempt's outcome if the event is still queued at the attempts seen."""
+        """Apply an attempt's outcome if the event is still queued at the attempts seen; False
+        when it was not, or when that is unknown (the caller then follows what is stored)."""
         update: dict[str, Any] = {"$set": fields}
         if record is not None:
             update["$push"] = _history(record)
-        result = await self._coll.update_one(
-            {"_id": event["_id"], "status": QUEUED, "attempts": event["attempts"]}, update
-        )
-        return result.modified_count == 1
+        query = {"_id": event["_id"], "status": QUEUED, "attempts": event["attempts"]}
+        return bool(await self._batched.update(query, update))
 
     async def begin_attempt(self, event: dict[str, Any], now: datetime) -> dict[str, Any] | None:
-        """Claim the next attempt number before sending; the event as it is now, or None.
+        """Claim the next attempt number before sending; the event as it is now, or None
+        (another worker began it, or whether this call did is unknown: nothing is sent then).
 
         Counting the attempt before it goes out means that an attempt cut short by a dying
         worker is never numbered again: the receiver sees a higher number on the resend, and
         two workers can never both send the same attempt.
         """
         fields = {"attempts": event["attempts"] + 1, "last_attempt_at": now}
-        result = await self._coll.update_one(
-            {"_id": event["_id"], "status": QUEUED, "attempts": event["attempts"]},
-            {"$set": fields},
-        )
-        return {**event, **fields} if result.modified_count == 1 else None
+        query = {"_id": event["_id"], "status": QUEUED, "attempts": event["attempts"]}
+        began = await self._batched.update(query, {"$set": fields})
+        return {**event, **fields} if began else None
 
     def _attempted(self, record: dict[str, Any]) -> dict[str, Any]:
         return {"last_status_code": record["status_code"], "last_error": record["error"]}
