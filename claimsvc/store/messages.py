@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Any
 
-from pymongo import ReturnDocument, UpdateOne
+from pymongo import ReturnDocument
 from pymongo.errors import BulkWriteError
 
+from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DUPLICATE_KEY
 from claimsvc.store.paging import Page, page
 
@@ -17,8 +19,8 @@ class MessageStore:
 
     def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["sms_messages"]
-        # The embedded fake (mongomock) has no bulk UpdateOne on pymongo 4.11 and later.
-        self._bulk_updates = bulk_updates
+        # A request's stream entries, and a stream batch's results, go as one bulk write.
+        self._batched = UpdateBatcher(self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("content_key", unique=True)
@@ -48,15 +50,14 @@ class MessageStore:
 
     async def mark_queued(self, stream_ids: dict[str, str], now: datetime) -> None:
         """Remember each message's stream entry (message id -> entry id)."""
-        updates = [
-            ({"_id": message_id}, {"$set": {"stream_id": entry_id, "queued_at": now}})
-            for message_id, entry_id in stream_ids.items()
-        ]
-        if self._bulk_updates and len(updates) > 1:
-            await self._coll.bulk_write([UpdateOne(f, u) for f, u in updates], ordered=False)
-            return
-        for query, update in updates:
-            await self._coll.update_one(query, update)
+        await asyncio.gather(
+            *(
+                self._batched.update(
+                    {"_id": message_id}, {"$set": {"stream_id": entry_id, "queued_at": now}}
+                )
+                for message_id, entry_id in stream_ids.items()
+            )
+        )
 
     async def claim_requeue(
         self, message_id: str, seen_queued_at: datetime | None, now: datetime
@@ -81,12 +82,10 @@ class MessageStore:
 
     async def finish(self, message_id: str, result: dict[str, Any], now: datetime) -> bool:
         """Record what processing made of a message and stamp processed_at, once; False when
-        another consumer already did."""
-        done = await self._coll.update_one(
-            {"_id": message_id, "processed_at": None},
-            {"$set": {**result, "processed_at": now}},
-        )
-        return done.modified_count == 1
+        another consumer already did, or when that is unknown (written in a bulk with one that
+        another consumer had finished)."""
+        query = {"_id": message_id, "processed_at": None}
+        return bool(await self._batched.update(query, {"$set": {**result, "processed_at": now}}))
 
     async def list(
         self, account_id: str | None, result: str | None, cursor: str | None, limit: int | None
