@@ -253,3 +253,54 @@ async def test_logs_carry_neither_sms_texts_nor_device_tokens(
     assert "You have received" not in logged and "Balance Tk" not in logged
     assert device.token not in logged
     assert "01712345678" not in logged
+
+
+async def test_a_batch_processed_again_after_a_crash_has_its_effects_once(
+    post_sms, make_account, make_device, deps, sms
+):
+    """The wallet step of a batch landed, the results were never written: the batch again."""
+    device = await make_device(await make_account())
+    texts = [bkash_credit(f"BATCH0000{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(4)]
+    await send(post_sms, device, *texts)
+    msgs = sorted(await stored_messages(deps, device.account_id), key=lambda m: m["received_at"])
+    assert set((await sms.pipeline.process_many(msgs)).values()) == {None}
+    await deps.db["sms_messages"].update_many({}, {"$set": {"processed_at": None}})
+    again = await stored_messages(deps, device.account_id)
+    assert set((await sms.pipeline.process_many(again)).values()) == {None}
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert wallet["running"] == 101_500
+    txs = await transactions(deps, device.account_id)
+    assert [txs[f"BATCH0000{i}"]["status"] for i in range(4)] == ["unconfirmed"] + [
+        "confirmed"
+    ] * 3
+
+
+async def test_in_a_batch_a_message_that_fails_stays_pending_and_the_others_complete(
+    post_sms, make_account, make_device, deps, sms, monkeypatch
+):
+    device = await make_device(await make_account())
+    texts = [bkash_credit(f"PART00000{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(3)]
+    await send(post_sms, device, *texts)
+    record = deps.services.transactions.record
+
+    async def flaky(account_id, new):
+        if new.trx_id == "PART000001":
+            raise RuntimeError("write concern timed out")
+        return await record(account_id, new)
+
+    monkeypatch.setattr(deps.services.transactions, "record", flaky)
+    assert await sms.consumer.tick() == 3
+    msgs = {m["text"][-30:]: m for m in await stored_messages(deps, device.account_id)}
+    done = sorted(m["processed_at"] is not None for m in msgs.values())
+    assert done == [False, True, True]
+    assert await deps.stores.sms_stream.pending_count() == 1
+    monkeypatch.setattr(deps.services.transactions, "record", record)
+    await deps.stores.sms_stream.ensure_group()
+    consumer = Consumer(
+        deps.stores.sms_stream, deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
+        Tuning(reclaim_idle_ms=0), consumer="rescuer",
+    )
+    assert await consumer.reclaim() == 1
+    assert await deps.stores.sms_stream.pending_count() == 0
+    txs = await transactions(deps, device.account_id)
+    assert sorted(t["status"] for t in txs.values()) == ["confirmed", "confirmed", "unconfirmed"]
