@@ -82,21 +82,28 @@ class CheckoutService:
             # A concurrent first call won the unique index; the order's one count is its.
             winner = await self._sessions.find_by_order(account["_id"], req.order_id)
             if winner is None:  # the conflict was another unique key; never expected
-                await self._release(account, req, counted, now)
+                await self._release(account, req, counted, platform, now)
                 raise
             return self._replay(winner, req)
         except Exception:
             # Nothing was stored: give the day's allowance back so the retry is not refused.
-            await self._release(account, req, counted, now)
+            await self._release(account, req, counted, platform, now)
             raise
         SESSIONS_CREATED.inc()
         return Opened(created=True, body=checkout.session_view(session, self._base_url))
 
     async def _release(
-        self, account: dict[str, Any], req: checkout.InitializeRequest, counted: bool, now: Any
+        self,
+        account: dict[str, Any],
+        req: checkout.InitializeRequest,
+        counted: bool,
+        platform: dict[str, Any],
+        now: Any,
     ) -> None:
         if counted:
-            await self._limits.release_daily(account["_id"], req.order_id, now)
+            await self._limits.release_daily(
+                account["_id"], req.order_id, platform.get("daily_limit"), now
+            )
 
     def _replay(self, existing: dict[str, Any], req: checkout.InitializeRequest) -> Opened:
         conflicts = checkout.replay_conflicts(existing, req)

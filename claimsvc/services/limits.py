@@ -18,9 +18,14 @@ class LimitService:
         self._clock = clock
 
     async def _hit(
-        self, scope: str, subject: str, limit: int, error: errors.ServiceError
+        self,
+        scope: str,
+        subject: str,
+        limit: int,
+        error: errors.ServiceError,
+        account_id: str | None = None,
     ) -> RateDecision:
-        decision = await self._store.hit(scope, subject, limit, self._clock())
+        decision = await self._store.hit(scope, subject, limit, self._clock(), account_id)
         if not decision.allowed:
             RATE_LIMITED.labels(scope=scope.split(":")[0]).inc()
             error.headers.update(decision.headers())
@@ -30,7 +35,9 @@ class LimitService:
     async def check_key(self, caller: Caller, endpoint: str) -> RateDecision:
         """429 RATE_LIMITED once this key used its per-minute allowance on `endpoint`."""
         limit = int(caller.account.get("rate_limit_per_minute") or 120)
-        return await self._hit(f"key:{endpoint}", caller.key_id, limit, errors.RateLimited())
+        return await self._hit(
+            f"key:{endpoint}", caller.key_id, limit, errors.RateLimited(), caller.account["_id"]
+        )
 
     async def check_buyer(
         self,

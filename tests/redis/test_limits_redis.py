@@ -80,7 +80,7 @@ async def test_subjects_and_scopes_are_counted_apart(store):
 
 async def test_window_counters_expire_on_their_own(store, redis_client, redis_keys):
     await hits(store, 1, MINUTE_START)
-    (key,) = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "rate:*")]
+    (key,) = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "{rate:*")]
     assert 0 < await redis_client.pttl(key) <= 120_000
 
 
@@ -115,6 +115,23 @@ async def test_the_platform_limit_spans_accounts(store):
     assert await store.reserve_daily("acc_3", "c", None, 2, now) == DAILY_PLATFORM_FULL
 
 
+async def test_a_full_platform_gives_the_accounts_reservation_back(store):
+    now = MINUTE_START
+    assert await store.reserve_daily("acc_1", "a", 5, 1, now) == DAILY_OK
+    assert await store.reserve_daily("acc_2", "b", 1, 1, now) == DAILY_PLATFORM_FULL
+    # acc_2's own allowance of 1 is still whole: the order is not counted, and may try again.
+    assert await store.reserve_daily("acc_2", "b", 1, None, now) == DAILY_OK
+
+
+async def test_a_release_gives_the_platform_place_back_too(store):
+    now = MINUTE_START
+    assert await store.reserve_daily("acc_1", "a", None, 1, now) == DAILY_OK
+    assert await store.release_daily("acc_1", "a", 1, now) is True
+    assert await store.release_daily("acc_1", "a", 1, now) is False  # given back once only
+    assert await store.reserve_daily("acc_2", "b", None, 1, now) == DAILY_OK
+    assert await store.reserve_daily("acc_3", "c", None, 1, now) == DAILY_PLATFORM_FULL
+
+
 async def test_a_refusal_counts_nothing(store):
     now = MINUTE_START
     assert await store.reserve_daily("acc_1", "a", 0, None, now) == DAILY_VENDOR_FULL
@@ -125,9 +142,9 @@ async def test_a_release_gives_back_one_order_once(store):
     now = MINUTE_START
     await store.reserve_daily("acc_1", "a", 1, None, now)
     assert await store.reserve_daily("acc_1", "b", 1, None, now) == DAILY_VENDOR_FULL
-    assert await store.release_daily("acc_1", "a", now) is True
-    assert await store.release_daily("acc_1", "a", now) is False
-    assert await store.release_daily("acc_1", "never-counted", now) is False
+    assert await store.release_daily("acc_1", "a", None, now) is True
+    assert await store.release_daily("acc_1", "a", None, now) is False
+    assert await store.release_daily("acc_1", "never-counted", None, now) is False
     assert await store.reserve_daily("acc_1", "b", 1, None, now) == DAILY_OK
     assert await store.reserve_daily("acc_1", "c", 1, None, now) == DAILY_VENDOR_FULL
 
@@ -145,8 +162,8 @@ async def test_the_day_rolls_over_at_dhaka_midnight(store):
 async def test_day_counters_live_until_an_hour_after_dhaka_midnight(
     store, redis_client, redis_keys
 ):
-    await store.reserve_daily("acc_1", "a", None, None, BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
+    await store.reserve_daily("acc_1", "a", None, 100, BEFORE_DHAKA_MIDNIGHT)
+    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "*daily:*")]
     assert len(found) == 3
     for key in found:
         assert 3600 < await redis_client.ttl(key) <= 3601
@@ -162,10 +179,10 @@ async def test_concurrent_reservations_never_exceed_the_limit(store):
 
 
 async def test_a_day_emptied_by_a_release_still_expires(store, redis_client, redis_keys):
-    await store.reserve_daily("acc_1", "a", None, None, BEFORE_DHAKA_MIDNIGHT)
-    await store.release_daily("acc_1", "a", BEFORE_DHAKA_MIDNIGHT)
-    await store.reserve_daily("acc_1", "b", None, None, BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
+    await store.reserve_daily("acc_1", "a", None, 100, BEFORE_DHAKA_MIDNIGHT)
+    await store.release_daily("acc_1", "a", 100, BEFORE_DHAKA_MIDNIGHT)
+    await store.reserve_daily("acc_1", "b", None, 100, BEFORE_DHAKA_MIDNIGHT)
+    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "*daily:*")]
     assert len(found) == 3
     for key in found:
         assert 3600 < await redis_client.ttl(key) <= 3601
