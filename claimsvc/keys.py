@@ -1,4 +1,27 @@
-"""Every Redis key the service uses, built in one place from the configured prefix."""
+"""Every Redis key the service uses, built in one place from the configured prefix.
+
+Redis Cluster runs a script, a transaction or a multi-key command only when all its keys live in
+one hash slot; the slot of a key is computed from its first `{...}` part (its hash tag) when it
+has one. So every key here is `<prefix>{<tag>}:<rest>`, and the keys one script touches share a
+tag. Family by family (the tag in braces):
+
+- `{acct:<account id>}`: everything one merchant account owns in Redis: the state of each of
+  its API keys and what requests need of the account (`auth:...`, written through by the admin
+  service), the per-key request counters of its API keys (`rate:key:...`), its day counter and
+  the set of order ids that day counts. A merchant request's admission (key, account, rate
+  limit, day) is one script on one slot, whatever the other accounts do.
+- `{platform}`: the platform-wide day counter. It cannot share a slot with every account, so a
+  script never takes it together with account keys: the platform counter is counted by its own
+  call (`LimitStore`), made only when a platform daily limit is configured. A script that merges
+  account checks must leave the platform counter to that separate call.
+- `{rate:<scope>:<subject>}`: buyer request counters (per client address, per session, reads),
+  which belong to no account; the two windows of one subject share the tag.
+- `{webhooks}`: the webhook scheduler's due set, leases set and lease tokens, taken together by
+  every scheduler script, so one slot. How that one slot scales is in docs/operations.md.
+- `{sms}`: the SMS stream (one key; XACK and XDEL of an entry run as a transaction on it).
+
+The prefix itself must not contain braces: it comes before the tag and would become the tag.
+"""
 
 from __future__ import annotations
 
@@ -7,59 +30,60 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RedisKeys:
-    """Key builders; `prefix` keeps tenants and test runs apart on one server.
-
-    `{acct:<account id>}` in braces is a Redis Cluster hash tag: every key one admission script
-    touches (auth entries, the key's rate windows, the account's day counters) is in the
-    account's slot, so one script may hold them all. The platform counter is global.
-    """
+    """Key builders; `prefix` keeps tenants and test runs apart on one server."""
 
     prefix: str = "claimsvc:"
 
-    def rate(self, scope: str, subject: str, window: int) -> str:
-        """Request counter of one subject (key id, address, session) in one minute window."""
-        return f"{self.prefix}rate:{scope}:{subject}:{window}"
+    def __post_init__(self) -> None:
+        if "{" in self.prefix or "}" in self.prefix:
+            raise ValueError("a Redis key prefix must not contain { or } (Cluster hash tags)")
 
-    def key_rate(self, endpoint: str, account_id: str, key_id: str, window: int) -> str:
-        """Requests of one API key to one endpoint in one minute window (the account's slot)."""
-        return f"{self.prefix}rate:key:{endpoint}:{{acct:{account_id}}}:{key_id}:{window}"
+    def _key(self, tag: str, rest: str) -> str:
+        return f"{self.prefix}{{{tag}}}:{rest}"
+
+    def rate(self, scope: str, subject: str, window: int, account_id: str | None = None) -> str:
+        """Request counter of one subject (key id, address, session) in one minute window;
+        in its account's slot when the subject belongs to an account (an API key)."""
+        if account_id is not None:
+            return self._key(f"acct:{account_id}", f"rate:{scope}:{subject}:{window}")
+        return self._key(f"rate:{scope}:{subject}", f"{window}")
 
     def auth_key(self, account_id: str, key_id: str) -> str:
         """Whether an API key may still be used (`ok`, `revoked`, or `pending` mid-change)."""
-        return f"{self.prefix}auth:{{acct:{account_id}}}:key:{key_id}"
+        return self._key(f"acct:{account_id}", f"auth:key:{key_id}")
 
     def auth_account(self, account_id: str) -> str:
         """Hash: what a request needs of its account (no secret), written through on change."""
-        return f"{self.prefix}auth:{{acct:{account_id}}}:account"
+        return self._key(f"acct:{account_id}", "auth:account")
 
     def daily_vendor(self, account_id: str, day: str) -> str:
         """Sessions an account created on one Asia/Dhaka day."""
-        return f"{self.prefix}daily:vendor:{{acct:{account_id}}}:{day}"
-
-    def daily_platform(self, day: str) -> str:
-        """Sessions the whole platform created on one Asia/Dhaka day."""
-        return f"{self.prefix}daily:platform:{day}"
+        return self._key(f"acct:{account_id}", f"daily:vendor:{day}")
 
     def daily_orders(self, account_id: str, day: str) -> str:
         """Set of the order ids an account's day counter already counts (one count per order)."""
-        return f"{self.prefix}daily:orders:{{acct:{account_id}}}:{day}"
+        return self._key(f"acct:{account_id}", f"daily:orders:{day}")
+
+    def daily_platform(self, day: str) -> str:
+        """Sessions the whole platform created on one Asia/Dhaka day (its own slot)."""
+        return self._key("platform", f"daily:{day}")
 
     @property
     def webhook_schedule(self) -> str:
         """Sorted set of due webhook events, scored by due time (ms)."""
-        return f"{self.prefix}webhooks:due"
+        return self._key("webhooks", "due")
 
     @property
     def webhook_leases(self) -> str:
         """Sorted set of events taken by a worker, scored by lease expiry (ms)."""
-        return f"{self.prefix}webhooks:leased"
+        return self._key("webhooks", "leased")
 
     @property
     def webhook_lease_tokens(self) -> str:
         """Hash of event id -> token of the lease currently holding it."""
-        return f"{self.prefix}webhooks:lease-tokens"
+        return self._key("webhooks", "lease-tokens")
 
     @property
     def sms_stream(self) -> str:
         """Stream of stored SMS ids waiting to be parsed."""
-        return f"{self.prefix}sms:stream"
+        return self._key("sms", "stream")

@@ -44,6 +44,14 @@ def _store_url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> s
     return raw
 
 
+def _redis_prefix(env: Mapping[str, str]) -> str:
+    prefix = env.get("CLAIMSVC_REDIS_PREFIX") or Settings.redis_prefix
+    if "{" in prefix or "}" in prefix:
+        # Keys are `<prefix>{<tag>}:...`; a brace in the prefix would become every key's tag.
+        raise SettingsError("CLAIMSVC_REDIS_PREFIX must not contain { or } (Cluster hash tags)")
+    return prefix
+
+
 def _secret(value: str | None) -> str:
     return "<unset>" if not value else "<set>"
 
@@ -133,7 +141,7 @@ class Settings:
             ),
             mongo_db=env.get("CLAIMSVC_MONGO_DB", cls.mongo_db) or cls.mongo_db,
             redis_url=_store_url(env, "CLAIMSVC_REDIS_URL", ("redis://", "rediss://", "memory://")),
-            redis_prefix=env.get("CLAIMSVC_REDIS_PREFIX", cls.redis_prefix) or cls.redis_prefix,
+            redis_prefix=_redis_prefix(env),
             admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
             public_base_url=base,
             api_port=api_port,

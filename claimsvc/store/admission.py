@@ -232,8 +232,8 @@ class AdmissionStore:
         keys = [
             self._keys.auth_key(account_id, key_id),
             self._keys.auth_account(account_id),
-            self._keys.key_rate(endpoint, account_id, key_id, window - 1),
-            self._keys.key_rate(endpoint, account_id, key_id, window),
+            self._keys.rate(f"key:{endpoint}", key_id, window - 1, account_id),
+            self._keys.rate(f"key:{endpoint}", key_id, window, account_id),
             *self._day_keys(account_id, now),
         ]
         args: list[Any] = [

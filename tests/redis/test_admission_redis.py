@@ -138,7 +138,7 @@ async def test_every_key_of_one_admission_is_in_the_accounts_cluster_slot(redis_
     keys = [
         redis_keys.auth_key("acc_1", "key_1"),
         redis_keys.auth_account("acc_1"),
-        redis_keys.key_rate("initialize", "acc_1", "key_1", 7),
+        redis_keys.rate("key:initialize", "key_1", 7, "acc_1"),
         redis_keys.daily_vendor("acc_1", day),
         redis_keys.daily_orders("acc_1", day),
     ]
@@ -198,7 +198,7 @@ async def test_day_counters_live_until_an_hour_after_dhaka_midnight(
 ):
     await store.reserve_day("acc_1", "a", account(), BEFORE_DHAKA_MIDNIGHT)
     assert await store.reserve_platform_day(5, BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
+    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "*daily:*")]
     assert len(found) == 3
     for key in found:
         assert 3600 < await redis_client.ttl(key) <= 3601
@@ -216,7 +216,7 @@ async def test_a_day_emptied_by_a_release_still_expires(store, redis_client, red
     await store.reserve_day("acc_1", "a", account(), BEFORE_DHAKA_MIDNIGHT)
     await store.release_day("acc_1", "a", BEFORE_DHAKA_MIDNIGHT)
     await store.reserve_day("acc_1", "b", account(), BEFORE_DHAKA_MIDNIGHT)
-    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "daily:*")]
+    found = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "*daily:*")]
     assert len(found) == 2
     for key in found:
         assert 3600 < await redis_client.ttl(key) <= 3601

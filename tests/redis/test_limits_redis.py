@@ -74,7 +74,7 @@ async def test_subjects_and_scopes_are_counted_apart(store):
 
 async def test_window_counters_expire_on_their_own(store, redis_client, redis_keys):
     await hits(store, 1, MINUTE_START)
-    (key,) = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "rate:*")]
+    (key,) = [k async for k in redis_client.scan_iter(match=redis_keys.prefix + "{rate:*")]
     assert 0 < await redis_client.pttl(key) <= 120_000
 
 

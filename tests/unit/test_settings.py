@@ -86,6 +86,7 @@ def test_every_variable_is_read():
         ("CLAIMSVC_REDIS_URL", "http://cache", "must start with one of"),
         ("CLAIMSVC_PUBLIC_BASE_URL", "pay.example.com", "must start with http:// or https://"),
         ("CLAIMSVC_LOG_LEVEL", "LOUD", "must be DEBUG, INFO, WARNING or ERROR"),
+        ("CLAIMSVC_REDIS_PREFIX", "{shop}:", "must not contain { or }"),
     ],
 )
 def test_a_bad_variable_is_named_in_the_error(name, value, says):
