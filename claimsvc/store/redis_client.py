@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from redis.asyncio.connection import SSLConnection
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelManagedConnection
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
 from claimsvc.redis_url import parse_redis_url
@@ -128,6 +128,13 @@ def _common() -> dict[str, Any]:
     }
 
 
+def _cluster_retry() -> Retry:
+    """RedisCluster counts its attempts itself (get_retries(), re-reading the slot map between
+    them), so it gets a count: 3 retries of 50-500 ms jittered backoff. The connect inside is
+    retried by the same count, so at most 16 dials of a node, a few seconds on a refused one."""
+    return Retry(ExponentialWithJitterBackoff(base=RETRY_BASE_S, cap=RETRY_CAP_S), 3)
+
+
 def _sentinel_links() -> dict[str, Any]:
     """Links to the Sentinels themselves: no retry, since a dead Sentinel is skipped for the
     next one in the list, and the bounded retry wraps the whole command anyway."""
@@ -163,7 +170,7 @@ def open_redis(url: str) -> Any:
             ssl=target.tls,
             max_connections=MAX_CONNECTIONS,
             **auth,
-            **_common(),
+            **{**_common(), "retry": _cluster_retry()},
         )
     import redis.asyncio as aioredis
 
