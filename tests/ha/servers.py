@@ -121,7 +121,7 @@ class SentinelSet:
             node.kill()
 
 
-def start_sentinel_set(binary: str, root: Path) -> SentinelSet:
+def start_sentinel_set(binary: str, root: Path, down_after_ms: int = DOWN_AFTER_MS) -> SentinelSet:
     primary = start_node(binary, root / "primary")
     replica = start_node(
         binary, root / "replica", config=f"replicaof 127.0.0.1 {primary.port}\n"
@@ -136,7 +136,7 @@ def start_sentinel_set(binary: str, root: Path) -> SentinelSet:
         for i in range(3):
             watch = (
                 f"sentinel monitor {SERVICE} 127.0.0.1 {primary.port} 2\n"
-                f"sentinel down-after-milliseconds {SERVICE} {DOWN_AFTER_MS}\n"
+                f"sentinel down-after-milliseconds {SERVICE} {down_after_ms}\n"
                 f"sentinel failover-timeout {SERVICE} 10000\n"
             )
             group.sentinels.append(
