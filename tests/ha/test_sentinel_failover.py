@@ -51,6 +51,9 @@ async def play(traffic: Traffic, sentinel_set, deps) -> dict[str, float]:
         for n in range(ROUNDS_BEFORE):
             await traffic.round(n)
         assert traffic.stream.failed() == [], traffic.stream.failed()
+        # Scripts are not replicated: the replica has never loaded the take script...
+        take_sha = deps.stores.schedule._take.sha
+        assert sentinel_set.replica.client().script_exists(take_sha) == [False]
         sentinel_set.primary.kill()
         killed = time.monotonic()
         promoted = asyncio.create_task(
@@ -68,6 +71,8 @@ async def play(traffic: Traffic, sentinel_set, deps) -> dict[str, float]:
             n += 1
             clean = clean + 1 if all(c.ok for c in traffic.stream.calls[before:]) else 0
         assert clean == ROUNDS_AFTER, traffic.stream.failed()
+        # ...until, promoted, it answered EVALSHA with NOSCRIPT and the client loaded it.
+        assert sentinel_set.replica.client().script_exists(take_sha) == [True]
         after_kill = [c for c in traffic.stream.calls if c.end >= killed]
         first_ok = min(c.end for c in after_kill if c.ok and c.start >= killed)
         return {
