@@ -61,9 +61,12 @@ class Node:
     port: int
     proc: subprocess.Popen[bytes]
     workdir: Path
+    password: str | None = None
 
     def client(self) -> redis.Redis:
-        return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=2)
+        return redis.Redis(
+            host="127.0.0.1", port=self.port, password=self.password, socket_timeout=2
+        )
 
     def kill(self) -> None:
         """SIGKILL, as a crashed host: no shutdown save, no goodbye to replicas."""
@@ -72,11 +75,17 @@ class Node:
         self.proc.wait(timeout=10)
 
 
-def start_node(binary: str, workdir: Path, *args: str, config: str = "") -> Node:
-    """A redis-server on a free loopback port, answering PING before this returns."""
+def start_node(
+    binary: str, workdir: Path, *args: str, config: str = "", password: str | None = None
+) -> Node:
+    """A redis-server on a free loopback port, answering PING before this returns; `password`
+    is its requirepass (and, for a data node, the password it replicates with)."""
     port = free_port()
     workdir.mkdir(parents=True, exist_ok=True)
     conf = workdir / "redis.conf"
+    if password:
+        sentinel = "--sentinel" in args
+        config += f"requirepass {password}\n" + ("" if sentinel else f"masterauth {password}\n")
     conf.write_text(
         f"port {port}\nbind 127.0.0.1\ndir {workdir}\nsave \"\"\nappendonly no\n"
         f"protected-mode no\nrepl-diskless-sync-delay 0\nlogfile {workdir / 'log.txt'}\n{config}"
@@ -84,7 +93,7 @@ def start_node(binary: str, workdir: Path, *args: str, config: str = "") -> Node
     proc = subprocess.Popen(
         [binary, str(conf), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    node = Node(port, proc, workdir)
+    node = Node(port, proc, workdir, password)
     try:
         wait_until(lambda: bool(node.client().ping()), START_WAIT_S, f"redis-server on {port}")
     except BaseException:
@@ -104,7 +113,8 @@ class SentinelSet:
     @property
     def url(self) -> str:
         hosts = ",".join(f"127.0.0.1:{s.port}" for s in self.sentinels)
-        return f"redis+sentinel://{hosts}/{SERVICE}"
+        auth = f":{self.primary.password}@" if self.primary.password else ""
+        return f"redis+sentinel://{auth}{hosts}/{SERVICE}"
 
     def primary_port(self) -> int:
         """The primary's port as the first Sentinel that answers reports it."""
@@ -121,10 +131,17 @@ class SentinelSet:
             node.kill()
 
 
-def start_sentinel_set(binary: str, root: Path, down_after_ms: int = DOWN_AFTER_MS) -> SentinelSet:
-    primary = start_node(binary, root / "primary")
+def start_sentinel_set(
+    binary: str, root: Path, down_after_ms: int = DOWN_AFTER_MS, password: str | None = None
+) -> SentinelSet:
+    """The set, its replica in sync and its Sentinels aware of each other; `password` protects
+    the servers and the Sentinels alike."""
+    primary = start_node(binary, root / "primary", password=password)
     replica = start_node(
-        binary, root / "replica", config=f"replicaof 127.0.0.1 {primary.port}\n"
+        binary,
+        root / "replica",
+        config=f"replicaof 127.0.0.1 {primary.port}\n",
+        password=password,
     )
     group = SentinelSet(primary, replica)
     try:
@@ -138,9 +155,11 @@ def start_sentinel_set(binary: str, root: Path, down_after_ms: int = DOWN_AFTER_
                 f"sentinel monitor {SERVICE} 127.0.0.1 {primary.port} 2\n"
                 f"sentinel down-after-milliseconds {SERVICE} {down_after_ms}\n"
                 f"sentinel failover-timeout {SERVICE} 10000\n"
-            )
+            ) + (f"sentinel auth-pass {SERVICE} {password}\n" if password else "")
             group.sentinels.append(
-                start_node(binary, root / f"sentinel{i}", "--sentinel", config=watch)
+                start_node(
+                    binary, root / f"sentinel{i}", "--sentinel", config=watch, password=password
+                )
             )
         # Sentinels find each other through hello messages every 2 s; until they do, no quorum.
         wait_until(

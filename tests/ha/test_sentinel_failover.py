@@ -20,13 +20,16 @@ from collections import Counter
 
 import pytest
 
+from claimsvc.keys import RedisKeys
+from claimsvc.store.limits import LimitStore
+from claimsvc.store.redis_client import open_redis
 from claimsvc.worker.main import make_worker
 from claimsvc.worker.webhooks import close_http
 from tests.claims_support import invalid
 from tests.conftest import initialize_body
 from tests.ha.conftest import ha_settings
 from tests.ha.load import Traffic
-from tests.ha.servers import wait_until
+from tests.ha.servers import redis_server_binary, start_sentinel_set, wait_until
 from tests.ops.scenario import Scenario
 
 pytestmark = [pytest.mark.ha, pytest.mark.timeout(180)]
@@ -145,3 +148,20 @@ async def test_with_no_primary_left_a_request_fails_with_the_documented_500_not_
     body = {"sessionId": opened.json()["session_id"], "trxId": "HA00000001", "provider": "bkash"}
     claim = await asyncio.wait_for(fetch("/api/v1/checkout/submit", json=body), 30)
     assert (claim.code, claim.json()) == (500, invalid("Internal system error"))
+
+
+async def test_a_password_protected_set_is_followed_through_a_failover(tmp_path, clock):
+    # One password for the servers and the Sentinels, as the URL carries one (docs/decisions.md).
+    group = start_sentinel_set(redis_server_binary(), tmp_path / "auth", password="s3cret-pw")
+    client = open_redis(group.url)
+    limits = LimitStore(client, RedisKeys("ha:"))
+    try:
+        first = await limits.hit("key:initialize", "key_1", 100, clock(), "acc_1")
+        group.primary.kill()
+        after = await limits.hit("key:initialize", "key_1", 100, clock(), "acc_1")
+        assert (first.allowed, after.allowed) == (True, True)
+        assert group.primary_port() == group.replica.port
+        assert "s3cret-pw" not in repr(ha_settings(group.url, "ca.pem"))
+    finally:
+        await client.aclose()
+        group.stop()
