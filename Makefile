@@ -19,6 +19,7 @@ test: $(STAMP)
 	$(BIN)/python tools/ensure_chromium.py
 	$(BIN)/python tools/ensure_node_deps.py
 	$(BIN)/python tools/ensure_promtool.py
+	$(BIN)/python tools/ensure_redis_server.py
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
 	$(BIN)/python -m pytest
 

@@ -29,30 +29,12 @@ from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
+from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.sms_stream import SmsStream
 from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
-
-
-def open_redis(url: str) -> Any:
-    """redis.asyncio for redis:// and rediss://, fakeredis for memory://."""
-    if url.startswith("memory://"):
-        import fakeredis
-
-        return fakeredis.FakeAsyncRedis(version=(7, 0))
-    import redis.asyncio as aioredis
-
-    # redis-py's pool raises once it holds max_connections (100 by default) instead of waiting;
-    # a worker runs up to CLAIMSVC_WEBHOOK_CONCURRENCY attempts, each using one connection.
-    return aioredis.from_url(
-        url,
-        health_check_interval=30,
-        socket_timeout=5,
-        socket_connect_timeout=5,
-        max_connections=1024,
-    )
 
 
 @dataclass

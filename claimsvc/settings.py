@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from claimsvc.redis_url import SCHEMES, parse_redis_url
+
 
 class SettingsError(ValueError):
     """A configuration variable is missing or malformed; the message names it."""
@@ -44,6 +46,16 @@ def _store_url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> s
     return raw
 
 
+def _redis_url(env: Mapping[str, str]) -> str | None:
+    raw = _store_url(env, "CLAIMSVC_REDIS_URL", SCHEMES)
+    if raw is not None:
+        try:
+            parse_redis_url(raw)
+        except ValueError as exc:
+            raise SettingsError(f"CLAIMSVC_REDIS_URL: {exc}") from None
+    return raw
+
+
 def _redis_prefix(env: Mapping[str, str]) -> str:
     prefix = env.get("CLAIMSVC_REDIS_PREFIX") or Settings.redis_prefix
     if "{" in prefix or "}" in prefix:
@@ -77,7 +89,8 @@ class Settings:
     mongo_db: str = "claimsvc"
     """CLAIMSVC_MONGO_DB: database name."""
     redis_url: str | None = None
-    """CLAIMSVC_REDIS_URL: redis://, rediss:// or memory:// (embedded). Required outside `dev`."""
+    """CLAIMSVC_REDIS_URL: redis://, rediss://, redis+sentinel://, redis+cluster:// (rediss+ for
+    TLS) or memory:// (embedded). Required outside `dev`."""
     redis_prefix: str = "claimsvc:"
     """CLAIMSVC_REDIS_PREFIX: prefix of every Redis key (lets tests and tenants share a server)."""
     admin_token: str | None = field(default=None, repr=False)
@@ -140,7 +153,7 @@ class Settings:
                 env, "CLAIMSVC_MONGO_URL", ("mongodb://", "mongodb+srv://", "memory://")
             ),
             mongo_db=env.get("CLAIMSVC_MONGO_DB", cls.mongo_db) or cls.mongo_db,
-            redis_url=_store_url(env, "CLAIMSVC_REDIS_URL", ("redis://", "rediss://", "memory://")),
+            redis_url=_redis_url(env),
             redis_prefix=_redis_prefix(env),
             admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
             public_base_url=base,

@@ -173,11 +173,26 @@ class CheckoutService:
             # Otherwise a concurrent first call created it today: the order's one count is its.
             return self._replay(winner, req)
         except Exception:
-            # Nothing was stored: give the day's allowance back so the retry is not refused.
-            await self._release(account["_id"], req.order_id, counted, now)
-            raise
+            stored = await self._stored_despite_error(account["_id"], req.order_id, counted, now)
+            if stored is None or stored["_id"] != session["_id"]:
+                raise
         SESSIONS_CREATED.inc()
         return Opened(created=True, body=checkout.session_view(session, self._base_url))
+
+    async def _stored_despite_error(
+        self, account_id: str, order_id: str, counted: _Counted, now: datetime
+    ) -> dict[str, Any] | None:
+        """After a failed insert: the order's session if the insert was made after all (a
+        primary stepping down can lose the reply of a write it applied), else None, and the
+        day's allowance is given back only when the order has surely no session."""
+        try:
+            stored = await self._sessions.find_by_order(account_id, order_id)
+        except Exception:
+            # Unknown: keep the count; a retry of this order reuses it (already counted).
+            return None
+        if stored is None:
+            await self._release(account_id, order_id, counted, now)
+        return stored
 
     async def _release(
         self, account_id: str, order_id: str, counted: _Counted, now: datetime

@@ -10,6 +10,7 @@ None (unknown) and re-reads what it needs. On the embedded fake, which has no bu
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from pymongo import UpdateOne
@@ -28,7 +29,8 @@ round trips under load, and next to nothing when idle."""
 class UpdateBatcher:
     """Gathers `update_one` calls on one collection into bulk writes."""
 
-    def __init__(self, coll: Any, *, bulk: bool, wait_s: float = WAIT_S) -> None:
+    def __init__(self, coll: Callable[[], Any], *, bulk: bool, wait_s: float = WAIT_S) -> None:
+        # The owning store's collection, looked up at each send (a store's one collection).
         self._coll = coll
         self._bulk = bulk
         self._wait_s = wait_s
@@ -73,10 +75,11 @@ class UpdateBatcher:
         if not self._bulk or len(updates) == 1:
             results = []
             for query, update in updates:
-                result = await self._coll.update_one(query, update)
+                result = await self._coll().update_one(query, update)
                 results.append(result.modified_count == 1)
             return results
-        result = await self._coll.bulk_write([UpdateOne(q, u) for q, u in updates], ordered=False)
+        ops = [UpdateOne(q, u) for q, u in updates]
+        result = await self._coll().bulk_write(ops, ordered=False)
         all_applied = result.modified_count == len(updates)
         return [True if all_applied else None] * len(updates)
 

@@ -27,7 +27,7 @@ class DeliveryStore:
     def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["events"]
         # A worker's concurrent attempts begin and settle through one bulk write per moment.
-        self._batched = UpdateBatcher(self._coll, bulk=bulk_updates)
+        self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         # The reconciler pages queued events by id; counts and the oldest queued use it too.

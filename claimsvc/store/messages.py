@@ -20,7 +20,7 @@ class MessageStore:
     def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["sms_messages"]
         # A request's stream entries, and a stream batch's results, go as one bulk write.
-        self._batched = UpdateBatcher(self._coll, bulk=bulk_updates)
+        self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("content_key", unique=True)

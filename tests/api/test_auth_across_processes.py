@@ -19,8 +19,9 @@ from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
 from claimsvc.api.app import make_app
-from claimsvc.bootstrap import open_deps, open_redis
+from claimsvc.bootstrap import open_deps
 from claimsvc.store.mongo import open_mongo
+from claimsvc.store.redis_client import open_redis
 from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, Reply, initialize_body
 
 INIT = "/api/v1/checkout/initialize"

@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.store.mongo import open_mongo
+from claimsvc.store.redis_client import open_redis
 from tests.claims_support import claim_body, open_session, pay
 from tests.conftest import initialize_body
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import copy
 import ipaddress
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from kubernetes_validate import utils as kv
 
+from claimsvc.redis_url import parse_redis_url
 from claimsvc.settings import Settings
 from tests.ops.kustomize import (
     KUSTOMIZATIONS,
@@ -363,9 +366,18 @@ def test_worker_reaches_public_https_and_nothing_else_by_address(production: lis
 
 
 def test_every_pod_may_resolve_names_and_reach_both_stores(objs: list[Obj]) -> None:
+    # Redis: the Sentinels (26379) that name the primary, and the primary itself (6379).
     for component in COMPONENTS:
         ports = {p["port"] for rule in _rules(objs, component, "egress") for p in rule["ports"]}
-        assert {53, 27017, 6379} <= ports
+        assert {53, 27017, 6379, 26379} <= ports
+
+
+def test_redis_is_reached_through_its_sentinels_with_no_proxy(objs: list[Obj]) -> None:
+    assert "haproxy" not in json.dumps(objs).lower()
+    readme = (Path(__file__).parents[2] / "deploy/k8s/README.md").read_text()
+    (url,) = re.findall(r"\| `CLAIMSVC_REDIS_URL` \| `([^`]+)` \|", readme)
+    target = parse_redis_url(url)
+    assert (target.kind, target.service, len(target.hosts)) == ("sentinel", "mymaster", 3)
 
 
 def test_production_runs_a_pinned_image_in_a_restricted_namespace(

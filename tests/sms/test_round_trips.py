@@ -9,9 +9,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.store.mongo import open_mongo
+from claimsvc.store.redis_client import open_redis
 from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Tuning
 from tests.sms.conftest import bkash_credit, send, stored_messages

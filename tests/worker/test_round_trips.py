@@ -8,10 +8,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.domain.outbox import DELIVERED
 from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.store.mongo import open_mongo
+from claimsvc.store.redis_client import open_redis
 from claimsvc.worker.webhooks import make_dispatcher
 from tests.worker.factories import event, record_event
 

@@ -1,0 +1,43 @@
+"""Fixtures of the high-availability tests: loopback Redis Sentinel sets and Clusters they start
+and stop themselves, and the in-process processes (API, SMS intake, webhook receiver) reused
+from the SMS and worker tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from claimsvc.settings import Settings
+from tests.conftest import make_settings
+from tests.ha.servers import (
+    Cluster,
+    SentinelSet,
+    redis_server_binary,
+    start_cluster,
+    start_sentinel_set,
+)
+from tests.sms.conftest import drain, make_device, post_sms, sms, sms_server  # noqa: F401
+from tests.worker.conftest import ca, ca_file, receiver, server_ssl  # noqa: F401
+
+
+@pytest.fixture
+def sentinel_set(tmp_path: Path) -> Iterator[SentinelSet]:
+    """A primary, a replica and three Sentinels of this test alone (it may kill the primary)."""
+    group = start_sentinel_set(redis_server_binary(), tmp_path / "sentinel")
+    yield group
+    group.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """Three Cluster primaries on loopback, shared by the module's tests."""
+    nodes = start_cluster(redis_server_binary(), tmp_path_factory.mktemp("cluster"))
+    yield nodes
+    nodes.stop()
+
+
+def ha_settings(redis_url: str, ca_file: str) -> Settings:  # noqa: F811
+    """In-process app settings on the embedded MongoDB and the given real Redis."""
+    return make_settings(redis_url=redis_url, webhook_allow_private=True, webhook_ca_file=ca_file)
