@@ -36,6 +36,8 @@ from datetime import datetime, timedelta
 
 CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
 CREDIT, DEBIT = "credit", "debit"
+GAP_START = "gap_start"
+"""The reason given to a run's first entry: the wallet re-anchored there after a gap."""
 
 MAX_HELD = 100
 """Held entries kept per wallet; beyond it the oldest is released as unconfirmed."""
@@ -365,7 +367,7 @@ def _recover(
                 first.key, first.transaction_id, first.received_at, last, running, first.start
             )
             verdicts = (
-                _verdict(first, UNCONFIRMED, "gap_start", first.gap(running)),
+                _verdict(first, UNCONFIRMED, GAP_START, first.gap(running)),
                 *(_verdict(e, CONFIRMED, "chained_after_gap") for e, _ in run),
             )
             left = tuple(h for h in held if h.key not in members)

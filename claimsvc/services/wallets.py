@@ -34,6 +34,7 @@ def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
         "trx_id": tx["trx_id"],
         "amount": to_number(tx["amount_poisha"]),
         "fee": to_number(tx.get("fee_poisha") or 0),
+        "commission": to_number(tx.get("commission_poisha") or 0),
         "balance": _money(tx.get("balance_poisha")),
         "counterparty": tx.get("counterparty"),
         "received_at": iso_or_none(tx.get("received_at")),
