@@ -30,6 +30,10 @@ Add money, remittances, refunds, cashback and reversals are credits no buyer's T
 Kinds are compared as the parsers' string values, so a new parser kind is not claimable until
 it is listed here."""
 
+FLOW_SMS = {"personal": "received", "agent": "cash_out_received", "merchant": "payment_received"}
+"""For each wallet kind, the SMS kind its wallet gets from the flow the hosted page tells the
+buyer to use (Send Money, Cash Out, Payment); each must be claimable."""
+
 
 def confirmable(override_suspect: bool = False) -> tuple[str, ...]:
     """The statuses a confirmation by hand moves to confirmed.
