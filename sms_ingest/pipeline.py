@@ -104,7 +104,9 @@ class Pipeline:
             metrics.MESSAGES.labels(
                 provider=outcome.provider or "unknown", result=recorded.result
             ).inc()
-            metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg["stored_at"]).total_seconds()))
+            if not msg.get("reparses"):
+                # A re-parse of a message kept for hours says nothing about intake latency.
+                metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg["stored_at"]).total_seconds()))
 
     async def _record(self, msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:
         """Record the transaction a parsed SMS reports; decide the message's result."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from sms_ingest import metrics
 from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from tests.api.test_cli_admin import admin_cli  # noqa: F401  (the fixture)
 from tests.sms.conftest import bkash_credit, send, stored_messages
@@ -23,6 +24,12 @@ def parsers_before_the_update(sender: str, text: str) -> ParseOutcome:
     if text.startswith("Cash Out"):
         return ParseOutcome(Result.UNPARSED, "bkash", None, "no_pattern")
     return parse_sms(sender, text)
+
+
+def latencies_observed() -> float:
+    """How many intake-to-final latencies the process has observed."""
+    [family] = metrics.INTAKE_TO_FINAL.collect()
+    return next(s.value for s in family.samples if s.name.endswith("_count"))
 
 
 async def results(deps, account_id: str) -> list[tuple[str, str | None]]:
@@ -45,7 +52,9 @@ async def test_a_debit_of_an_unknown_wording_is_reparsed_and_the_held_payment_co
     monkeypatch.setattr(sms.pipeline, "_parse", parse_sms)  # the parser update is deployed
     reply = await fetch(REPARSE, json={"account_id": merchant.id}, admin=True)
     assert (reply.code, reply.json()) == (202, {"requeued": 1, "more": False})
+    observed = latencies_observed()
     await drain()
+    assert latencies_observed() == observed  # a re-parse is not an intake latency
 
     assert await results(deps, merchant.id) == [("parsed", None), ("parsed", None)]
     txs = {t["trx_id"]: t["status"] for t in await deps.db["transactions"].find().to_list(None)}
