@@ -352,15 +352,14 @@ def _recover(
     """
     last = trail[-1].at if trail else anchored_at
     fresh = [h for h in held if last is None or h.received_at > last]
+    # One index for every candidate's walk: a stalled wallet searches on every new message.
+    by_start: dict[int, list[Entry]] = {}
+    for h in held:
+        by_start.setdefault(h.start, []).append(h)
     for i, first in enumerate(fresh):
         if fresh[-1].received_at - first.received_at <= REORDER_WINDOW:
             return None
-        near = [
-            h
-            for h in held
-            if h is not first and h.received_at >= first.received_at - REORDER_WINDOW
-        ]
-        end, run = _walk(first.balance or 0, near)
+        end, run = _run_from(first, by_start)
         members = {first.key, *(e.key for e, _ in run)}
         if len(members) >= RECOVERY_RUN and all(h.key in members for h in fresh[i:]):
             gap = Gap(
@@ -373,3 +372,20 @@ def _recover(
             left = tuple(h for h in held if h.key not in members)
             return Recovery(end, [(first, first.start), *run], left, gap, verdicts)
     return None
+
+
+def _run_from(first: Entry, by_start: dict[int, list[Entry]]) -> tuple[int, Chained]:
+    """What chains after `first` (as `_walk` would, from entries received no earlier than the
+    reorder window before it), and the balance after it."""
+    floor = first.received_at - REORDER_WINDOW
+    used = {first.key}
+    run: Chained = []
+    balance = first.balance or 0
+    while True:
+        fits = by_start.get(balance, ())
+        fit = next((e for e in fits if e.key not in used and e.received_at >= floor), None)
+        if fit is None:
+            return balance, run
+        run.append((fit, balance))
+        used.add(fit.key)
+        balance += fit.delta
