@@ -231,7 +231,7 @@ Chained = list[tuple[Entry, int]]
 def _walk(start: int, entries: list[Entry]) -> tuple[int, Chained]:
     """Chain entries from `start`, earliest first, until none fits; each with its balance before."""
     # Indexed by the balance each entry implies before it: a walk is linear, not quadratic,
-    # which matters for the recovery search (one walk per candidate start).
+    # which matters for a wallet holding many entries (every message walks them).
     by_start: dict[int, list[Entry]] = {}
     for e in entries:
         if e.balance is not None:
