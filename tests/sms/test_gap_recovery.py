@@ -20,8 +20,8 @@ async def anchored_merchant(fetch, make_account, make_device, balance: int = 100
     return merchant, device
 
 
-async def open_session(fetch, merchant, amount: int, order: str) -> str:
-    body = initialize_body(amount=amount, order_id=order)
+async def open_session(fetch, merchant, amount: int, order: str, **extra) -> str:
+    body = initialize_body(amount=amount, order_id=order, **extra)
     opened = await fetch("/api/v1/checkout/initialize", json=body, key=merchant.key)
     assert opened.code == 201, opened.body
     return opened.json()["session_id"]
