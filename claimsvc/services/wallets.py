@@ -68,6 +68,9 @@ def message_view(msg: dict[str, Any]) -> dict[str, Any]:
         "provider": msg.get("provider"),
         "reason": msg.get("reason"),
         "transaction_id": msg.get("transaction_id"),
+        # Re-parses asked for (`POST /admin/v1/messages/reparse`), and the last one's time.
+        "reparses": msg.get("reparses", 0),
+        "reparse_requested_at": iso_or_none(msg.get("reparse_requested_at")),
     }
 
 

@@ -66,8 +66,10 @@ async def test_a_debit_of_an_unknown_wording_is_reparsed_and_the_held_payment_co
     assert again.json() == {"requeued": 0, "more": False}
     await drain()
     assert await events_of(deps, session_id) == ["COMPLETED"]
-    [msg] = [m for m in await stored_messages(deps, merchant.id) if m["text"].startswith("Cash")]
-    assert msg["reparses"] == 1
+    listed = await fetch(f"/admin/v1/messages?account_id={merchant.id}", admin=True)
+    [msg] = [m for m in listed.json()["items"] if m["text"].startswith("Cash")]
+    assert (msg["result"], msg["reparses"]) == ("parsed", 1)
+    assert msg["reparse_requested_at"] is not None
 
 
 async def test_a_payment_of_an_unknown_wording_completes_when_claimed_after_the_reparse(
