@@ -135,6 +135,8 @@ class Wallet:
     trail: tuple[Point, ...] = ()
     gaps: tuple[Gap, ...] = ()
     """Breaks recovered from, newest last, while what fills them may still turn up."""
+    recovers: bool = True
+    """Whether a run after a gap re-anchors the wallet (off: only an anchor does)."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,7 @@ def settle(wallet: Wallet, new: Entry | None = None) -> Outcome:
     trail = _with_points(trail, filled)
     verdicts += [_verdict(e, CONFIRMED, "chained") for e, _ in filled]
     verdicts += [_filled(g) for g in wallet.gaps if g not in gaps]
-    recovered = _recover(running, trail, held, wallet.anchored_at)
+    recovered = _recover(running, trail, held, wallet.anchored_at) if wallet.recovers else None
     if recovered is not None:
         running, held, trail = recovered.end, recovered.left, _with_points(trail, recovered.run)
         gaps = (*gaps, recovered.gap)[-MAX_GAPS:]

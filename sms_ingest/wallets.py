@@ -58,6 +58,8 @@ def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
         seen=tuple(doc.get("seen", [])),
         trail=tuple(Point(p["at"], p["before"]) for p in doc.get("trail", [])),
         gaps=tuple(gap_from_doc(g) for g in doc.get("gaps", [])),
+        # Set only by the admin API's anchor call; never rewritten by a step.
+        recovers=doc.get("gap_recovery", True),
     )
     return wallet, int(doc.get("version", 0))
 

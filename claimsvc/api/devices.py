@@ -27,6 +27,8 @@ class AnchorSchema(Schema):
     device_id = Text(required=True, validate=validate.Length(min=1, max=64))
     balance = Fee(required=True, data_key="balance", attribute="balance_poisha")
     sim_slot = StrictInt(minimum=0, maximum=16, allow_none=True)
+    gap_recovery = StrictBool()
+    """Whether the chain re-anchors by itself at a run after a missed SMS (default on)."""
 
 
 class ReparseSchema(Schema):

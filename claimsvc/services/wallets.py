@@ -111,9 +111,17 @@ class WalletAdminService:
         }
         now = self._clock()
         wid = wallet_id(account_id, device["_id"], body["provider"], slot)
-        await self._balances.anchor(wid, identity, body["balance_poisha"], now)
+        saved = await self._balances.anchor(
+            wid, identity, body["balance_poisha"], now, body.get("gap_recovery")
+        )
         balance = to_number(body["balance_poisha"])
-        return {**identity, "balance": balance, "anchored_at": iso_utc(now)}
+        recovery = saved.get("gap_recovery", True)
+        return {
+            **identity,
+            "balance": balance,
+            "anchored_at": iso_utc(now),
+            "gap_recovery": recovery,
+        }
 
     async def transactions(self, query: dict[str, Any]) -> dict[str, Any]:
         found = await self._chain.list(

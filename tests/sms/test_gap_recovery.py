@@ -130,3 +130,38 @@ async def test_a_forged_sms_right_after_a_gap_starts_no_run_and_completes_no_cla
     assert session["status"] == "OPEN"
     assert session["pending_claim"]["trx_id"] == "FORGEDGAP1"
     assert await events_of(deps, session_id) == []
+
+
+async def test_a_merchant_can_turn_recovery_off_per_wallet_and_an_anchor_forgets_gaps(
+    fetch, make_account, make_device, post_sms, drain, deps, clock
+):
+    merchant, device = await anchored_merchant(fetch, make_account, make_device)
+    await send_run(post_sms, device, clock, drain, ("RECOVERS01", "RECOVERS02", "RECOVERS03"))
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert len(wallet["gaps"]) == 1
+
+    path = f"/admin/v1/accounts/{merchant.id}/wallet-balances"
+    body = {"provider": "bkash", "device_id": device.id, "balance": 1900, "gap_recovery": False}
+    reply = await fetch(path, json=body, admin=True, method="PUT")
+    assert (reply.code, reply.json()["gap_recovery"]) == (200, False)
+    await drain()
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert wallet["gaps"] == [] and wallet["gap_recovery"] is False
+
+    # Another missed SMS (a credit of 100.00), then a run: it stays held, nothing re-anchors.
+    clock.advance(minutes=10)
+    for minute, (trx, balance) in enumerate(
+        [("NORUN00001", "2,100.00"), ("NORUN00002", "2,200.00"), ("NORUN00003", "2,300.00")]
+    ):
+        clock.advance(minutes=6)
+        await send(post_sms, device, bkash_credit(trx, "100.00", balance), minute=30 + 6 * minute)
+    await drain()
+    found = await statuses(fetch, merchant)
+    assert {found[t][0] for t in ("NORUN00001", "NORUN00002", "NORUN00003")} == {"held"}
+    # The setting stays when the next anchor leaves it out.
+    body = {"provider": "bkash", "device_id": device.id, "balance": 2000}
+    reply = await fetch(path, json=body, admin=True, method="PUT")
+    assert reply.json()["gap_recovery"] is False
+    assert (
+        await fetch(path, json={**body, "gap_recovery": "no"}, admin=True, method="PUT")
+    ).code == 400

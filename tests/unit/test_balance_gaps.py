@@ -3,6 +3,7 @@ never confirmed by it, a forged message cannot start or join one, the gap stays 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import assume, given, settings
@@ -257,3 +258,14 @@ def test_after_a_missed_message_the_chain_ends_on_the_real_balance_and_never_con
     assert final["forged"][0] in (HELD, SUSPECT)
     assert wallet.running == closing
     assert all(s != SUSPECT for k, (s, _, _) in final.items() if k != "forged")
+
+
+def test_a_wallet_with_recovery_off_stays_held_until_it_is_anchored():
+    wallet = replace(anchored(100_000), recovers=False)
+    wallet, final = run(wallet, G1, G2, G3, G4)
+    assert {s for s, _, _ in final.values()} == {HELD}
+    assert wallet.running == 100_000 and wallet.gaps == ()
+    outcome = anchor(wallet, 150_213, at(1.5))
+    assert {v.key: v.status for v in outcome.verdicts} == dict.fromkeys(
+        ("g1", "g2", "g3", "g4"), CONFIRMED
+    )
