@@ -99,6 +99,44 @@ ROCKET_DAY = [
     ),
 ]
 
+# Nagad agent ("Uddokta") wordings as quoted in a public agent balance manager (code search
+# index file id 36153920709, the comments above its NAGAD branches); the first arrives with its
+# line breaks lost, as that comment shows it. Cash In (a debit with "Comm:") is left out: no
+# public pair of SMS shows whether its commission is in the stated balance (decisions.md).
+NAGAD_DAY = [
+    (
+        6,
+        "Cash Out Received.Amount: Tk 2100.00Customer: 01712345604TxnID: 71NHMIC5"
+        "Comm: Tk 8.61Balance: Tk 3108.6122/11/2026 09:06",
+    ),
+    (
+        25,
+        "B2B Received. Amount: Tk 3000.00 Sender: 01812345605 TxnID: 71R9OL1C "
+        "Balance: Tk 6108.61 22/11/2026 09:25",
+    ),
+    (
+        50,
+        "Cash Out Received.\nAmount: Tk 1500.00\nCustomer: 01712345606\nTxnID: 71NHMJ7K\n"
+        "Comm: Tk 6.15\nBalance: Tk 7614.76\n22/11/2026 09:50",
+    ),
+    (
+        70,
+        "B2B Transfer Successful. Amount: Tk 4000.00 Receiver: 01812345605 TxnID: 71R9VMKW "
+        "Balance: Tk 3614.76 22/11/2026 10:10",
+    ),
+    # Forged: a guessed balance.
+    (
+        80,
+        "Cash Out Received.\nAmount: Tk 5000.00\nCustomer: 01712345607\nTxnID: 71FAKE99\n"
+        "Comm: Tk 20.50\nBalance: Tk 9000.00\n22/11/2026 10:20",
+    ),
+    (
+        95,
+        "Cash Out Received.\nAmount: Tk 800.00\nCustomer: 01712345608\nTxnID: 71NHMK2P\n"
+        "Comm: Tk 3.28\nBalance: Tk 4418.04\n22/11/2026 10:35",
+    ),
+]
+
 
 async def send_day(post_sms, device, clock, day, sender: str) -> None:
     """Each message at its minute of the day, the clock moving with the phone's."""
@@ -156,3 +194,26 @@ async def test_a_rocket_agent_day_credits_each_cash_out_with_its_commission(
     assert (first["kind"], first["commission_poisha"]) == ("cash_out_received", 210)
     [wallet] = await deps.db["wallet_balances"].find().to_list(None)
     assert wallet["running"] == 622_247
+
+
+async def test_a_nagad_agent_day_chains_with_commission_even_without_line_breaks(
+    fetch, make_account, make_device, post_sms, drain, deps, clock
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "nagad", "device_id": device.id, "balance": 1000}
+    reply = await fetch(
+        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    )
+    assert reply.code == 200, reply.body
+    await send_day(post_sms, device, clock, NAGAD_DAY, "NAGAD")
+    await drain()
+    found = await statuses(deps, merchant.id)
+    assert found.pop("71FAKE99")[1:] == ("suspect", "never_chains")
+    assert {trx: status for trx, (_, status, _) in found.items()} == dict.fromkeys(
+        found, "confirmed"
+    )
+    first = await deps.db["transactions"].find_one({"trx_id": "71NHMIC5"})
+    assert (first["kind"], first["commission_poisha"]) == ("cash_out_received", 861)
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert wallet["running"] == 441_804
