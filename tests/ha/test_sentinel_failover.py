@@ -156,9 +156,9 @@ async def test_a_password_protected_set_is_followed_through_a_failover(tmp_path,
     client = open_redis(group.url)
     limits = LimitStore(client, RedisKeys("ha:"))
     try:
-        first = await limits.hit("key:initialize", "key_1", 100, clock(), "acc_1")
+        first = await limits.hit("buyer:ip", "203.0.113.9", 100, clock())
         group.primary.kill()
-        after = await limits.hit("key:initialize", "key_1", 100, clock(), "acc_1")
+        after = await limits.hit("buyer:ip", "203.0.113.9", 100, clock())
         assert (first.allowed, after.allowed) == (True, True)
         assert group.primary_port() == group.replica.port
         assert "s3cret-pw" not in repr(ha_settings(group.url, "ca.pem"))
