@@ -114,10 +114,13 @@ class BaseHandler(RequestHandler):
         self.finish(json.dumps(body, separators=(",", ":"), ensure_ascii=False))
 
     def error_body(self, err: errors.ServiceError) -> dict[str, Any]:
-        """The body of `err` in this endpoint's shape (interface.md §7)."""
-        if err.coded:
+        """The body of `err`, chosen by its kind; only request errors take the endpoint's shape.
+
+        An API-key failure is the plain §5 body even on a claim endpoint (interface.md §5, §7).
+        """
+        if err.kind == errors.CODED:
             return {"error": {"code": err.code, "message": err.message}}
-        if self.error_shape == CLAIM:
+        if err.kind == errors.OUTCOME or (err.kind == errors.REQUEST and self.error_shape == CLAIM):
             return {"success": False, "error": err.code or err.message, "message": err.message}
         body: dict[str, Any] = {"error": err.message}
         if err.details is not None:

@@ -336,7 +336,7 @@ async def test_an_unhandled_failure_answers_500_without_detail(
 async def test_verify_without_a_key_is_401(fetch, merchant, deps):
     session_id = await open_session(deps, merchant)
     reply = await fetch("/api/v1/checkout/verify", json=claim_body(session_id, "ABC12345"))
-    assert (reply.code, reply.json()) == (401, invalid("Missing API Key"))
+    assert (reply.code, reply.json()) == (401, {"error": "Missing API Key"})
 
 
 async def test_verify_with_a_revoked_or_unknown_key_is_401(fetch, merchant, deps):
@@ -345,7 +345,7 @@ async def test_verify_with_a_revoked_or_unknown_key_is_401(fetch, merchant, deps
     body = claim_body(session_id, "ABC12345")
     for key in (merchant.key, "sk_unknown"):
         reply = await fetch("/api/v1/checkout/verify", json=body, key=key)
-        assert (reply.code, reply.json()) == (401, invalid("Unauthorized API Key"))
+        assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
 
 
 async def test_verify_on_another_accounts_session_is_not_found(fetch, make_account, deps):
