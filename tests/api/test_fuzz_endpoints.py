@@ -39,6 +39,8 @@ def nested(depth: int) -> bytes:
 PAYLOADS: dict[str, bytes] = {
     "deep array": b"[" * DEPTH + b"]" * DEPTH,
     "deep object": nested(DEPTH),
+    "deep under the size limit": b"[" * 30_000 + b"]" * 30_000,
+    "deep object under the size limit": nested(9_000),
     "deep but parseable": b'{"order_id":' + b"[" * 900 + b"]" * 900 + b"}",
     "NUL raw": b'{"order_id":"a\x00b","sessionId":"\x00"}',
     "NUL escaped": b'{"order_id":"a\\u0000b","sessionId":"\\u0000","trxId":"\\u0000",'
