@@ -77,13 +77,27 @@ def curl_example(settings: Settings, api_key: str) -> str:
     )
 
 
-def print_banner(settings: Settings, demo: Demo) -> None:
+def admin_token_line(settings: Settings, generated: bool) -> str:
+    """Only a token this run made up is shown: one the operator set is a secret of theirs."""
+    if generated:
+        return f"  admin token:   {settings.admin_token} (generated for this run)"
+    return "  admin token:   from CLAIMSVC_ADMIN_TOKEN (not shown)"
+
+
+def webhook_mode_line(settings: Settings) -> str:
+    if settings.webhook_allow_private:
+        return "  webhooks:      private addresses allowed (local receivers)"
+    return "  webhooks:      public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
+
+
+def print_banner(settings: Settings, demo: Demo, *, admin_token_generated: bool) -> None:
     lines: list[Any] = [
         "",
         "claimsvc local stack (embedded MongoDB and Redis; data lives only in this process)",
         f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
         f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
-        f"  admin token:   {settings.admin_token}",
+        admin_token_line(settings, admin_token_generated),
+        webhook_mode_line(settings),
         f"  demo account:  {demo.account_id}",
         f"  demo API key:  {demo.api_key}",
         *(f"  {name}: {value}" for name, value in demo.extra.items()),

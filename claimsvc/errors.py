@@ -1,14 +1,19 @@
-"""The service's one error tree. Each error knows its status, code, message and headers.
+"""The service's one error tree. Each error knows its status, code, message, headers and kind.
 
-A single renderer (`claimsvc.api.base`) turns them into the body shape of the endpoint:
-plain `{"error": message}` (initialize, admin), the claim shape
-`{"success": false, "error": CODE, "message": ...}`, or the coded shape
-`{"error": {"code", "message"}}` that limit and fee errors use everywhere (`coded = True`).
+A single renderer (`claimsvc.api.base`) picks the body by the error's `kind`, never by the
+endpoint alone (interface.md §5 and §7):
+- `AUTH`: `{"error": message}` on every authenticated endpoint, claim endpoints included;
+- `CODED`: `{"error": {"code", "message"}}`, the limit and fee errors everywhere;
+- `OUTCOME`: `{"success": false, "error": CODE, "message"}`, the claim outcomes;
+- `REQUEST` (the rest: validation, not found, 500): the endpoint's own shape, plain
+  `{"error": message}` (initialize, admin) or the claim shape (verify, submit, cancel, read).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+AUTH, CODED, OUTCOME, REQUEST = "auth", "coded", "outcome", "request"
 
 
 class ServiceError(Exception):
@@ -17,7 +22,7 @@ class ServiceError(Exception):
     status = 500
     code: str | None = None
     message = "Internal server error"
-    coded = False
+    kind = REQUEST
 
     def __init__(
         self,
@@ -37,11 +42,11 @@ class ServiceError(Exception):
 
 
 class MissingApiKey(ServiceError):
-    status, message = 401, "Missing API Key"
+    status, message, kind = 401, "Missing API Key", AUTH
 
 
 class UnauthorizedApiKey(ServiceError):
-    status, message = 401, "Unauthorized API Key"
+    status, message, kind = 401, "Unauthorized API Key", AUTH
 
 
 class VendorNotActive(ServiceError):
@@ -97,12 +102,12 @@ class TransactionSuspect(ServiceError):
 
 
 class RateLimited(ServiceError):
-    status, code, coded = 429, "RATE_LIMITED", True
+    status, code, kind = 429, "RATE_LIMITED", CODED
     message = "Too many requests. Wait a minute and retry with backoff."
 
 
 class PlatformFeeDue(ServiceError):
-    status, code, coded = 402, "PLATFORM_FEE_DUE", True
+    status, code, kind = 402, "PLATFORM_FEE_DUE", CODED
     message = "Unpaid platform fees are above the account's limit; no new session can be opened."
 
 
@@ -149,46 +154,52 @@ class InvalidProvider(ServiceError):
     status, message = 400, "Invalid provider"
 
 
-class AlreadyCompleted(ServiceError):
+class ClaimOutcome(ServiceError):
+    """A claim's outcome: the claim shape wherever it is raised."""
+
+    kind = OUTCOME
+
+
+class AlreadyCompleted(ClaimOutcome):
     status, code = 409, "ALREADY_COMPLETED"
     message = "This session was already completed with a different transaction."
 
 
-class VerificationFailed(ServiceError):
+class VerificationFailed(ClaimOutcome):
     status, code = 400, "VERIFICATION_FAILED"
     message = "Could not verify transaction; TrxID and amount must match exactly."
 
 
-class TooManyAttempts(ServiceError):
+class TooManyAttempts(ClaimOutcome):
     status, code = 429, "TOO_MANY_ATTEMPTS"
     message = "Too many failed attempts on this session; contact the merchant."
 
 
-class SessionExpired(ServiceError):
+class SessionExpired(ClaimOutcome):
     status, code, message = 410, "SESSION_EXPIRED", "This checkout session has expired."
 
 
-class SessionUnavailable(ServiceError):
+class SessionUnavailable(ClaimOutcome):
     status, code = 410, "SESSION_UNAVAILABLE"
     message = "This checkout session is no longer available."
 
 
-class SessionNotFound(ServiceError):
+class SessionNotFound(ClaimOutcome):
     status, code, message = 404, "NOT_FOUND", "Invalid checkout session."
 
 
-class VendorInactive(ServiceError):
+class VendorInactive(ClaimOutcome):
     status, code, message = 403, "VENDOR_INACTIVE", "This vendor account is not active."
 
 
-class PendingVerification(ServiceError):
+class PendingVerification(ClaimOutcome):
     """Not a fault: the claim matched and waits for confirmation (202, `success: false`)."""
 
     status, code = 202, "PENDING_VERIFICATION"
     message = "Payment found; the merchant is confirming it."
 
 
-class BuyerRateLimited(ServiceError):
+class BuyerRateLimited(ClaimOutcome):
     """Submit and buyer cancel: the claim shape, not the coded one (contract.md §3)."""
 
     status, code = 429, "RATE_LIMITED"

@@ -57,6 +57,7 @@ async def run_dev(settings: Settings) -> None:
     from claimsvc.dev import print_banner, seed_demo
 
     setup_logging(settings.log_level)
+    admin_token_generated = not settings.admin_token
     settings = settings.for_dev()
     deps = await open_deps(settings)
     component = api_component(deps)
@@ -66,5 +67,5 @@ async def run_dev(settings: Settings) -> None:
     for ep in entry_points(group=DEV_COMPONENTS):
         component.extend(await ep.load()(deps))
     demo = await seed_demo(deps, component)
-    print_banner(settings, demo)
+    print_banner(settings, demo, admin_token_generated=admin_token_generated)
     await _run(deps, component)

@@ -37,6 +37,11 @@ def _bool(env: Mapping[str, str], name: str) -> bool:
     raise SettingsError(f"{name} must be 1 or 0, got {raw!r}")
 
 
+def _bool_or_unset(env: Mapping[str, str], name: str) -> bool | None:
+    """Like _bool, but None when the variable is unset or empty (a default decided later)."""
+    return _bool(env, name) if env.get(name, "").strip() else None
+
+
 def _store_url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
     raw = env.get(name, "").strip()
     if not raw:
@@ -108,8 +113,9 @@ class Settings:
     """CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS: unprocessed SMS this old are re-queued if lost."""
     worker_port: int = 9101
     """CLAIMSVC_WORKER_PORT: worker ops port (/healthz, /metrics)."""
-    webhook_allow_private: bool = False
-    """CLAIMSVC_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach private addresses (dev, tests)."""
+    webhook_allow_private: bool | None = None
+    """CLAIMSVC_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach private addresses (dev, tests).
+    None: unset, which is off, except in `claimsvc dev` (on unless set to 0)."""
     webhook_ca_file: str | None = None
     """CLAIMSVC_WEBHOOK_CA_FILE: extra CA bundle trusted for webhook HTTPS."""
     webhook_concurrency: int = 100
@@ -166,7 +172,7 @@ class Settings:
                 env, "CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS", cls.sms_requeue_after_s, 1, 86_400
             ),
             worker_port=_int(env, "CLAIMSVC_WORKER_PORT", cls.worker_port, 0, 65535),
-            webhook_allow_private=_bool(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
+            webhook_allow_private=_bool_or_unset(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
             webhook_ca_file=env.get("CLAIMSVC_WEBHOOK_CA_FILE") or None,
             webhook_concurrency=_int(
                 env, "CLAIMSVC_WEBHOOK_CONCURRENCY", cls.webhook_concurrency, 1, 10_000
@@ -200,13 +206,18 @@ class Settings:
             )
 
     def for_dev(self) -> Settings:
-        """The local stack: embedded stores unless URLs are given, and an admin token."""
+        """The local stack: embedded stores unless URLs are given, and an admin token.
+
+        Webhooks may reach private addresses (a receiver on this machine) unless
+        CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0 says otherwise.
+        """
+        allow_private = self.webhook_allow_private
         return dataclasses.replace(
             self,
             mongo_url=self.mongo_url or "memory://",
             redis_url=self.redis_url or "memory://",
             admin_token=self.admin_token or "adm_" + secrets.token_urlsafe(24),
-            webhook_allow_private=True,
+            webhook_allow_private=True if allow_private is None else allow_private,
         )
 
     def replace(self, **changes: Any) -> Settings:

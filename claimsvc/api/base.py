@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from marshmallow import Schema, ValidationError
+from tornado.httputil import HTTPServerRequest
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc import errors
@@ -45,6 +46,10 @@ def parse_json(body: bytes) -> Any:
     return value
 
 
+def _no_form_parsing() -> None:
+    """Stands in for HTTPServerRequest._parse_body on every request our handlers serve."""
+
+
 def flatten_messages(messages: Any, path: str = "") -> list[str]:
     """marshmallow's nested error dict as readable `field: reason` strings."""
     if isinstance(messages, dict):
@@ -66,6 +71,14 @@ class BaseHandler(RequestHandler):
     route_name = "unknown"
     error_shape = PLAIN
     internal_message = "Internal server error"
+
+    def __init__(self, application: Any, request: HTTPServerRequest, **kwargs: Any) -> None:
+        # Bodies are JSON, read by json_body(). Tornado would first parse a form-typed body
+        # (urlencoded, multipart) that nothing here reads: CPU spent on up to 16x the size
+        # limit, and a malformed one answered with a bare 400 before the key or the size was
+        # checked (issue 14 sweep). The body stays in request.body, untouched.
+        setattr(request, "_parse_body", _no_form_parsing)  # noqa: B010 - a private hook
+        super().__init__(application, request, **kwargs)
 
     def initialize(self, deps: Deps) -> None:
         self.deps = deps
@@ -114,10 +127,13 @@ class BaseHandler(RequestHandler):
         self.finish(json.dumps(body, separators=(",", ":"), ensure_ascii=False))
 
     def error_body(self, err: errors.ServiceError) -> dict[str, Any]:
-        """The body of `err` in this endpoint's shape (interface.md §7)."""
-        if err.coded:
+        """The body of `err`, chosen by its kind; only request errors take the endpoint's shape.
+
+        An API-key failure is the plain §5 body even on a claim endpoint (interface.md §5, §7).
+        """
+        if err.kind == errors.CODED:
             return {"error": {"code": err.code, "message": err.message}}
-        if self.error_shape == CLAIM:
+        if err.kind == errors.OUTCOME or (err.kind == errors.REQUEST and self.error_shape == CLAIM):
             return {"success": False, "error": err.code or err.message, "message": err.message}
         body: dict[str, Any] = {"error": err.message}
         if err.details is not None:

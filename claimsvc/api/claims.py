@@ -3,6 +3,7 @@ session read the hosted page polls. Every answer here uses the claim body shape.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tornado.web import url
@@ -10,6 +11,7 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import CLAIM
 from claimsvc.api.checkout import MerchantHandler
+from claimsvc.domain.addresses import client_source
 from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
 
 
@@ -46,6 +48,8 @@ class SubmitHandler(ClaimHandler):
     async def post(self) -> None:
         req = parse_claim(self.json_body())
         await self.limit_buyer(req.session_id)
+        # Failed submits count per client source too (docs/decisions.md, "Locking a session").
+        req = replace(req, source=client_source(self.request.remote_ip))
         self.send_json(200, await self.services.claims.submit(req))
 
 

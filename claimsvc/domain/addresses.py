@@ -1,7 +1,9 @@
-"""Whether a resolved address may receive a webhook: public unicast only (contract.md §6)."""
+"""Whether a resolved address may receive a webhook: public unicast only (contract.md §6).
+Also the client source a buyer's failed claims are counted under."""
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 from ipaddress import IPv4Address, IPv4Network, IPv6Address, IPv6Network
 
@@ -93,3 +95,22 @@ def is_public_address(ip: str | IPv4Address | IPv6Address) -> bool:
     if isinstance(ip, IPv4Address):
         return _public_v4(ip)
     return _public_v6(ip)
+
+
+CLIENT_V6_PREFIX = 64
+"""One IPv6 subscriber gets a /64 and can pick any address in it: the /64 is one source."""
+
+
+def client_source(address: str | None) -> str:
+    """The key a buyer's failed claims are counted under: a hash of the client address (its /64
+    for IPv6), so sessions keep no raw address. Unparseable or missing: one shared source."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        network = "unknown"
+    else:
+        if isinstance(ip, IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        bits = CLIENT_V6_PREFIX if isinstance(ip, IPv6Address) else 32
+        network = str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
+    return hashlib.sha256(network.encode()).hexdigest()[:24]

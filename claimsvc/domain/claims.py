@@ -10,7 +10,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
-from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, PROVIDERS
 from claimsvc.domain.money import to_number
 
 TRX_ID = re.compile(r"[A-Z0-9]{6,20}")
@@ -52,6 +52,13 @@ class ClaimRequest:
     session_id: str
     trx_id: str
     provider: str
+    source: str | None = None
+    """Who claims: a buyer's hashed client source (submit), None for the merchant (verify)."""
+
+
+def max_attempts(account: dict[str, Any]) -> int:
+    """Failed attempts that lock a session (contract.md §7), per account."""
+    return int(account.get("max_failed_attempts") or ACCOUNT_DEFAULTS["max_failed_attempts"])
 
 
 def parse_session_id(value: Any) -> str:
@@ -142,6 +149,8 @@ class Step(Enum):
 class Decision:
     step: Step
     error: type[errors.ServiceError] | None = None
+    source: str | None = None
+    """FAIL: the client source whose failure to count (None: the merchant's verify)."""
 
 
 TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
@@ -176,8 +185,12 @@ def decide(
         if now >= session["expires_at"]:
             return Decision(Step.REFUSE, errors.SessionExpired)
         return Decision(Step.REJECT)
+    if sm.source_failures(session, req.source) >= max_attempts(account):
+        # This source used up its attempts on the session: refused like a locked session, so
+        # it cannot go on guessing, while the session stays open for the buyer paying it.
+        return Decision(Step.REFUSE, errors.TooManyAttempts)
     if tx is None or match_problem(session, tx):
-        return Decision(Step.FAIL)
+        return Decision(Step.FAIL, source=req.source)
     return Decision(Step.COMPLETE if is_final(account, tx) else Step.HOLD)
 
 

@@ -17,6 +17,9 @@ from claimsvc.domain.money import to_number
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
 TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
 
+FAILED_SOURCES = "failed_sources"
+"""Session field: hashed client source -> its failed submits on the session."""
+
 PENDING_GRACE = timedelta(hours=24)
 """How long past `expires_at` a session with a pending claim waits for its confirmation."""
 
@@ -46,6 +49,9 @@ class Guard:
     overdue_at: datetime | None = None
     attempts_below: int | None = None
     attempts_at_least: int | None = None
+    source: str | None = None
+    """With `source_seen`: whether this client source has failed on the session before."""
+    source_seen: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -95,17 +101,68 @@ def release(claim: dict[str, Any], now: datetime) -> Transition:
     return Transition("release", guard, {"pending_claim": None})
 
 
-def count_failure(max_attempts: int, now: datetime) -> Transition:
-    """A failed claim that leaves the session below its lock count."""
-    guard = Guard(pending=False, live_at=now, attempts_below=max_attempts - 1)
-    return Transition("count_failure", guard, {}, inc={"failed_attempts": 1})
+def _failure_inc(source: str | None) -> dict[str, int]:
+    inc = {"failed_attempts": 1}
+    if source is not None:
+        inc[f"{FAILED_SOURCES}.{source}"] = 1
+    return inc
 
 
-def lock(max_attempts: int, now: datetime) -> Transition:
+def count_failure(max_attempts: int, now: datetime, source: str | None = None) -> Transition:
+    """A failed claim that leaves the session below its lock count.
+
+    With a `source` (a buyer's submit), only that source's first failure on the session counts,
+    so the guard requires the source to be new; its later failures are `repeat_failure`.
+    """
+    guard = Guard(
+        pending=False,
+        live_at=now,
+        attempts_below=max_attempts - 1,
+        source=source,
+        source_seen=False if source is not None else None,
+    )
+    return Transition("count_failure", guard, {}, inc=_failure_inc(source))
+
+
+def lock(max_attempts: int, now: datetime, source: str | None = None) -> Transition:
     """The failed claim that reaches `max_attempts`: counted and locked in one step."""
     # "at least", not "equal": a merchant may lower the limit below a session's count.
-    guard = Guard(pending=False, live_at=now, attempts_at_least=max_attempts - 1)
-    return Transition("lock", guard, _ends(FAILED, now), inc={"failed_attempts": 1})
+    guard = Guard(
+        pending=False,
+        live_at=now,
+        attempts_at_least=max_attempts - 1,
+        source=source,
+        source_seen=False if source is not None else None,
+    )
+    return Transition("lock", guard, _ends(FAILED, now), inc=_failure_inc(source))
+
+
+def repeat_failure(source: str, now: datetime) -> Transition:
+    """Another failed submit from a source that failed on this session before: counted for that
+    source alone (it is refused once it reaches the lock count), not for the session."""
+    guard = Guard(pending=False, live_at=now, source=source, source_seen=True)
+    return Transition("repeat_failure", guard, {}, inc={f"{FAILED_SOURCES}.{source}": 1})
+
+
+def source_failures(session: dict[str, Any], source: str | None) -> int:
+    """Failed submits of one client source on the session (0 for none, or no source)."""
+    return int(session.get(FAILED_SOURCES, {}).get(source, 0)) if source else 0
+
+
+def failure(
+    session: dict[str, Any], max_attempts: int, now: datetime, source: str | None
+) -> Transition:
+    """The transition a failed claim applies (docs/decisions.md, "Locking a session").
+
+    A session's `failed_attempts` counts failed verify calls plus distinct client sources whose
+    submits failed; it locks the session at `max_attempts`. A source's own failures are counted
+    apart in `failed_sources`, so one address alone cannot lock a session another buyer pays.
+    """
+    if source is not None and source_failures(session, source) > 0:
+        return repeat_failure(source, now)
+    if session["failed_attempts"] >= max_attempts - 1:
+        return lock(max_attempts, now, source)
+    return count_failure(max_attempts, now, source)
 
 
 def cancel(now: datetime) -> Transition:
@@ -147,6 +204,8 @@ def allows(guard: Guard, session: dict[str, Any]) -> bool:
         guard.overdue_at is None or guard.overdue_at >= deadline(session),
         guard.attempts_below is None or session["failed_attempts"] < guard.attempts_below,
         guard.attempts_at_least is None or session["failed_attempts"] >= guard.attempts_at_least,
+        guard.source_seen is None
+        or (source_failures(session, guard.source) > 0) == guard.source_seen,
     ]
     return all(checks)
 
@@ -157,7 +216,14 @@ def apply(session: dict[str, Any], transition: Transition) -> dict[str, Any] | N
         return None
     after = {**session, **transition.set}
     for name, step in transition.inc.items():
-        after[name] = after.get(name, 0) + step
+        outer, _, inner = name.partition(".")
+        if inner:  # a dotted path, as MongoDB's $inc reads it: one level deep here
+            after[outer] = {
+                **after.get(outer, {}),
+                inner: after.get(outer, {}).get(inner, 0) + step,
+            }
+        else:
+            after[name] = after.get(name, 0) + step
     return after
 
 

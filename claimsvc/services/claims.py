@@ -155,14 +155,14 @@ class ClaimService:
         return None if after is None else claims.success_body(after)
 
     async def _fail(self, d: Decision, s: Session, account: dict[str, Any], tx: Tx) -> Any:
-        limit = int(account.get("max_failed_attempts") or 5)
-        now = self._clock()
-        if s["failed_attempts"] >= limit - 1:
-            if await self._machine.apply(s["_id"], sm.lock(limit, now)) is not None:
-                raise errors.TooManyAttempts()
-        elif await self._machine.apply(s["_id"], sm.count_failure(limit, now)) is not None:
-            raise errors.VerificationFailed()
-        return None
+        limit = claims.max_attempts(account)
+        step = sm.failure(s, limit, self._clock(), d.source)
+        after = await self._machine.apply(s["_id"], step)
+        if after is None:
+            return None
+        if step.terminal or sm.source_failures(after, d.source) >= limit:
+            raise errors.TooManyAttempts()
+        raise errors.VerificationFailed()
 
     async def _reject(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
         # Another TrxID while a claim is pending: nothing can match, so nothing is counted.

@@ -7,7 +7,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.sessions import OPEN, PENDING_GRACE, Guard, Transition
+from claimsvc.domain.sessions import FAILED_SOURCES, OPEN, PENDING_GRACE, Guard, Transition
 
 
 def _deadline(pending: bool | None, op: str, at: datetime) -> dict[str, Any]:
@@ -34,6 +34,8 @@ def guard_query(guard: Guard) -> dict[str, Any]:
         clauses.append({"failed_attempts": {"$lt": guard.attempts_below}})
     if guard.attempts_at_least is not None:
         clauses.append({"failed_attempts": {"$gte": guard.attempts_at_least}})
+    if guard.source_seen is not None:
+        clauses.append({f"{FAILED_SOURCES}.{guard.source}": {"$exists": guard.source_seen}})
     return {"$and": clauses}
 
 

@@ -22,7 +22,7 @@ def open_http(deps: Deps) -> None:
     if deps.http is None:
         s = deps.settings
         deps.http = make_http_session(
-            allow_private=s.webhook_allow_private,
+            allow_private=bool(s.webhook_allow_private),
             ca_file=s.webhook_ca_file,
             limit=s.webhook_concurrency,
         )

@@ -52,7 +52,7 @@ async def test_a_revoked_key_cannot_cancel(fetch, make_account, deps):
     session_id = await open_session(deps, merchant)
     await deps.services.admin.revoke_key(merchant.key_id)
     reply = await cancel(fetch, session_id, key=merchant.key)
-    assert (reply.code, reply.json()) == (401, invalid("Unauthorized API Key"))
+    assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
 
 
 async def test_cancel_of_a_completed_session_is_409(fetch, make_account, deps):

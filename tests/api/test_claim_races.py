@@ -27,6 +27,7 @@ from tests.claims_support import (
     session_doc,
     yielding_mongo,
 )
+from tests.conftest import make_settings
 
 SEEDS = range(6)
 
@@ -38,8 +39,17 @@ async def deps(settings: Settings, clock: FrozenClock, request: Any) -> AsyncIte
     await deps.close()
 
 
-async def submit(fetch: Any, session_id: str, trx_id: str) -> Any:
-    return await fetch("/api/v1/checkout/submit", json=claim_body(session_id, trx_id))
+@pytest.fixture
+def settings() -> Settings:
+    # Buyers at distinct addresses (X-Forwarded-For): failed submits lock per distinct source.
+    return make_settings(trust_forwarded_for=True)
+
+
+async def submit(fetch: Any, session_id: str, trx_id: str, address: str = "127.0.0.1") -> Any:
+    headers = {"X-Forwarded-For": address}
+    return await fetch(
+        "/api/v1/checkout/submit", json=claim_body(session_id, trx_id), headers=headers
+    )
 
 
 async def test_twenty_concurrent_claims_of_one_trx_id_complete_the_session_once(
@@ -83,7 +93,9 @@ async def test_one_trx_id_claimed_on_two_sessions_at_once_completes_only_one(
 async def test_concurrent_failures_never_exceed_the_lock_count(fetch, make_account, deps):
     merchant = await make_account(max_failed_attempts=5)
     session_id = await open_session(deps, merchant)
-    replies = await asyncio.gather(*(submit(fetch, session_id, f"WRONG{i:03}") for i in range(20)))
+    replies = await asyncio.gather(
+        *(submit(fetch, session_id, f"WRONG{i:03}", f"198.51.100.{i}") for i in range(20))
+    )
     codes = Counter(r.json()["error"] for r in replies)
     assert codes == {"VERIFICATION_FAILED": 4, "TOO_MANY_ATTEMPTS": 16}
     session = await session_doc(deps, session_id)

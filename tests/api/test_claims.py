@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from claimsvc.settings import Settings
 from tests.claims_support import (
     AMOUNT,
     claim_body,
@@ -19,7 +20,7 @@ from tests.claims_support import (
     pay,
     session_doc,
 )
-from tests.conftest import Merchant, Reply
+from tests.conftest import Merchant, Reply, make_settings
 
 Claim = Callable[..., Awaitable[Reply]]
 
@@ -30,12 +31,20 @@ def endpoint(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def claim(fetch: Any, endpoint: str) -> Claim:
-    """claim(merchant, body) on the endpoint under test (verify sends the merchant's key)."""
+def settings() -> Settings:
+    # Lets a test claim from several client addresses (X-Forwarded-For).
+    return make_settings(trust_forwarded_for=True)
 
-    async def _claim(merchant: Merchant, body: Any) -> Reply:
+
+@pytest.fixture
+def claim(fetch: Any, endpoint: str) -> Claim:
+    """claim(merchant, body, address=...) on the endpoint under test (verify sends the
+    merchant's key; `address` is the buyer's client address)."""
+
+    async def _claim(merchant: Merchant, body: Any, address: str = "127.0.0.1") -> Reply:
         key = merchant.key if endpoint == "verify" else None
-        return await fetch(f"/api/v1/checkout/{endpoint}", json=body, key=key)
+        headers = {"X-Forwarded-For": address}
+        return await fetch(f"/api/v1/checkout/{endpoint}", json=body, key=key, headers=headers)
 
     return _claim
 
@@ -192,8 +201,12 @@ async def test_the_attempt_reaching_the_limit_locks_the_session(claim, make_acco
     merchant = await make_account(max_failed_attempts=3)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    replies = [await claim(merchant, claim_body(session_id, f"WRONG{i}00")) for i in range(3)]
-    later = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    # Three buyers (submit) or the merchant's server (verify): each failure counts.
+    replies = [
+        await claim(merchant, claim_body(session_id, f"WRONG{i}00"), f"198.51.100.{i}")
+        for i in range(3)
+    ]
+    later = await claim(merchant, claim_body(session_id, tx["trx_id"]), "203.0.113.9")
     assert [r.code for r in replies] == [400, 400, 429]
     assert replies[2].json() == outcome("TOO_MANY_ATTEMPTS")
     assert (later.code, later.json()) == (429, outcome("TOO_MANY_ATTEMPTS"))
@@ -336,7 +349,7 @@ async def test_an_unhandled_failure_answers_500_without_detail(
 async def test_verify_without_a_key_is_401(fetch, merchant, deps):
     session_id = await open_session(deps, merchant)
     reply = await fetch("/api/v1/checkout/verify", json=claim_body(session_id, "ABC12345"))
-    assert (reply.code, reply.json()) == (401, invalid("Missing API Key"))
+    assert (reply.code, reply.json()) == (401, {"error": "Missing API Key"})
 
 
 async def test_verify_with_a_revoked_or_unknown_key_is_401(fetch, merchant, deps):
@@ -345,7 +358,7 @@ async def test_verify_with_a_revoked_or_unknown_key_is_401(fetch, merchant, deps
     body = claim_body(session_id, "ABC12345")
     for key in (merchant.key, "sk_unknown"):
         reply = await fetch("/api/v1/checkout/verify", json=body, key=key)
-        assert (reply.code, reply.json()) == (401, invalid("Unauthorized API Key"))
+        assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
 
 
 async def test_verify_on_another_accounts_session_is_not_found(fetch, make_account, deps):

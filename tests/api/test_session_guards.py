@@ -4,6 +4,7 @@ MongoDB's filter selects the session exactly when `sessions.allows` says the gua
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,18 +22,35 @@ times = st.sampled_from(MINUTES).map(lambda m: T0 + timedelta(minutes=m))
 optional_time = st.none() | times
 counts = st.integers(min_value=0, max_value=6)
 
-sessions = st.builds(
-    lambda status, pending, expires_at, attempts: {
+# Client sources of failed submits: none recorded yet (no field), or some with their counts.
+SOURCES = ["src_a", "src_b"]
+failed_sources = st.none() | st.dictionaries(
+    st.sampled_from(SOURCES), st.integers(min_value=1, max_value=6), max_size=2
+)
+
+
+def _session(
+    status: str, pending: Any, expires_at: datetime, attempts: int, sources: dict[str, int] | None
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
         "_id": "s1",
         "status": status,
         "pending_claim": pending,
         "expires_at": expires_at,
         "failed_attempts": attempts,
-    },
+    }
+    if sources is not None:
+        doc[sm.FAILED_SOURCES] = sources
+    return doc
+
+
+sessions = st.builds(
+    _session,
     st.sampled_from([sm.OPEN, sm.OPEN, *sorted(sm.TERMINAL)]),
     st.sampled_from(CLAIMS),
     times,
     counts,
+    failed_sources,
 )
 guards = st.builds(
     sm.Guard,
@@ -42,6 +60,8 @@ guards = st.builds(
     overdue_at=optional_time,
     attempts_below=st.none() | counts,
     attempts_at_least=st.none() | counts,
+    source=st.sampled_from(SOURCES),
+    source_seen=st.sampled_from([None, True, False]),
 )
 
 
@@ -63,14 +83,17 @@ async def test_the_sweeper_finds_exactly_the_overdue_sessions(doc, now):
     assert (len(found) == 1) == sm.is_overdue(doc, now)
 
 
+sources = st.none() | st.sampled_from(SOURCES)
 CLAIM_RECORDS = [{"transaction_id": t, "trx_id": t.upper()} for t in ("trx_a", "trx_b")]
 transitions = st.one_of(
     st.builds(sm.complete, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.hold, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.complete_pending, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.release, st.sampled_from(CLAIM_RECORDS), times),
-    st.builds(sm.count_failure, st.integers(min_value=1, max_value=5), times),
-    st.builds(sm.lock, st.integers(min_value=1, max_value=5), times),
+    st.builds(sm.count_failure, st.integers(min_value=1, max_value=5), times, sources),
+    st.builds(sm.lock, st.integers(min_value=1, max_value=5), times, sources),
+    st.builds(sm.repeat_failure, st.sampled_from(SOURCES), times),
+    st.builds(sm.failure, sessions, st.integers(min_value=1, max_value=5), times, sources),
     st.builds(sm.cancel, times),
     st.builds(sm.expire, times),
 )

@@ -12,9 +12,13 @@ import pytest
 
 from claimsvc.logs import JsonFormatter, request_id
 from tests.conftest import initialize_body, make_settings
+from tests.ops.dev_stack import dev_stack
 from tests.ops.scenario import Outcome, Scenario, run
 
 pytestmark = pytest.mark.timeout(180)
+
+SUPPLIED_TOKEN = "operator-chosen-admin-token-6d1f0c2b"
+DEMO_CALLBACK_SECRET = "demo-callback-secret-change-me"
 
 
 @pytest.fixture
@@ -138,3 +142,29 @@ def test_a_line_carries_the_request_id_of_its_context() -> None:
     finally:
         request_id.reset(token)
     assert "request_id" not in format_record({})
+
+
+# `claimsvc dev`: its banner and everything else it writes from start to drain (issue 14) ------
+
+
+def test_a_supplied_admin_token_never_appears_in_any_start_up_or_drain_output(tmp_path):
+    with dev_stack(tmp_path, CLAIMSVC_ADMIN_TOKEN=SUPPLIED_TOKEN) as stack:
+        assert stack.banner_value("admin token") == "from CLAIMSVC_ADMIN_TOKEN (not shown)"
+        status, _ = stack.call("GET", "/admin/v1/devices", SUPPLIED_TOKEN)
+        assert status in (200, 400)  # the supplied token is the one in force
+        assert stack.call("GET", "/admin/v1/devices", "adm_guess")[0] == 401
+    text = stack.output()
+    assert stack.proc.returncode == 0
+    assert SUPPLIED_TOKEN not in text
+    assert DEMO_CALLBACK_SECRET not in text
+
+
+def test_a_generated_admin_token_is_printed_once_and_is_the_one_in_force(tmp_path):
+    with dev_stack(tmp_path) as stack:
+        shown = stack.banner_value("admin token")
+        token = shown.removesuffix(" (generated for this run)")
+        assert token != shown and token.startswith("adm_")
+        assert stack.call("GET", "/admin/v1/devices", token)[0] in (200, 400)
+    text = stack.output()
+    assert text.count(token) == 1  # the banner line, and no log line
+    assert DEMO_CALLBACK_SECRET not in text

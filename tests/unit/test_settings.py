@@ -15,7 +15,7 @@ def test_an_empty_environment_gives_the_documented_defaults():
     assert (settings.api_port, settings.sms_port, settings.worker_port) == (8080, 8081, 9101)
     assert settings.public_base_url == "http://localhost:8080"
     assert settings.max_body_bytes == 64 * 1024
-    assert settings.webhook_allow_private is False
+    assert settings.webhook_allow_private is None  # unset: off, except in `claimsvc dev`
 
 
 def test_the_public_address_follows_the_api_port_unless_set():

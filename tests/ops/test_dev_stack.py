@@ -1,0 +1,84 @@
+"""`claimsvc dev` honours CLAIMSVC_WEBHOOK_ALLOW_PRIVATE: on when unset, off when set to 0.
+
+Issue 14: the local stack forced webhooks to private addresses on even with the variable at 0.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from claimsvc.domain.delivery import ADDRESS_REFUSED
+from claimsvc.settings import Settings
+from tests.ops.dev_stack import DevStack, dev_stack
+from tests.ops.processes import free_port
+
+pytestmark = pytest.mark.timeout(180)
+
+ADMIN_TOKEN = "operator-chosen-admin-token-6d1f0c2b"
+
+
+def open_and_cancel(stack: DevStack, webhook_url: str) -> str:
+    """A session of the demo account whose webhook goes to `webhook_url`, cancelled: its id."""
+    key = stack.banner_value("demo API key")
+    status, opened = stack.call(
+        "POST",
+        "/api/v1/checkout/initialize",
+        key,
+        order_id="private-hook-1",
+        amount=10,
+        success_url="https://shop.example.com/success",
+        cancel_url="https://shop.example.com/cancel",
+        webhook_url=webhook_url,
+    )
+    assert status == 201, opened
+    status, _ = stack.call("POST", "/api/v1/checkout/cancel", sessionId=opened["session_id"])
+    assert status == 200
+    return str(opened["session_id"])
+
+
+def event_after_an_attempt(stack: DevStack, session_id: str, token: str) -> dict[str, Any]:
+    """The session's webhook event once the worker has acted on it (bounded wait)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        status, page = stack.call("GET", f"/admin/v1/events?session_id={session_id}", token)
+        assert status == 200, page
+        items = page["items"]
+        if items and (items[0]["status"] != "queued" or items[0]["attempts"] > 0):
+            return dict(items[0])
+        time.sleep(0.2)
+    raise AssertionError("the worker did not act on the event")
+
+
+def test_dev_honours_an_explicit_allow_private_0(tmp_path):
+    env = {"CLAIMSVC_ADMIN_TOKEN": ADMIN_TOKEN, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "0"}
+    with dev_stack(tmp_path, **env) as stack:
+        assert stack.banner_value("webhooks") == (
+            "public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
+        )
+        session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
+        event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
+    # The connect was refused by the address check, not tried and failed.
+    assert (event["status"], event["stopped_reason"]) == ("stopped", ADDRESS_REFUSED), event
+
+
+def test_dev_lets_webhooks_reach_local_receivers_when_the_variable_is_unset(tmp_path):
+    with dev_stack(tmp_path, CLAIMSVC_ADMIN_TOKEN=ADMIN_TOKEN) as stack:
+        assert stack.banner_value("webhooks") == "private addresses allowed (local receivers)"
+        # Nobody listens on that port: the attempt is made and fails, it is not stopped.
+        session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
+        event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
+    assert (event["status"], event["attempts"]) == ("queued", 1), event
+    assert event["stopped_reason"] is None
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"), [(None, True), ("", True), ("0", False), ("1", True), ("no", False)]
+)
+def test_the_local_stack_allows_private_webhooks_unless_told_not_to(given, expected):
+    env = {} if given is None else {"CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": given}
+    assert Settings.from_env(env).for_dev().webhook_allow_private is expected
+    # Every other process keeps them off unless the variable says 1.
+    assert bool(Settings.from_env(env).webhook_allow_private) is (given == "1")
