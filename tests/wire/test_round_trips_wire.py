@@ -1,0 +1,88 @@
+"""Round trips on a real MongoDB-wire server, counted by the driver's CommandListener: the
+figures of the issue 12 goals, and the bulk paths the embedded fake cannot run."""
+
+from __future__ import annotations
+
+from claimsvc.domain.outbox import DELIVERED
+from claimsvc.worker.webhooks import make_dispatcher
+from tests.conftest import initialize_body
+from tests.sms.conftest import bkash_credit, send, stored_messages
+from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
+from tests.worker.factories import event, record_event
+
+INIT = "/api/v1/checkout/initialize"
+SCRIPT = {"evalsha": 1}
+
+
+async def counted(tally, request):
+    tally.reset()
+    reply = await request
+    return reply, dict(tally.mongo), dict(tally.redis)
+
+
+async def test_a_new_session_is_one_insert_and_a_replay_one_find(fetch, make_account, tally):
+    merchant = await make_account(daily_limit=100)
+    assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
+    body = initialize_body()
+    new, mongo, redis = await counted(tally, fetch(INIT, json=body, key=merchant.key))
+    assert (new.code, mongo, redis) == (201, {"insert:sessions": 1}, SCRIPT)
+    replay, mongo, redis = await counted(tally, fetch(INIT, json=body, key=merchant.key))
+    assert (replay.code, mongo, redis) == (200, {"find:sessions": 1}, SCRIPT)
+    assert replay.json() == new.json()
+
+
+async def test_a_batch_of_deliveries_costs_a_few_bulk_writes(
+    deps, make_account, receiver, make_session, tally
+):
+    shop = await make_account(allowed_hosts=RECEIVER_HOSTS, callback_secret=RECEIVER_SECRET)
+    deps.http = make_session()
+    worker = make_dispatcher(deps)
+    await record_event(deps, shop.id, receiver.url("/ok"))
+    assert await worker.deliver_due() == 1  # warm: scripts loaded
+    ids = [await record_event(deps, shop.id, receiver.url("/ok")) for _ in range(20)]
+    tally.reset()
+    assert await worker.deliver_due() == 20
+    reads = {k: v for k, v in tally.mongo.items() if k.startswith("find:")}
+    writes = tally.mongo["update:events"]
+    # Three reads for the batch; the 40 conditional updates (begun, delivered) in bulk writes.
+    assert reads == {"find:events": 2, "find:accounts": 1}
+    assert 2 <= writes <= 8, tally
+    assert tally.mongo_total == 3 + writes
+    with tally.ignored():
+        assert [(await event(deps, i))["status"] for i in ids] == [DELIVERED] * 20
+        assert len(receiver.requests) == 21
+    deps.http = None
+
+
+async def test_ten_sms_from_intake_to_final_in_under_three_commands_each(
+    make_account, make_device, post_sms, sms, deps, tally, fetch
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
+    put = f"/admin/v1/accounts/{merchant.id}/wallet-balances"
+    assert (await fetch(put, json=anchor, admin=True, method="PUT")).code == 200
+    await send(post_sms, device, bkash_credit("WIRE000000", "1.00", "1,001.00"), minute=1)
+    while await sms.consumer.tick():
+        pass
+    texts = [bkash_credit(f"WIRE{i:06d}", "5.00", f"{1001 + 5 * i:,}.00") for i in range(1, 11)]
+    tally.reset()
+    await send(post_sms, device, *texts, minute=2)
+    intake = dict(tally.mongo)
+    assert intake == {"find:devices": 1, "insert:sms_messages": 1, "update:sms_messages": 1}
+    tally.reset()
+    assert await sms.consumer.tick() == 10
+    worker = dict(tally.mongo)
+    assert worker == {
+        "find:sms_messages": 1,
+        "insert:transactions": 10,
+        "find:wallet_balances": 1,
+        "findAndModify:wallet_balances": 1,
+        "findAndModify:transactions": 10,
+        "update:wallet_balances": 1,
+        "update:sms_messages": 1,
+    }
+    assert sum(intake.values()) + sum(worker.values()) == 28
+    with tally.ignored():
+        msgs = await stored_messages(deps, merchant.id)
+    assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == 11
