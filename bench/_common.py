@@ -279,14 +279,16 @@ class Cost:
     redis: float
 
 
-@contextmanager
-def measured(url: str, pid: int, requests: Any) -> Iterator[list[Cost]]:
-    """Around one load: yields a list that holds the Cost per request afterwards.
-    `requests` is called after the load for the request count."""
-    before, cpu0 = roundtrips(url), cpu_seconds(pid)
-    out: list[Cost] = []
-    yield out
-    cpu1, after = cpu_seconds(pid), roundtrips(url)
-    n = max(1, int(requests()))
-    out.append(Cost((cpu1 - cpu0) * 1000 / n, (after["mongo"] - before["mongo"]) / n,
-                    (after["redis"] - before["redis"]) / n))
+class Meter:
+    """The serving process's CPU and round trips from its creation to `cost`."""
+
+    def __init__(self, url: str, pid: int) -> None:
+        self.url, self.pid = url, pid
+        self.before, self.cpu0 = roundtrips(url), cpu_seconds(pid)
+
+    def cost(self, requests: int) -> Cost:
+        """Per request of the `requests` served since the meter started."""
+        cpu1, after = cpu_seconds(self.pid), roundtrips(self.url)
+        n = max(1, requests)
+        return Cost((cpu1 - self.cpu0) * 1000 / n, (after["mongo"] - self.before["mongo"]) / n,
+                    (after["redis"] - self.before["redis"]) / n)

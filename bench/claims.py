@@ -28,13 +28,13 @@ import os
 import time
 
 from _common import (  # bench/ is on sys.path when a bench script runs
+    Meter,
     Result,
     add_store_args,
     bench_settings,
     counted_deps,
     expose_roundtrips,
     listen_forever,
-    measured,
     print_table,
     quiet_logging,
     serving,
@@ -172,9 +172,9 @@ def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
                 name: str) -> Result:
     extra = ["--requests", str(args.requests), *store_args, "--mongo-db", f"bench_{scenario}"]
     with serving(__file__, scenario, *extra) as (url, bodies, pid):
-        with measured(url, pid, lambda: args.requests) as cost:
-            result = run_load(name, url, bodies, args.connections)
-        result.cost = cost[0]
+        meter = Meter(url, pid)
+        result = run_load(name, url, bodies, args.connections)
+        result.cost = meter.cost(result.requests)
     return result
 
 
