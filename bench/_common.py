@@ -169,19 +169,20 @@ def stores(args: Any) -> Iterator[list[str]]:
             if mongo:
                 mongo.stop()
             if not args.redis_url.startswith("memory://"):
-                asyncio.run(_delete_prefix(args.redis_url, prefix))
+                _delete_prefix(args.redis_url, prefix)
 
 
-async def _delete_prefix(url: str, prefix: str) -> None:
-    from claimsvc.store.redis_client import open_redis
+def _delete_prefix(url: str, prefix: str) -> None:
+    """Synchronous, so it also runs inside a bench's event loop (bench/sms.py)."""
+    import redis
 
-    redis = open_redis(url)
+    client = redis.Redis.from_url(url)
     try:
-        keys = [key async for key in redis.scan_iter(match=prefix + "*", count=1000)]
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
         if keys:
-            await redis.delete(*keys)
+            client.delete(*keys)
     finally:
-        await redis.aclose()
+        client.close()
 
 
 def store_label(args: Any) -> str:
@@ -214,6 +215,7 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
 
     tally = RoundTrips()
     url = settings.mongo_url
+    mongo: Any
     if url.startswith("memory://"):
         mongo = CountingMongoClient(open_mongo(url), tally)
     else:
