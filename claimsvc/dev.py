@@ -80,7 +80,9 @@ def curl_example(settings: Settings, api_key: str) -> str:
 def print_banner(settings: Settings, demo: Demo) -> None:
     lines: list[Any] = [
         "",
-        "claimsvc local stack (embedded MongoDB and Redis; data lives only in this process)",
+        "claimsvc local stack (MongoDB data kept in .claimsvc-dev unless CLAIMSVC_MONGO_URL is "
+        "set, `claimsvc dev --fresh` starts empty;\n  Redis in this process unless "
+        "CLAIMSVC_REDIS_URL is set)",
         f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
         f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
         f"  admin token:   {settings.admin_token}",
