@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,19 +17,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from claimsvc.embedded_mongo import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextmanager
 def server(script: str, kind: str, *args: str) -> Iterator[tuple[str, Any]]:
     """Run `script --serve kind --port P *args`; (base url, the JSON line it printed) while it
     listens; killed on exit."""
+    with serving(script, kind, *args) as (url, line, _pid):
+        yield url, line
+
+
+@contextmanager
+def serving(script: str, kind: str, *args: str) -> Iterator[tuple[str, Any, int]]:
+    """As `server`, with the child's pid (its CPU is read from /proc)."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, script, "--serve", kind, "--port", str(port), *args],
@@ -40,7 +42,7 @@ def server(script: str, kind: str, *args: str) -> Iterator[tuple[str, Any]]:
         line = proc.stdout.readline() if proc.stdout else ""
         if not line:
             raise SystemExit(f"the {kind} server did not start")
-        yield f"http://127.0.0.1:{port}", json.loads(line)
+        yield f"http://127.0.0.1:{port}", json.loads(line), proc.pid
     finally:
         proc.kill()
         proc.wait()
@@ -87,6 +89,7 @@ class Result:
     p99_ms: float
     statuses: dict[str, int]
     sent_order: str = ""  # an order id the run sent (bench/initialize.py, "new" mode)
+    cost: Cost | None = None  # the serving process's CPU and round trips per request
 
     @classmethod
     def of(cls, name: str, latencies: list[float], seconds: float,
@@ -103,6 +106,186 @@ class Result:
 
 def print_table(results: list[Result], rate: str, width: int) -> None:
     """Each scenario's rate, p50 and p99, and statuses; `rate` heads the rate column."""
-    print(f"{'scenario':<{width}}{rate:>10}{'p50 ms':>10}{'p99 ms':>10}  statuses")
+    print(f"{'scenario':<{width}}{rate:>10}{'p50 ms':>10}{'p99 ms':>10}{'cpu ms/req':>12}"
+          f"{'mongo/req':>11}{'redis/req':>11}  statuses")
     for r in results:
-        print(f"{r.name:<{width}}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}  {r.statuses}")
+        c = r.cost
+        cost = (f"{c.cpu_ms:>12.2f}{c.mongo:>11.2f}{c.redis:>11.2f}" if c
+                else f"{'-':>12}{'-':>11}{'-':>11}")
+        print(f"{r.name:<{width}}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{cost}"
+              f"  {r.statuses}")
+
+
+# Stores: a SecantusDB child and the real Redis by default, memory:// when asked -----------------
+
+DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
+SECANTUS = "secantus"  # --mongo-url default: start a SecantusDB child for this run
+
+
+def add_store_args(parser: Any) -> None:
+    """--mongo-url and --redis-url, the same in every bench script."""
+    parser.add_argument("--mongo-url", default=SECANTUS,
+                        help="mongodb://..., memory://, or 'secantus' (default: a SecantusDB "
+                             "child on a free port, removed after the run)")
+    parser.add_argument("--redis-url", default=DEFAULT_REDIS,
+                        help=f"redis://... or memory:// (default {DEFAULT_REDIS}, under a fresh "
+                             "key prefix deleted after the run)")
+    parser.add_argument("--mongo-db", help=argparse_suppress())
+    parser.add_argument("--redis-prefix", help=argparse_suppress())
+
+
+def argparse_suppress() -> str:
+    import argparse
+
+    return argparse.SUPPRESS
+
+
+@contextmanager
+def stores(args: Any) -> Iterator[list[str]]:
+    """Resolve the store URLs for a run: the child-server arguments that point at them.
+
+    A SecantusDB child (own process, so its CPU is not the serving process's) in a temporary
+    directory, or the given URL; Redis under `bench:<random>:`, whose keys are deleted after.
+    """
+    import tempfile
+    import uuid
+
+    from claimsvc import embedded_mongo
+
+    prefix = f"bench:{uuid.uuid4().hex[:10]}:"
+    with tempfile.TemporaryDirectory(prefix="bench-secantus-") as tmp:
+        mongo = embedded_mongo.start(tmp) if args.mongo_url == SECANTUS else None
+        args.mongo_url = mongo.url if mongo else args.mongo_url
+        args.redis_prefix = prefix
+        try:
+            yield ["--mongo-url", args.mongo_url, "--redis-url", args.redis_url,
+                   "--redis-prefix", prefix]
+        finally:
+            if mongo:
+                mongo.stop()
+            if not args.redis_url.startswith("memory://"):
+                _delete_prefix(args.redis_url, prefix)
+
+
+def _delete_prefix(url: str, prefix: str) -> None:
+    """Synchronous, so it also runs inside a bench's event loop (bench/sms.py)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+def store_label(args: Any) -> str:
+    """The stores a run used, for the report's first line (no password)."""
+    mongo = args.mongo_url.split("@")[-1]
+    kind = "SecantusDB child" if "127.0.0.1" in mongo and args.mongo_db is None else ""
+    return f"mongodb={mongo} {kind} redis={args.redis_url.split('@')[-1]}".replace("  ", " ")
+
+
+# In the serving process: clients that count their round trips, and a route that reads them ----
+
+
+ROUNDTRIPS_PATH = "/__bench/roundtrips"
+
+
+async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
+    """open_deps with counting clients: (deps, tally). MongoDB commands are counted by a pymongo
+    CommandListener on a real server (exact, getMore included) and by a wrapper on memory://;
+    Redis calls by a wrapper (a pipeline is one)."""
+    from claimsvc.bootstrap import open_deps
+    from claimsvc.clock import system_clock
+    from claimsvc.roundtrips import (
+        CountingMongoClient,
+        CountingRedis,
+        MongoCommandCounter,
+        RoundTrips,
+    )
+    from claimsvc.store.mongo import open_mongo
+    from claimsvc.store.redis_client import open_redis
+
+    tally = RoundTrips()
+    url = settings.mongo_url
+    mongo: Any
+    if url.startswith("memory://"):
+        mongo = CountingMongoClient(open_mongo(url), tally)
+    else:
+        from motor.motor_asyncio import AsyncIOMotorClient
+
+        # The same options as claimsvc.store.mongo.open_mongo, plus the listener.
+        mongo = AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True,
+                                   event_listeners=[MongoCommandCounter(tally)])
+    redis = CountingRedis(open_redis(settings.redis_url), tally)
+    with tally.ignored():
+        deps = await open_deps(settings, clock or system_clock, mongo=mongo, redis=redis)
+    return deps, tally
+
+
+def expose_roundtrips(app: Any, tally: Any) -> Any:
+    """Add GET ROUNDTRIPS_PATH to a Tornado app: the tally's totals (bench servers only)."""
+    from tornado.web import RequestHandler
+
+    class Totals(RequestHandler):
+        def get(self) -> None:
+            self.finish({"mongo": tally.mongo_total, "redis": tally.redis_total,
+                         "mongo_by": dict(tally.mongo), "redis_by": dict(tally.redis)})
+
+    app.add_handlers(r".*", [(ROUNDTRIPS_PATH, Totals)])
+    return app
+
+
+def bench_settings(args: Any, **overrides: Any) -> Any:
+    """Settings of a serving child from the --mongo-url/--redis-url it was given."""
+    from claimsvc.settings import Settings
+
+    return Settings(mongo_url=args.mongo_url, redis_url=args.redis_url,
+                    mongo_db=args.mongo_db or "claimsvc_bench",
+                    redis_prefix=args.redis_prefix or "bench:", **overrides)
+
+
+# In the orchestrator: the serving process's CPU and round trips over one load -----------------
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of `pid` from /proc/<pid>/stat (Linux), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def roundtrips(url: str) -> dict[str, Any]:
+    """The serving process's round-trip totals (zeros for a server without the route)."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url + ROUNDTRIPS_PATH, timeout=10) as resp:
+            return dict(json.loads(resp.read()))
+    except OSError:
+        return {"mongo": 0, "redis": 0}
+
+
+@dataclass
+class Cost:
+    """Per request: the serving process's CPU ms, MongoDB commands, Redis calls."""
+
+    cpu_ms: float
+    mongo: float
+    redis: float
+
+
+class Meter:
+    """The serving process's CPU and round trips from its creation to `cost`."""
+
+    def __init__(self, url: str, pid: int) -> None:
+        self.url, self.pid = url, pid
+        self.before, self.cpu0 = roundtrips(url), cpu_seconds(pid)
+
+    def cost(self, requests: int) -> Cost:
+        """Per request of the `requests` served since the meter started."""
+        cpu1, after = cpu_seconds(self.pid), roundtrips(self.url)
+        n = max(1, requests)
+        return Cost((cpu1 - self.cpu0) * 1000 / n, (after["mongo"] - self.before["mongo"]) / n,
+                    (after["redis"] - self.before["redis"]) / n)

@@ -1,8 +1,9 @@
 """Claims per second and p50/p99 latency of POST /api/v1/checkout/submit, against a bare handler.
 
-Each server runs in its own process (one Python process, like one API pod) on the embedded
-stores (memory://); one aiohttp client process sends a fixed number of requests at a fixed
-concurrency to each, in the same run:
+Each server runs in its own process (one Python process, like one API pod) on a SecantusDB
+child and the real Redis (127.0.0.1:6379, a fresh key prefix deleted after) unless --mongo-url /
+--redis-url say otherwise (memory:// for the embedded fakes); one aiohttp client process sends
+a fixed number of requests at a fixed concurrency to each, in the same run:
 
 - bare handler: a Tornado handler answering a fixed claim body (this machine's ceiling);
 - success path: every request completes its own fresh session (match, reserve, transition,
@@ -11,11 +12,11 @@ concurrency to each, in the same run:
   each; the lock count is set high so no session locks).
 
     .venv/bin/python bench/claims.py [--requests 400] [--connections 16]
+        [--mongo-url secantus|mongodb://...|memory://] [--redis-url redis://...|memory://]
 
-mongomock scans a whole collection for every query and for every unique-index check on update,
-so the embedded figures fall as collections grow (a claim at 200 sessions spends over 90% of its
-time there); the servers hold only what each scenario needs, and the sizes are printed with the
-figures. No MongoDB server exists here to measure against.
+Beside each timing: the serving process's CPU ms per request (from /proc, the database's own CPU
+excluded) and its MongoDB commands and Redis calls per request (exact on any machine). mongomock
+scans a whole collection for every query, so memory:// figures fall as collections grow.
 """
 
 from __future__ import annotations
@@ -27,11 +28,18 @@ import os
 import time
 
 from _common import (  # bench/ is on sys.path when a bench script runs
+    Meter,
     Result,
+    add_store_args,
+    bench_settings,
+    counted_deps,
+    expose_roundtrips,
     listen_forever,
     print_table,
     quiet_logging,
-    server,
+    serving,
+    store_label,
+    stores,
 )
 
 PATH = "/api/v1/checkout/submit"
@@ -72,17 +80,17 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     return [bodies[i % len(bodies)] for i in range(count)]
 
 
-async def serve_app(port: int, scenario: str, count: int) -> None:
-    """The real API on the embedded stores, seeded for one scenario; prints the bodies."""
+async def serve_app(args: argparse.Namespace) -> None:
+    """The real API on the given stores, seeded for one scenario; prints the bodies."""
     from claimsvc.api.app import make_app
-    from claimsvc.bootstrap import open_deps
-    from claimsvc.settings import Settings
 
     quiet_logging()
-    settings = Settings(mongo_url="memory://", redis_url="memory://", api_port=port,
-                        submit_rate_per_ip=10**9, submit_rate_per_session=10**9)
-    deps = await open_deps(settings)
-    await listen_forever(make_app(deps), port, await seed(deps, scenario, count))
+    settings = bench_settings(args, api_port=args.port, submit_rate_per_ip=10**9,
+                              submit_rate_per_session=10**9)
+    deps, tally = await counted_deps(settings)
+    with tally.ignored():
+        bodies = await seed(deps, args.serve, args.requests)
+    await listen_forever(expose_roundtrips(make_app(deps), tally), args.port, bodies)
 
 
 async def serve_bare(port: int, count: int) -> None:
@@ -96,7 +104,10 @@ async def serve_bare(port: int, count: int) -> None:
 
     body = {"sessionId": "00000000-0000-4000-8000-000000000000", "trxId": "ABC12345",
             "provider": "bkash"}
-    await listen_forever(Application([(PATH, Bare)]), port, [body] * count)
+    from claimsvc.roundtrips import RoundTrips
+
+    app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
+    await listen_forever(app, port, [body] * count)
 
 
 # The load client (its own process, so it does not share the server's core) -------------------
@@ -148,18 +159,28 @@ SCENARIOS = [
 
 def measure(args: argparse.Namespace) -> list[Result]:
     results = []
-    for scenario, name, expected in SCENARIOS:
-        with server(__file__, scenario, "--requests", str(args.requests)) as (url, bodies):
-            result = run_load(name, url, bodies, args.connections)
-        if set(result.statuses) != {expected}:
-            raise SystemExit(f"{name}: expected only {expected}, got {result.statuses}")
-        results.append(result)
+    with stores(args) as store_args:
+        for scenario, name, expected in SCENARIOS:
+            result = measure_one(args, store_args, scenario, name)
+            if set(result.statuses) != {expected}:
+                raise SystemExit(f"{name}: expected only {expected}, got {result.statuses}")
+            results.append(result)
     return results
+
+
+def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
+                name: str) -> Result:
+    extra = ["--requests", str(args.requests), *store_args, "--mongo-db", f"bench_{scenario}"]
+    with serving(__file__, scenario, *extra) as (url, bodies, pid):
+        meter = Meter(url, pid)
+        result = run_load(name, url, bodies, args.connections)
+        result.cost = meter.cost(result.requests)
+    return result
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
-          f"load={os.getloadavg()[0]:.1f} stores=embedded (mongomock, fakeredis)")
+          f"load={os.getloadavg()[0]:.1f} {store_label(args)}")
     print(f"sessions stored: success path {args.requests}, VERIFICATION_FAILED {FAIL_SESSIONS}")
     print_table(results, "claims/s", 30)
     bare = results[0].rps
@@ -173,11 +194,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--requests", type=int, default=400, help="requests per scenario")
     parser.add_argument("--connections", type=int, default=16, help="concurrent connections")
+    add_store_args(parser)
     args = parser.parse_args()
     if args.serve == "bare":
         asyncio.run(serve_bare(args.port, args.requests))
     elif args.serve:
-        asyncio.run(serve_app(args.port, args.serve, args.requests))
+        asyncio.run(serve_app(args))
     else:
         report(measure(args), args)
 

@@ -3,11 +3,13 @@
 Each server runs in its own process (one Python process, like one API pod); one load client
 (wrk when installed, else aiohttp client processes) drives all three scenarios at the same
 concurrency: the bare handler returning a fixed JSON body, initialize creating new sessions,
-and initialize replaying one order. The app runs on the embedded stores (memory://), or with
-`--redis-url redis://127.0.0.1:6379/0` on a real Redis (keys under a fresh prefix, deleted after).
+and initialize replaying one order. The app runs on a SecantusDB child and the real Redis at
+127.0.0.1:6379 (keys under a fresh prefix, deleted after) unless --mongo-url / --redis-url say
+otherwise (memory:// for the embedded fakes). Beside each timing: the serving process's CPU ms
+per request (from /proc, the database's CPU excluded), MongoDB commands and Redis calls per request.
 
     .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--client auto]
-        [--redis-url memory://]
+        [--mongo-url secantus|mongodb://...|memory://] [--redis-url redis://...|memory://]
 
 Goal (issue 2): initialize at no less than a third of the bare handler's requests per second.
 """
@@ -22,15 +24,21 @@ import shutil
 import subprocess
 import tempfile
 import time
-import uuid
 
 from _common import (  # bench/ is on sys.path when a bench script runs
+    Meter,
     Result,
     add_counts,
+    add_store_args,
+    bench_settings,
+    counted_deps,
+    expose_roundtrips,
     listen_forever,
     print_table,
     quiet_logging,
-    server,
+    serving,
+    store_label,
+    stores,
 )
 
 PATH = "/api/v1/checkout/initialize"
@@ -52,22 +60,19 @@ def order_body(order_id: str) -> str:
 # Servers (child processes) ------------------------------------------------------------------------
 
 
-async def serve_app(port: int, redis_url: str, prefix: str) -> None:
-    """The real API on the embedded stores, with one account whose key is printed."""
+async def serve_app(args: argparse.Namespace) -> None:
+    """The real API on the given stores, with one account whose key is printed."""
     from claimsvc.api.app import make_app
-    from claimsvc.bootstrap import open_deps
-    from claimsvc.settings import Settings
 
     quiet_logging()
-    settings = Settings(
-        mongo_url="memory://", redis_url=redis_url, redis_prefix=prefix, api_port=port
-    )
-    deps = await open_deps(settings)
-    account = await deps.services.admin.create_account(
-        {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
-    )
-    key = await deps.services.admin.mint_key(account["id"], "bench")
-    await listen_forever(make_app(deps), port, {"key": key["key"]})
+    deps, tally = await counted_deps(bench_settings(args, api_port=args.port))
+    with tally.ignored():
+        account = await deps.services.admin.create_account(
+            {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
+        )
+        key = await deps.services.admin.mint_key(account["id"], "bench")
+    app = expose_roundtrips(make_app(deps), tally)
+    await listen_forever(app, args.port, {"key": key["key"]})
 
 
 async def serve_bare(port: int) -> None:
@@ -80,7 +85,10 @@ async def serve_bare(port: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    await listen_forever(Application([(PATH, Bare)]), port, {"key": ""})
+    from claimsvc.roundtrips import RoundTrips
+
+    app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
+    await listen_forever(app, port, {"key": ""})
 
 
 # Load clients ----------------------------------------------------------------------------------
@@ -202,26 +210,29 @@ def measure(args: argparse.Namespace) -> list[Result]:
     """Each scenario on a fresh server, so one scenario's sessions never slow the next."""
     run = run_wrk if args.client == "wrk" else run_aiohttp
     warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
-    stores = ("--redis-url", args.redis_url, "--prefix", args.prefix)
     results = []
-    for name, kind, mode in SCENARIOS:
-        with server(__file__, kind, *stores) as (url, announced):
-            key = announced["key"]
-            if kind == "app":
-                assert probe(url, key, "probe-1") == 201
-                assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
-            run("warm-up", url, key, mode, warm_up)
-            result = run(name, url, key, mode, args)
-            if kind == "app" and result.sent_order:
-                # The run's orders really were new sessions: one of them now replays.
-                assert probe(url, key, result.sent_order) == 200, result.sent_order
-            results.append(result)
+    with stores(args) as store_args:
+        for i, (name, kind, mode) in enumerate(SCENARIOS):
+            extra = [*store_args, "--mongo-db", f"bench_initialize_{i}"]
+            with serving(__file__, kind, *extra) as (url, announced, pid):
+                key = announced["key"]
+                if kind == "app":
+                    assert probe(url, key, "probe-1") == 201
+                    assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
+                run("warm-up", url, key, mode, warm_up)
+                meter = Meter(url, pid)
+                result = run(name, url, key, mode, args)
+                result.cost = meter.cost(result.requests)
+                if kind == "app" and result.sent_order:
+                    # The run's orders really were new sessions: one of them now replays.
+                    assert probe(url, key, result.sent_order) == 200, result.sent_order
+                results.append(result)
     return results
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"client={args.client} connections={args.connections} duration={args.duration}s "
-          f"cpus={os.cpu_count()} redis={args.redis_url.split('@')[-1]} mongodb=memory://")
+          f"cpus={os.cpu_count()} {store_label(args)}")
     print_table(results, "req/s", 26)
     bare = results[0].rps
     for r in results[1:]:
@@ -237,34 +248,17 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32, help="concurrent connections")
     parser.add_argument("--client", choices=["auto", "wrk", "aiohttp"], default="auto")
     parser.add_argument("--client-processes", type=int, default=2, help="aiohttp client only")
-    parser.add_argument("--redis-url", default="memory://", help="memory:// or redis://...")
-    parser.add_argument(
-        "--prefix", default=f"bench:{uuid.uuid4().hex[:8]}:", help=argparse.SUPPRESS
-    )
+    add_store_args(parser)
     args = parser.parse_args()
     if args.serve:
         if args.serve == "app":
-            asyncio.run(serve_app(args.port, args.redis_url, args.prefix))
+            asyncio.run(serve_app(args))
         else:
             asyncio.run(serve_bare(args.port))
         return
     if args.client == "auto":
         args.client = "wrk" if shutil.which("wrk") else "aiohttp"
-    try:
-        report(measure(args), args)
-    finally:
-        drop_keys(args.redis_url, args.prefix)
-
-
-def drop_keys(redis_url: str, prefix: str) -> None:
-    """Delete this run's keys from a real Redis (the embedded one dies with its process)."""
-    if redis_url.startswith("memory://"):
-        return
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    for key in client.scan_iter(match=f"{prefix}*", count=1000):
-        client.delete(key)
+    report(measure(args), args)
 
 
 if __name__ == "__main__":

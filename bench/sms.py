@@ -11,10 +11,11 @@ intake storing a message to its effects being stored (`stored_at` to `processed_
 Runs, in one invocation:
 - baseline: the same load into a bare Tornado handler that answers 202 and hands the arrival to
   an asyncio queue a consumer drains (the HTTP and event-loop floor of this machine);
-- embedded: the real intake and worker on mongomock and fakeredis (what `claimsvc dev` runs);
-- real Redis: the same with the real Redis server (CLAIMSVC_BENCH_REDIS_URL, default
-  redis://127.0.0.1:6379/0), skipped and said so when unreachable. MongoDB stays embedded: no
-  MongoDB server exists here.
+- service: the real intake and worker on --mongo-url (default a SecantusDB child, removed after)
+  and --redis-url (default the real Redis at 127.0.0.1:6379 under a fresh prefix, deleted after);
+  `--mongo-url memory:// --redis-url memory://` is what `claimsvc dev` used to run.
+Beside each: this process's CPU ms per message from /proc (the load runs in a child process and
+the database in its own, so neither is counted) and MongoDB commands and Redis calls per message.
 Goal: p99 intake-to-final under 250 ms at 200 messages a second.
 """
 
@@ -27,7 +28,6 @@ import multiprocessing
 import os
 import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +35,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # ruff: noqa: E402 - imports need the path set above
-from _common import ms_at  # bench/ is on sys.path when a bench script runs
+from _common import (  # bench/ is on sys.path when a bench script runs
+    Cost,
+    add_store_args,
+    bench_settings,
+    counted_deps,
+    cpu_seconds,
+    ms_at,
+    store_label,
+    stores,
+)
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 from tornado.web import Application, RequestHandler
 
-from claimsvc.bootstrap import Deps, open_deps, open_redis
+from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import system_clock
 from claimsvc.settings import Settings
 from sms_ingest.app import build, make_app
@@ -135,13 +144,15 @@ async def run_baseline(rate: float, seconds: float) -> dict[str, Any]:
     http = HTTPServer(Application([(r"/sms/v1/messages", Bare, {"queue": queue})]))
     http.add_sockets([sock])
     task = asyncio.create_task(consume())
+    cpu0 = cpu_seconds(os.getpid())
     load = await offer_load(
         f"http://127.0.0.1:{port}/sms/v1/messages", ["x"] * DEVICES, rate, seconds
     )
     await asyncio.sleep(0.2)
+    cost = Cost((cpu_seconds(os.getpid()) - cpu0) * 1000 / max(1, load["sent"]), 0.0, 0.0)
     task.cancel()
     http.stop()
-    return {**load, "latencies": latencies}
+    return {**load, "latencies": latencies, "cost": cost}
 
 
 async def setup(deps: Deps) -> list[str]:
@@ -156,13 +167,17 @@ async def setup(deps: Deps) -> list[str]:
     return tokens
 
 
-async def run_service(redis_url: str, rate: float, seconds: float) -> dict[str, Any]:
-    prefix = f"bench:{uuid.uuid4().hex[:8]}:"
-    settings = Settings(mongo_url="memory://", redis_url=redis_url, redis_prefix=prefix)
-    deps = await open_deps(settings, system_clock)
-    tokens = await setup(deps)
+async def run_service(args: argparse.Namespace) -> dict[str, Any]:
+    rate, seconds = args.rate, args.seconds
+    deps, tally = await counted_deps(bench_settings(args))
+    with tally.ignored():
+        tokens = await setup(deps)
     parts = build(deps, Tuning(block_ms=50, idle_backoff_s=0.002, sweep_every_s=1.0))
-    await parts.consumer.sweep()  # settle the anchors before the load starts
+    with tally.ignored():
+        await parts.consumer.sweep()  # settle the anchors before the load starts
+    tally.reset()
+    cpu0 = cpu_seconds(os.getpid())
+    polls = 0
     sock, port = bind_unused_port()
     http = HTTPServer(make_app(deps, parts.intake))
     http.add_sockets([sock])
@@ -172,24 +187,26 @@ async def run_service(redis_url: str, rate: float, seconds: float) -> dict[str, 
     msgs = deps.db["sms_messages"]
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
+        polls += 1  # the bench's own command, taken off the count below
         if await msgs.count_documents({"processed_at": None}) == 0:
             break
         await asyncio.sleep(0.2)
     stop.set()
     await worker
     http.stop()
+    sent = max(1, load["sent"])
+    cost = Cost((cpu_seconds(os.getpid()) - cpu0) * 1000 / sent,
+                (tally.mongo_total - polls) / sent, tally.redis_total / sent)
+    tally.paused = True
     docs = await msgs.find({}).to_list(None)
     txs = await deps.db["transactions"].find({}, {"status": 1}).to_list(None)
     statuses = {s: sum(1 for t in txs if t["status"] == s) for s in {t["status"] for t in txs}}
     latencies = [
         (d["processed_at"] - d["stored_at"]).total_seconds() for d in docs if d.get("processed_at")
     ]
-    if not redis_url.startswith("memory://"):
-        stale = [k async for k in deps.redis.scan_iter(match=prefix + "*")]
-        if stale:
-            await deps.redis.delete(*stale)
     await deps.close()
-    return {**load, "latencies": latencies, "stored": len(docs), "statuses": statuses}
+    return {**load, "latencies": latencies, "stored": len(docs), "statuses": statuses,
+            "cost": cost}
 
 
 async def service_time(n: int) -> tuple[float, float]:
@@ -213,23 +230,13 @@ async def service_time(n: int) -> tuple[float, float]:
     return (stored - started) / n * 1000, (done - stored) / n * 1000
 
 
-async def real_redis_url() -> str | None:
-    url = os.environ.get("CLAIMSVC_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-    client = open_redis(url)
-    try:
-        await asyncio.wait_for(client.ping(), 2)
-        return url
-    except Exception:
-        return None
-    finally:
-        await client.aclose()
-
-
 def report(name: str, result: dict[str, Any]) -> None:
     lat, acks = result["latencies"], result["acks"]
-    extra = ""
+    cost = result["cost"]
+    extra = (f"  cpu {cost.cpu_ms:5.2f} ms/msg  mongo {cost.mongo:5.2f}/msg  "
+             f"redis {cost.redis:5.2f}/msg")
     if "stored" in result:
-        extra = f"  stored {result['stored']}, transactions {result['statuses']}"
+        extra += f"  stored {result['stored']}, transactions {result['statuses']}"
     print(
         f"{name:<22} sent {result['sent']:>5}  failed {result['failures']:>3}  "
         f"final p50 {pct(lat, 0.5):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  "
@@ -242,21 +249,19 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=5.0)
+    add_store_args(parser)
     args = parser.parse_args()
     print(
         f"offered load: {args.rate:.0f} SMS/s for {args.seconds:.0f} s over {DEVICES} devices; "
         f"goal p99 intake-to-final < {GOAL_P99_MS:.0f} ms"
     )
     results = {"baseline (bare handler)": await run_baseline(args.rate, args.seconds)}
-    results["embedded stores"] = await run_service("memory://", args.rate, args.seconds)
-    url = await real_redis_url()
-    if url:
-        results["real Redis + mongomock"] = await run_service(url, args.rate, args.seconds)
-    else:
-        print("real Redis unreachable: that run is skipped")
+    with stores(args):
+        print(store_label(args))
+        results["intake + worker"] = await run_service(args)
     for name, result in results.items():
         report(name, result)
-    print("CPU service time on the embedded stores, one message at a time:")
+    print("CPU service time on the embedded stores (memory://), one message at a time:")
     for n in (100, 1000):
         intake_ms, worker_ms = await service_time(n)
         print(

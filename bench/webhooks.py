@@ -4,13 +4,15 @@ Run from the repository root: ``.venv/bin/python bench/webhooks.py [--events N] 
 
 A receiver in its own process answers 200 at once over HTTPS (a trustme test CA, passed to the
 worker as CLAIMSVC_WEBHOOK_CA_FILE would be). The worker side runs in this process: the real
-dispatcher and delivery service, on the real Redis server (CLAIMSVC_BENCH_REDIS_URL, default
-redis://127.0.0.1:6379/0; fakeredis when unreachable, said in the output) and on the embedded
-MongoDB (mongomock: no MongoDB server exists here). Two paths are measured:
+dispatcher and delivery service, on --mongo-url (default a SecantusDB child, removed after)
+and --redis-url (default the real Redis at 127.0.0.1:6379 under a fresh prefix, deleted after);
+memory:// for the embedded fakes. Two paths are measured:
 
 - full: outbox event → Redis schedule → MongoDB reads and conditional updates → signed HTTPS;
-- redis+http: the same schedule and signed HTTPS, with MongoDB left out (what a real MongoDB
-  would cost is then a few round trips per attempt on top).
+- redis+http: the same schedule and signed HTTPS, with MongoDB left out (the baseline).
+
+Beside each burst: this process's CPU ms per delivery (the receiver and the database run in
+their own processes) and its MongoDB commands and Redis calls per delivery (exact).
 
 For each: a burst of N due events (deliveries per second), then a fixed offered load of R events a
 second for a few seconds (lag from an event falling due to the receiver getting it, p50/p99).
@@ -29,7 +31,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,13 +41,12 @@ sys.path.insert(0, str(ROOT))
 # ruff: noqa: E402 - imports need the path set above
 import aiohttp
 import trustme
+from _common import add_store_args, bench_settings, counted_deps, store_label, stores
 from aiohttp import web
 
-from claimsvc.bootstrap import Deps, open_deps
-from claimsvc.bootstrap import open_redis as open_worker_redis
+from claimsvc.bootstrap import Deps
 from claimsvc.clock import system_clock
 from claimsvc.domain.signing import delivery_headers
-from claimsvc.settings import Settings
 from claimsvc.store.schedule import Lease
 from claimsvc.worker.dispatch import LEASE_MS, Dispatcher
 from claimsvc.worker.sender import send_attempt
@@ -111,22 +111,6 @@ def make_certs(cert_dir: str) -> str:
 # The worker side ---------------------------------------------------------------------------------
 
 
-async def open_redis() -> tuple[Any, str]:
-    """The Redis client a worker opens (same pool and timeouts); fakeredis when unreachable."""
-    import redis.asyncio as aioredis
-
-    url = os.environ.get("CLAIMSVC_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
-    client = open_worker_redis(url)
-    try:
-        await client.ping()
-        return client, f"real Redis at {url}"
-    except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
-        await client.aclose()
-        import fakeredis
-
-        return fakeredis.FakeAsyncRedis(version=(7, 0)), "fakeredis (real Redis unreachable)"
-
-
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -134,8 +118,8 @@ def now_ms() -> int:
 class Bench:
     """One worker's stores, dispatcher and the receiver's address."""
 
-    def __init__(self, deps: Deps, url: str, stats_url: str) -> None:
-        self.deps, self.url, self.stats_url = deps, url, stats_url
+    def __init__(self, deps: Deps, tally: Any, url: str, stats_url: str) -> None:
+        self.deps, self.tally, self.url, self.stats_url = deps, tally, url, stats_url
         self.account_id = ""
         self.due: dict[str, int] = {}
 
@@ -182,6 +166,8 @@ class Row:
     offered: float = 0.0
     p50: float = 0.0
     p99: float = 0.0
+    mongo: float = 0.0  # commands per delivery in the burst
+    redis: float = 0.0  # calls per delivery in the burst
 
 
 async def burst(bench: Bench, dispatcher: Dispatcher, http: Any, n: int, add: Any) -> Row:
@@ -189,13 +175,15 @@ async def burst(bench: Bench, dispatcher: Dispatcher, http: Any, n: int, add: An
     for i in range(n):
         await add(i + 1)
     stop = asyncio.Event()
+    bench.tally.reset()
     started, cpu = time.perf_counter(), time.process_time()
     loop = asyncio.create_task(dispatcher.run(stop))
     await bench.until_received(http, n)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    mongo, redis = bench.tally.mongo_total, bench.tally.redis_total
     stop.set()
     await loop
-    return Row("", n, n / elapsed, cpu * 1000 / n)
+    return Row("", n, n / elapsed, cpu * 1000 / n, mongo=mongo / n, redis=redis / n)
 
 
 async def steady(
@@ -249,11 +237,11 @@ def print_profile(name: str, profiler: cProfile.Profile) -> None:
 
 def report(rows: list[Row], rate: int) -> None:
     head = f"{'path':<18}{'burst':>7}{'deliv/s':>9}{'CPU ms':>8}{'deliv/CPU-s':>12}"
-    print(head + f"{'offered/s':>11}{'lag p50':>9}{'lag p99':>9}")
+    print(head + f"{'mongo/dl':>9}{'redis/dl':>9}{'offered/s':>11}{'lag p50':>9}{'lag p99':>9}")
     for r in rows:
         print(
             f"{r.path:<18}{r.burst:>7}{r.per_s:>9,.0f}{r.cpu_ms:>8.2f}{1000 / r.cpu_ms:>12,.0f}"
-            f"{r.offered:>11,.0f}{r.p50:>8.3f}s{r.p99:>8.3f}s"
+            f"{r.mongo:>9.2f}{r.redis:>9.2f}{r.offered:>11,.0f}{r.p50:>8.3f}s{r.p99:>8.3f}s"
         )
     print(
         f"\ndeliv/s is wall clock on this machine; deliv/CPU-s is what one worker process does"
@@ -263,25 +251,22 @@ def report(rows: list[Row], rate: int) -> None:
 
 
 async def run(args: argparse.Namespace, ca_file: str, port: int) -> None:
-    redis, redis_note = await open_redis()
-    settings = Settings(
-        mongo_url="memory://",
-        redis_url="memory://",
-        redis_prefix=f"bench:{uuid.uuid4().hex[:8]}:",
+    settings = bench_settings(
+        args,
         webhook_allow_private=True,
         webhook_ca_file=ca_file,
         webhook_concurrency=args.concurrency,
     )
-    deps = await open_deps(settings, system_clock, redis=redis)
+    deps, tally = await counted_deps(settings)
     open_http(deps)  # as the worker does: allow_private, the CA file and the pool from settings
     base = f"https://127.0.0.1:{port}"
-    bench = Bench(deps, f"{base}/hook", f"{base}/stats")
+    bench = Bench(deps, tally, f"{base}/hook", f"{base}/stats")
     account = await deps.services.admin.create_account(
         {"name": "Bench", "allowed_hosts": ["127.0.0.1"], "callback_secret": SECRET}
     )
     bench.account_id = account["id"]
-    print(f"worker: 1 process, concurrency {args.concurrency}, lease {LEASE_MS} ms, {redis_note}")
-    print(f"MongoDB: embedded mongomock (no server here); {os.cpu_count()} CPUs\n")
+    print(f"worker: 1 process, concurrency {args.concurrency}, lease {LEASE_MS} ms")
+    print(f"{store_label(args)}; {os.cpu_count()} CPUs\n")
 
     async def add_full(_: int) -> None:
         await bench.add_full()
@@ -291,7 +276,7 @@ async def run(args: argparse.Namespace, ca_file: str, port: int) -> None:
     rows = [
         await measure(bench, "redis+http", bare, bench.add_bare, args.events, args.rate,
                       args.seconds, False),
-        await measure(bench, "full (mongomock)", make_dispatcher(deps), add_full,
+        await measure(bench, "full", make_dispatcher(deps), add_full,
                       args.full_events, args.full_rate, args.seconds, args.profile),
     ]  # fmt: skip
     report(rows, args.rate)
@@ -309,8 +294,9 @@ def main() -> None:
     parser.add_argument("--full-events", type=int, default=300, help="burst on the full path")
     parser.add_argument("--full-rate", type=int, default=20, help="load on the full path")
     parser.add_argument("--profile", action="store_true", help="profile the full-path burst")
+    add_store_args(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as cert_dir:
+    with tempfile.TemporaryDirectory() as cert_dir, stores(args):
         ca_file = make_certs(cert_dir)
         receiver, port = start_receiver(cert_dir)
         try:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import sys
+from collections.abc import Callable, Coroutine
 from importlib.metadata import entry_points
+from typing import Any
 
 from claimsvc.settings import Settings, SettingsError
 
@@ -32,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("api", help="merchant API, hosted page, admin API, /metrics")
     sub.add_parser("worker", help="webhook dispatcher, expiry sweeper, outbox reconciler")
-    sub.add_parser("dev", help="everything in one process on embedded stores, with demo data")
+    dev = sub.add_parser("dev", help="everything on one machine: API, worker, SMS intake, demo "
+                         "data; MongoDB is a SecantusDB child unless CLAIMSVC_MONGO_URL is set")
+    dev.add_argument("--data-dir", default="", help="where the dev MongoDB keeps its data and "
+                     "the demo (default .claimsvc-dev; CLAIMSVC_DEV_DATA_DIR)")
+    dev.add_argument("--fresh", action="store_true", help="delete the dev data first")
     admin = sub.add_parser("admin", help="admin operations through the admin API")
     from claimsvc import cli_admin
 
@@ -51,7 +58,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from claimsvc import processes
 
-    entry = {"api": processes.run_api, "worker": processes.run_worker, "dev": processes.run_dev}
+    data_dir = getattr(args, "data_dir", "") or load_env().get("CLAIMSVC_DEV_DATA_DIR", "")
+    entry: dict[str, Callable[[Settings], Coroutine[Any, Any, None]]] = {
+        "api": processes.run_api,
+        "worker": processes.run_worker,
+        "dev": functools.partial(
+            processes.run_dev, data_dir=data_dir, fresh=getattr(args, "fresh", False)
+        ),
+    }
     try:
         asyncio.run(entry[args.command](settings))
     except SettingsError as exc:

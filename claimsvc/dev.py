@@ -93,7 +93,9 @@ def webhook_mode_line(settings: Settings) -> str:
 def print_banner(settings: Settings, demo: Demo, *, admin_token_generated: bool) -> None:
     lines: list[Any] = [
         "",
-        "claimsvc local stack (embedded MongoDB and Redis; data lives only in this process)",
+        "claimsvc local stack (MongoDB data kept in .claimsvc-dev unless CLAIMSVC_MONGO_URL is "
+        "set, `claimsvc dev --fresh` starts empty;\n  Redis in this process unless "
+        "CLAIMSVC_REDIS_URL is set)",
         f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
         f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
         admin_token_line(settings, admin_token_generated),

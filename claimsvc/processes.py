@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
@@ -53,19 +54,24 @@ async def run_worker(settings: Settings) -> None:
     await _run(deps, component)
 
 
-async def run_dev(settings: Settings) -> None:
-    from claimsvc.dev import print_banner, seed_demo
+async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -> None:
+    """The local stack: without CLAIMSVC_MONGO_URL, on a SecantusDB child whose data survives
+    restarts in `data_dir` (`fresh`: start empty); stopped with the stack."""
+    from claimsvc.dev import print_banner
+    from claimsvc.dev_stack import DEFAULT_DATA_DIR, dev_mongo, remembered_demo
 
     setup_logging(settings.log_level)
     admin_token_generated = not settings.admin_token
-    settings = settings.for_dev()
-    deps = await open_deps(settings)
-    component = api_component(deps)
-    worker = worker_component(deps)
-    worker.servers = []  # the API port already serves /metrics in the local stack
-    component.extend(worker)
-    for ep in entry_points(group=DEV_COMPONENTS):
-        component.extend(await ep.load()(deps))
-    demo = await seed_demo(deps, component)
-    print_banner(settings, demo, admin_token_generated=admin_token_generated)
-    await _run(deps, component)
+    home = Path(data_dir or DEFAULT_DATA_DIR)
+    with dev_mongo(settings, home, fresh) as with_mongo:
+        settings = with_mongo.for_dev()
+        deps = await open_deps(settings)
+        component = api_component(deps)
+        worker = worker_component(deps)
+        worker.servers = []  # the API port already serves /metrics in the local stack
+        component.extend(worker)
+        for ep in entry_points(group=DEV_COMPONENTS):
+            component.extend(await ep.load()(deps))
+        demo = await remembered_demo(deps, component, home)
+        print_banner(settings, demo, admin_token_generated=admin_token_generated)
+        await _run(deps, component)

@@ -15,6 +15,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
+from claimsvc import embedded_mongo
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
@@ -50,10 +51,64 @@ def settings() -> Settings:
     return make_settings()
 
 
+# The real-wire tier: modules marked `wire` run every test that uses `deps` twice, on the
+# in-process fake (memory://) and on one SecantusDB server for the session, a database per test.
+
+
+def require_server(reason: str) -> None:
+    """A missing real server: a failure under CI=true, a skip with the reason locally."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason}; CI=true requires it")
+    pytest.skip(f"{reason}; set CI=true to make this a failure")
+
+
+@pytest.fixture(scope="session")
+def wire_mongo(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One SecantusDB child (free 127.0.0.1 port, temporary storage) for the whole run."""
+    try:
+        server = embedded_mongo.start(tmp_path_factory.mktemp("secantus"))
+    except (embedded_mongo.EmbeddedMongoError, OSError) as exc:
+        require_server(f"SecantusDB did not start: {exc}")
+    yield server
+    server.stop()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "mongo_backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("wire"):
+        metafunc.parametrize("mongo_backend", ["memory", "wire"], indirect=True)
+
+
 @pytest.fixture
-async def deps(settings: Settings, clock: FrozenClock) -> AsyncIterator[Deps]:
-    deps = await open_deps(settings, clock)
+def mongo_backend(request: pytest.FixtureRequest) -> str:
+    """"memory" (mongomock), or "wire" (SecantusDB) in modules marked `wire`."""
+    return str(getattr(request, "param", "memory"))
+
+
+@pytest.fixture
+def wire_db(mongo_backend: str, request: pytest.FixtureRequest) -> dict[str, str]:
+    """Settings overrides that put a test on the real wire in a database of its own."""
+    return wire_overrides(request) if mongo_backend == "wire" else {}
+
+
+def wire_overrides(request: pytest.FixtureRequest) -> dict[str, str]:
+    """mongo_url/mongo_db of a fresh database on the session's SecantusDB server."""
+    server = request.getfixturevalue("wire_mongo")
+    return {"mongo_url": server.url, "mongo_db": f"t_{uuid.uuid4().hex[:12]}"}
+
+
+@pytest.fixture
+async def deps(
+    settings: Settings, clock: FrozenClock, wire_db: dict[str, str]
+) -> AsyncIterator[Deps]:
+    deps = await open_deps(settings.replace(**wire_db), clock)
     yield deps
+    await close_deps(deps, wire_db)
+
+
+async def close_deps(deps: Deps, wire_db: dict[str, str]) -> None:
+    """Close the clients; on the wire, drop the test's database first."""
+    if wire_db:
+        await deps.mongo.drop_database(wire_db["mongo_db"])
     await deps.close()
 
 

@@ -8,6 +8,8 @@ from typing import Any
 from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
+COUNTER_ATTEMPTS = 5
+
 __all__ = [
     "DUPLICATE_KEY",
     "CounterStore",
@@ -53,11 +55,22 @@ class CounterStore:
         """Counters are keyed by _id; nothing more to index."""
 
     async def next(self, name: str) -> int:
-        """The next value of sequence `name`, starting at 1, atomically."""
-        doc = await self._coll.find_one_and_update(
-            {"_id": name},
-            {"$inc": {"value": 1}},
-            upsert=True,
-            return_document=ReturnDocument.AFTER,
-        )
-        return int(doc["value"])
+        """The next value of sequence `name`, starting at 1, atomically.
+
+        Two first upserts of one counter can race: MongoDB may answer the loser with a
+        DuplicateKeyError, and a real server (SecantusDB, seen in the race tests) with no
+        document. The counter then exists, so the retry is an ordinary atomic $inc.
+        """
+        for _ in range(COUNTER_ATTEMPTS):
+            try:
+                doc = await self._coll.find_one_and_update(
+                    {"_id": name},
+                    {"$inc": {"value": 1}},
+                    upsert=True,
+                    return_document=ReturnDocument.AFTER,
+                )
+            except DuplicateKeyError:
+                continue
+            if doc is not None:
+                return int(doc["value"])
+        raise RuntimeError(f"counter {name!r}: no value after {COUNTER_ATTEMPTS} attempts")

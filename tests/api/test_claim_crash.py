@@ -10,6 +10,9 @@ import pytest
 from claimsvc.worker.sweeper import SessionSweeper
 from tests.claims_support import claim_body, events_of, invalid, open_session, pay, session_doc
 
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
+
 
 class Crash(Exception):
     """Stands for the process dying at this point."""

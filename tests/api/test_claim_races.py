@@ -1,6 +1,7 @@
 """Races: concurrent claims, cancels, confirmations and the sweeper end in one terminal state
 with one event. MongoDB yields around every call, so requests really interleave; each test runs
-under several seeds, i.e. several interleavings."""
+under several seeds, i.e. several interleavings; and once more on the real wire (SecantusDB),
+where the server's own concurrency interleaves them."""
 
 from __future__ import annotations
 
@@ -27,16 +28,21 @@ from tests.claims_support import (
     session_doc,
     yielding_mongo,
 )
-from tests.conftest import make_settings
+from tests.conftest import close_deps, make_settings, wire_overrides
 
 SEEDS = range(6)
 
 
-@pytest.fixture(params=SEEDS, ids=lambda s: f"seed{s}")
+@pytest.fixture(params=[*SEEDS, "wire"], ids=lambda s: s if s == "wire" else f"seed{s}")
 async def deps(settings: Settings, clock: FrozenClock, request: Any) -> AsyncIterator[Deps]:
-    deps = await open_deps(settings, clock, mongo=yielding_mongo(request.param))
+    if request.param == "wire":
+        wire = wire_overrides(request)
+        deps = await open_deps(settings.replace(**wire), clock)
+    else:
+        wire = {}
+        deps = await open_deps(settings, clock, mongo=yielding_mongo(request.param))
     yield deps
-    await deps.close()
+    await close_deps(deps, wire)
 
 
 @pytest.fixture

@@ -22,6 +22,9 @@ from tests.claims_support import (
 )
 from tests.conftest import Merchant, Reply, make_settings
 
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
+
 Claim = Callable[..., Awaitable[Reply]]
 
 

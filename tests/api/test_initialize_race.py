@@ -2,7 +2,12 @@
 
 import asyncio
 
+import pytest
+
 from tests.conftest import initialize_body
+
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
 
 INIT = "/api/v1/checkout/initialize"
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import initialize_body
 from tests.sms.conftest import bkash_credit, send
+
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
 
 PENDING = {
     "success": False,

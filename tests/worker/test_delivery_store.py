@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from claimsvc.domain.delivery import attempt_record
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED
 from tests.worker.factories import event, record_event
+
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
 
 
 async def test_an_attempt_number_is_claimed_once(deps, make_account, clock):

@@ -16,6 +16,9 @@ from claimsvc.worker.webhooks import close_http, make_dispatcher, open_http
 from tests.worker.conftest import RECEIVER_SECRET
 from tests.worker.factories import event, record_event
 
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
+
 
 @pytest.fixture
 async def worker(deps, make_session):

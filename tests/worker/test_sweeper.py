@@ -6,9 +6,14 @@ import asyncio
 import logging
 from typing import Any
 
+import pytest
+
 from claimsvc.worker.main import worker_loops
 from claimsvc.worker.sweeper import SessionSweeper
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
+
+# The store, race, crash and outbox paths also run on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
 
 
 def sweeper(deps: Any, **kw: Any) -> SessionSweeper:

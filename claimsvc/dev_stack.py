@@ -1,0 +1,77 @@
+"""The local stack's durable parts: a SecantusDB child for MongoDB and the demo it remembers.
+
+`claimsvc dev` without CLAIMSVC_MONGO_URL runs SecantusDB (a MongoDB-wire server, dev and test
+only) as a child process with its data under `<data dir>/mongo`, so a restart keeps accounts,
+sessions and keys. The demo account is created once; its API key is shown only at creation in
+production, so the dev stack keeps the demo's banner values in `<data dir>/demo.json` (mode 0600,
+dev data only) to print them again after a restart. `--fresh` deletes both first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from claimsvc import embedded_mongo
+from claimsvc.bootstrap import Deps
+from claimsvc.dev import Demo, seed_demo
+from claimsvc.runner import Component
+from claimsvc.settings import Settings
+
+DEFAULT_DATA_DIR = ".claimsvc-dev"
+
+
+@contextmanager
+def dev_mongo(settings: Settings, data_dir: Path, fresh: bool) -> Iterator[Settings]:
+    """Settings whose mongo_url is the given one, or a SecantusDB child on `data_dir/mongo`
+    (stopped on exit; the kernel stops it too if this process dies first)."""
+    if fresh:
+        shutil.rmtree(data_dir, ignore_errors=True)
+    if settings.mongo_url:
+        yield settings
+        return
+    server = embedded_mongo.start(data_dir / "mongo")
+    try:
+        yield settings.replace(mongo_url=server.url)
+    finally:
+        server.stop()
+
+
+def demo_file(data_dir: Path) -> Path:
+    return data_dir / "demo.json"
+
+
+def load_demo(data_dir: Path) -> dict[str, object] | None:
+    """The remembered demo's banner values, or None."""
+    try:
+        return dict(json.loads(demo_file(data_dir).read_text()))
+    except (OSError, ValueError):
+        return None
+
+
+def save_demo(data_dir: Path, demo: object) -> None:
+    """Remember the demo (a dataclass) for the next start; readable by this user only."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = demo_file(data_dir)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(dataclasses.asdict(demo), out)  # type: ignore[call-overload]
+    os.chmod(path, 0o600)
+
+
+async def remembered_demo(deps: Deps, component: Component, data_dir: Path) -> Demo:
+    """The demo of an earlier start when its account is still in the database, else a new one
+    (remembered unless MongoDB is memory://, which forgets it anyway)."""
+    persistent = not (deps.settings.mongo_url or "").startswith("memory://")
+    saved = load_demo(data_dir) if persistent else None
+    if saved and await deps.stores.accounts.get(str(saved.get("account_id"))) is not None:
+        return Demo(**saved)  # type: ignore[arg-type]
+    demo = await seed_demo(deps, component)
+    if persistent:
+        save_demo(data_dir, demo)
+    return demo

@@ -1,0 +1,115 @@
+"""`claimsvc dev` as a newcomer runs it (real processes): stopped and started again, its demo
+account, key and sessions are still there, and its SecantusDB child stops with it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.ops.kustomize import REPO
+from tests.ops.processes import free_port, wait_until_serving
+
+STOP_TIMEOUT_S = 30
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z")
+
+
+@contextmanager
+def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, str], list[int]]]:
+    """`claimsvc dev` in `workdir` with no store URLs; (banner values, its children's pids)."""
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO),
+           "CLAIMSVC_API_PORT": str(port), "CLAIMSVC_SMS_PORT": str(free_port())}
+    log_path = workdir / f"dev-{time.monotonic_ns()}.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "claimsvc.cli", "dev", *args],
+                                cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until_serving(port, proc)
+        children = _children(proc.pid)
+        yield _banner(log_path.read_text()), children
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise AssertionError("claimsvc dev did not stop on SIGTERM") from None
+
+
+def _banner(text: str) -> dict[str, str]:
+    found = dict(re.findall(r"^  (demo API key|demo account|checkout page):\s+(\S+)$", text, re.M))
+    assert set(found) == {"demo API key", "demo account", "checkout page"}, text
+    return found
+
+
+def _initialize(port: int, key: str, order_id: str) -> tuple[int, dict]:
+    body = json.dumps({"order_id": order_id, "amount": 100, "success_url":
+                       "https://shop.example.com/s", "cancel_url": "https://shop.example.com/c",
+                       "webhook_url": "https://shop.example.com/w"}).encode()
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/v1/checkout/initialize", data=body, method="POST",
+        headers={"content-type": "application/json", "x-api-key": key},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def _page_status(port: int, checkout_url: str) -> int:
+    path = "/" + checkout_url.split("/", 3)[3]
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as resp:
+        return int(resp.status)
+
+
+def _wait_gone(pids: list[int]) -> list[int]:
+    deadline = time.monotonic() + STOP_TIMEOUT_S
+    while (left := [p for p in pids if _alive(p)]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path: Path) -> None:
+    port = free_port()
+    with dev_stack(tmp_path, port) as (first, children):
+        assert children, "SecantusDB runs as a child of the dev stack"
+        status, opened = _initialize(port, first["demo API key"], "restart-order-1")
+        assert status == 201, opened
+        assert _page_status(port, first["checkout page"]) == 200
+    assert _wait_gone(children) == [], "the SecantusDB child outlived the stack"
+    assert (tmp_path / ".claimsvc-dev" / "demo.json").stat().st_mode & 0o077 == 0
+
+    with dev_stack(tmp_path, port) as (second, _):
+        assert second == first  # the same account, key and demo session, created once
+        status, replay = _initialize(port, first["demo API key"], "restart-order-1")
+        assert (status, replay["session_id"]) == (200, opened["session_id"])
+        assert _page_status(port, first["checkout page"]) == 200
+
+    with dev_stack(tmp_path, port, "--fresh") as (fresh, _):
+        assert fresh["demo account"] != first["demo account"]
+        status, body = _initialize(port, first["demo API key"], "restart-order-2")
+        assert status == 401, body
