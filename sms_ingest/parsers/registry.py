@@ -1,9 +1,9 @@
 """Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
 
 Only the real sender ids count as payment messages (each is documented in its provider module):
-"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "CellFin" and "IBBL"
-(cellfin). They are matched after trimming and case-folding only: no look-alike folding, because
-a sender id spelled with a Cyrillic letter is exactly the forgery this check exists for.
+"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL" and
+"CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. They are matched after
+trimming and case-folding only: no look-alike folding, because a sender id spelled with a Cyrillic letter is exactly the forgery this check exists for.
 """
 
 from __future__ import annotations
@@ -64,9 +64,14 @@ def _from_stranger(text: str) -> ParseOutcome:
 
 
 def _route(sender: str, text: str) -> ParseOutcome:
-    modules = _BY_SENDER.get(sender.strip().casefold())
+    key = sender.strip().casefold()
+    modules = _BY_SENDER.get(key)
     if modules:
         return _from_trusted(modules, text)
+    if key in bkash.NOTICE_SENDERS:
+        # bKash's promotion and notice senders never carry a transaction: whatever they say is
+        # ignored, so a look-alike of them can neither credit a wallet nor raise a false alarm.
+        return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
     return _from_stranger(text)
 
 
