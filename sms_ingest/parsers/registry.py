@@ -3,7 +3,8 @@
 Only the real sender ids count as payment messages (each is documented in its provider module):
 "bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL" and
 "CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. They are matched after
-trimming and case-folding only: no look-alike folding, because a sender id spelled with a Cyrillic letter is exactly the forgery this check exists for.
+trimming and case-folding only: no look-alike folding, because a sender id spelled with a
+Cyrillic letter is exactly the forgery this check exists for.
 """
 
 from __future__ import annotations
