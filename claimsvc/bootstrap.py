@@ -16,6 +16,7 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
+from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.wallets import WalletAdminService
@@ -93,6 +94,7 @@ class Services:
     transactions: TransactionService
     devices: DeviceService
     wallets: WalletAdminService
+    reparse: ReparseService
 
 
 @dataclass
@@ -167,6 +169,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
             stores.messages, transactions, clock,
         ),
+        reparse=ReparseService(stores.messages, stores.sms_stream, clock),
     )
 
 

@@ -6,8 +6,14 @@ import argparse
 import asyncio
 import os
 import sys
+from importlib.metadata import entry_points
 
 from claimsvc.settings import Settings, SettingsError
+
+COMMANDS = "claimsvc.commands"
+"""Entry point group of commands other packages add (`sms` from sms_ingest): each is a
+function given the sub-command parsers, whose parser sets `run(args) -> exit code`. claimsvc
+never imports those packages itself."""
 
 
 def load_env() -> dict[str, str]:
@@ -31,9 +37,13 @@ def main(argv: list[str] | None = None) -> int:
     from claimsvc import cli_admin
 
     cli_admin.add_arguments(admin)
+    for ep in entry_points(group=COMMANDS):
+        ep.load()(sub)
     args = parser.parse_args(argv)
     if args.command == "admin":
         return cli_admin.run(args, load_env())
+    if hasattr(args, "run"):
+        return int(args.run(args))
     try:
         settings = Settings.from_env(load_env())
     except SettingsError as exc:

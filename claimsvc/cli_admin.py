@@ -15,7 +15,8 @@ import urllib.request
 from collections.abc import Mapping
 from typing import Any
 
-# (group, action) -> (method, path template, positional args, query args)
+# (group, action) -> (method, path template, positional args, options). Options of a GET go in
+# the query string, those of other methods in the JSON body.
 COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
     ("accounts", "create"): ("POST", "/admin/v1/accounts", ("name",), ()),
     ("accounts", "get"): ("GET", "/admin/v1/accounts/{account_id}", ("account_id",), ()),
@@ -51,6 +52,12 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
         (),
         ("account_id", "result", "limit", "cursor"),
     ),
+    ("messages", "reparse"): (
+        "POST",
+        "/admin/v1/messages/reparse",
+        (),
+        ("account_id", "provider", "since", "limit"),
+    ),
     ("events", "list"): (
         "GET",
         "/admin/v1/events",
@@ -82,6 +89,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )
 
 
+def _value(raw: str) -> Any:
+    """A body value: JSON when it parses as JSON, else the text itself."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
 def parse_sets(pairs: list[str]) -> dict[str, Any]:
     """FIELD=VALUE pairs as a JSON object; values parse as JSON when they can."""
     body: dict[str, Any] = {}
@@ -89,10 +104,7 @@ def parse_sets(pairs: list[str]) -> dict[str, Any]:
         name, sep, raw = pair.partition("=")
         if not sep or not name:
             raise SystemExit(f"--set needs FIELD=VALUE, got {pair!r}")
-        try:
-            body[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            body[name] = raw
+        body[name] = _value(raw)
     return body
 
 
@@ -105,8 +117,10 @@ def build_request(args: argparse.Namespace, env: Mapping[str, str]) -> urllib.re
             if "{" + n + "}" in path
         }
     )
-    params = {n: getattr(args, n) for n in query if getattr(args, n, None) is not None}
-    body = parse_sets(getattr(args, "set", []) or [])
+    options = {n: getattr(args, n) for n in query if getattr(args, n, None) is not None}
+    params = options if method == "GET" else {}
+    body = {n: _value(v) for n, v in options.items() if method != "GET"}
+    body.update(parse_sets(getattr(args, "set", []) or []))
     if "name" in positional:
         body["name"] = args.name
     base = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from claimsvc.clock import Clock
@@ -17,7 +18,7 @@ from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import balance, metrics
-from sms_ingest.balance import Entry, Outcome, Point, Wallet
+from sms_ingest.balance import Entry, Gap, Outcome, Point, Wallet
 
 log = logging.getLogger("sms_ingest.wallets")
 
@@ -30,27 +31,20 @@ class Contention(RuntimeError):
 
 
 def entry_to_doc(e: Entry) -> dict[str, Any]:
-    return {
-        "key": e.key,
-        "transaction_id": e.transaction_id,
-        "direction": e.direction,
-        "amount": e.amount,
-        "fee": e.fee,
-        "balance": e.balance,
-        "received_at": e.received_at,
-    }
+    return asdict(e)
 
 
 def entry_from_doc(d: dict[str, Any]) -> Entry:
-    return Entry(
-        d["key"],
-        d.get("transaction_id"),
-        d["direction"],
-        d["amount"],
-        d["fee"],
-        d["balance"],
-        d["received_at"],
-    )
+    # Entries stored before commission was kept have none (it defaults to 0).
+    return Entry(**d)
+
+
+def gap_to_doc(g: Gap) -> dict[str, Any]:
+    return asdict(g)
+
+
+def gap_from_doc(d: dict[str, Any]) -> Gap:
+    return Gap(**d)
 
 
 def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
@@ -63,6 +57,9 @@ def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
         held=tuple(entry_from_doc(h) for h in doc.get("held", [])),
         seen=tuple(doc.get("seen", [])),
         trail=tuple(Point(p["at"], p["before"]) for p in doc.get("trail", [])),
+        gaps=tuple(gap_from_doc(g) for g in doc.get("gaps", [])),
+        # Set only by the admin API's anchor call; never rewritten by a step.
+        recovers=doc.get("gap_recovery", True),
     )
     return wallet, int(doc.get("version", 0))
 
@@ -74,6 +71,7 @@ def wallet_state(w: Wallet) -> dict[str, Any]:
         "anchored_at": w.anchored_at,
         "held": [entry_to_doc(h) for h in w.held],
         "trail": [{"at": p.at, "before": p.before} for p in w.trail],
+        "gaps": [gap_to_doc(g) for g in w.gaps],
     }
 
 
@@ -166,7 +164,7 @@ class WalletChain:
                 continue
             tx = await self._chain.chain_verdict(tx_id, v, now)
             if tx is not None:
-                _count(provider or "unknown", v["status"])
+                _count(provider or "unknown", v)
             # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
             if v["status"] == balance.CONFIRMED and (tx is None or tx.get("session_id")):
                 await self._finalise(tx_id, counted=tx is not None)
@@ -199,8 +197,15 @@ class WalletChain:
         return len(docs)
 
 
-def _count(provider: str, status: str) -> None:
+def _count(provider: str, verdict: dict[str, Any]) -> None:
+    status = verdict["status"]
     if status == balance.CONFIRMED:
         metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
     elif status in (balance.HELD, balance.SUSPECT):
         metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()
+    elif verdict.get("reason") == balance.GAP_START:
+        # A missed SMS the wallet recovered from: the merchant should check the unexplained
+        # amount (the transaction's balance_gap) against the wallet app.
+        metrics.BALANCE_BREAKS.labels(provider=provider, kind="gap").inc()
+        fields = {"provider": provider, "transaction_id": verdict.get("transaction_id")}
+        log.warning("a wallet re-anchored at a run after a gap", extra={"fields": fields})

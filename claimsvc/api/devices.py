@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, validate
+from marshmallow import Schema, fields, validate
 from tornado.web import url
 
 from claimsvc import errors
@@ -12,6 +12,7 @@ from claimsvc.api.admin import AdminHandler
 from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
+from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
 
 MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
 
@@ -26,6 +27,17 @@ class AnchorSchema(Schema):
     device_id = Text(required=True, validate=validate.Length(min=1, max=64))
     balance = Fee(required=True, data_key="balance", attribute="balance_poisha")
     sim_slot = StrictInt(minimum=0, maximum=16, allow_none=True)
+    gap_recovery = StrictBool()
+    """Whether the chain re-anchors by itself at a run after a missed SMS (default on)."""
+
+
+class ReparseSchema(Schema):
+    """Which unparsed messages to parse again; every field optional."""
+
+    account_id = Text(validate=validate.Length(min=1, max=64))
+    provider = Text(validate=validate.OneOf(PROVIDERS))
+    since = fields.AwareDateTime()
+    limit = StrictInt(minimum=1, maximum=MAX_BATCH)
 
 
 class ConfirmSchema(Schema):
@@ -117,6 +129,16 @@ class MessagesHandler(ListHandler):
         self.send_json(200, await self.services.wallets.messages(self.query()))
 
 
+class MessagesReparseHandler(AdminHandler):
+    """202: the matching unparsed messages are queued for the SMS worker's current parsers."""
+
+    route_name = "admin_messages_reparse"
+
+    async def post(self) -> None:
+        which = ReparseFilter(**self.body(ReparseSchema()))
+        self.send_json(202, await self.services.reparse.reparse(which))
+
+
 def routes(deps: Any) -> list:
     kw = {"deps": deps}
     return [
@@ -127,4 +149,5 @@ def routes(deps: Any) -> list:
         url(r"/admin/v1/transactions", TransactionsHandler, kw),
         url(r"/admin/v1/transactions/([^/]+)/confirm", TransactionConfirmHandler, kw),
         url(r"/admin/v1/messages", MessagesHandler, kw),
+        url(r"/admin/v1/messages/reparse", MessagesReparseHandler, kw),
     ]

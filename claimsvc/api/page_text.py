@@ -16,6 +16,19 @@ class Provider:
     actions: dict[str, tuple[str, str]]
 
 
+# The flow each wallet kind is paid by is the one whose SMS the service confirms (claims.FLOW_SMS):
+# a personal wallet gets Send Money, an agent wallet a customer's Cash Out, a merchant wallet a
+# Payment. Menu names, and where each was seen (issue 10; a name seen nowhere is a guess):
+# - bKash "Payment" (merchant): the *247# menu item "3 Payment" in the bKash WooCommerce
+#   plugin's instructions, github:tareq1988/woocommerce-bkash:README.md.
+# - Nagad "Send Money" (personal): "Go to your Nagad app or Dial *167#", "Choose Send Money" in
+#   public checkout code found with the code search (repository not named by the index).
+# - Nagad and Rocket "Cash Out", "ক্যাশ আউট": Bangla how-to pages (easycomputerbd.com,
+#   2025/09/blog-post_94.html: "নগদ থেকে Cash Out করার নিয়ম"; mobile360.com.bd
+#   what-is-rocket-mobile-banking: "ক্যাশ ইন, ক্যাশ আউট").
+# - Rocket merchant: bankingnewsbd.com dutch-bangla-bank-mobile-banking-rocket names the service
+#   "মার্চেন্ট পেমেন্ট"; the menu label "Merchant Pay" is a guess, as are Nagad "Merchant Pay",
+#   Upay "Make Payment", every Upay and CellFin name, and all Bangla menu labels but Cash Out.
 SEND, CASH_OUT = ("Send Money", "সেন্ড মানি"), ("Cash Out", "ক্যাশ আউট")
 MERCHANT_PAY = ("Merchant Pay", "মার্চেন্ট পে")
 
@@ -68,6 +81,12 @@ HOW_TO = {
         "কনফার্মেশন এসএমএস থেকে TrxID নিচের ফর্মে লিখুন।",
     ),
 }
+# Paying an agent, the buyer's wallet takes its Cash Out charge on top of the amount; a buyer who
+# takes the charge out of the amount sends too little, and the claim cannot match.
+AGENT_CHARGE = {
+    "en": "The wallet adds its Cash Out charge on top: the agent gets exactly {amount} taka.",
+    "bn": "ক্যাশ আউট চার্জ ওয়ালেট আলাদাভাবে কাটবে; এজেন্টকে ঠিক {amount} টাকাই পাঠাতে হবে।",
+}
 USSD = {"en": " or dial {code}", "bn": " অথবা {code} ডায়াল করুন"}
 WHOSE = {
     "en": {"personal": "", "agent": "the agent ", "merchant": "the merchant "},
@@ -85,7 +104,8 @@ def kind_name(kind: str, lang: str) -> str:
 
 
 def how_to(provider: str, kind: str, number: str, amount: str, lang: str) -> list[str]:
-    """Three short lines on paying `amount` (already formatted) to one wallet."""
+    """Short lines on paying `amount` (already formatted) to one wallet: three, and for an
+    agent wallet a fourth on the Cash Out charge."""
     known = PROVIDERS.get(provider)
     if known is None:
         return []
@@ -99,7 +119,10 @@ def how_to(provider: str, kind: str, number: str, amount: str, lang: str) -> lis
         "number": number,
         "amount": amount,
     }
-    return [line.format(**fields) for line in HOW_TO[lang]]
+    lines = [line.format(**fields) for line in HOW_TO[lang]]
+    if kind == "agent":
+        lines.insert(2, AGENT_CHARGE[lang].format(amount=amount))
+    return lines
 
 
 TEXT: dict[str, dict[str, str]] = {

@@ -21,6 +21,19 @@ CLAIM_WINDOW = timedelta(minutes=10)
 CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
 TRANSACTION_STATUSES = (CONFIRMED, UNCONFIRMED, HELD, SUSPECT)
 
+CLAIMABLE_KINDS = frozenset(
+    {"received", "payment_received", "cash_in", "cash_out_received", "b2b_received"}
+)
+"""Credits a buyer's payment makes: Send Money to a personal wallet, Payment to a merchant
+wallet, Cash Out at an agent wallet, an agent's Cash In for the buyer, a business's B2B transfer.
+Add money, remittances, refunds, cashback and reversals are credits no buyer's TrxID names.
+Kinds are compared as the parsers' string values, so a new parser kind is not claimable until
+it is listed here."""
+
+FLOW_SMS = {"personal": "received", "agent": "cash_out_received", "merchant": "payment_received"}
+"""For each wallet kind, the SMS kind its wallet gets from the flow the hosted page tells the
+buyer to use (Send Money, Cash Out, Payment); each must be claimable."""
+
 
 def confirmable(override_suspect: bool = False) -> tuple[str, ...]:
     """The statuses a confirmation by hand moves to confirmed.
@@ -76,6 +89,8 @@ def match_problem(session: dict[str, Any], tx: dict[str, Any] | None) -> str | N
         return "no such transaction"
     if tx.get("direction", "credit") != "credit" or tx.get("status") == SUSPECT:
         return "not a genuine incoming payment"
+    if tx.get("kind", "received") not in CLAIMABLE_KINDS:
+        return "not a payment from a buyer"
     if tx["amount_poisha"] != session["amount_poisha"]:
         return "amount differs"
     if tx["received_at"] < session["created_at"] - CLAIM_WINDOW:

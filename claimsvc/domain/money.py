@@ -62,3 +62,10 @@ def to_number(poisha: int) -> int | float:
     the two-decimal value and its repr prints exactly that value (for amounts up to 10^13).
     """
     return poisha // 100 if poisha % 100 == 0 else poisha / 100
+
+
+def to_text(poisha: int) -> str:
+    """Poisha as a taka decimal string with two places ("785.00"), as the SMS corpus writes it."""
+    sign = "-" if poisha < 0 else ""
+    whole, frac = divmod(abs(poisha), 100)
+    return f"{sign}{whole}.{frac:02d}"

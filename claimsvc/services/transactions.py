@@ -31,6 +31,9 @@ class NewTransaction:
     balance_poisha: int | None = None
     """The balance the SMS states after this transaction."""
     fee_poisha: int = 0
+    """A fee or charge taken with it."""
+    commission_poisha: int = 0
+    """A commission credited with it (an agent's cash-out commission)."""
     extra: dict[str, Any] | None = None
     """Anything else the caller keeps with it (message id, device, SIM slot)."""
 
@@ -56,6 +59,8 @@ def _problem(new: NewTransaction) -> str | None:
         return "trx_id must be 6 to 20 upper-case letters and digits"
     if new.amount_poisha <= 0:
         return "amount must be positive"
+    if new.fee_poisha < 0 or new.commission_poisha < 0:
+        return "fee and commission must not be negative"
     if new.status not in TRANSACTION_STATUSES or new.direction not in ("credit", "debit"):
         return "unknown status or direction"
     if new.received_at.tzinfo is None:

@@ -34,6 +34,7 @@ def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
         "trx_id": tx["trx_id"],
         "amount": to_number(tx["amount_poisha"]),
         "fee": to_number(tx.get("fee_poisha") or 0),
+        "commission": to_number(tx.get("commission_poisha") or 0),
         "balance": _money(tx.get("balance_poisha")),
         "counterparty": tx.get("counterparty"),
         "received_at": iso_or_none(tx.get("received_at")),
@@ -67,6 +68,9 @@ def message_view(msg: dict[str, Any]) -> dict[str, Any]:
         "provider": msg.get("provider"),
         "reason": msg.get("reason"),
         "transaction_id": msg.get("transaction_id"),
+        # Re-parses asked for (`POST /admin/v1/messages/reparse`), and the last one's time.
+        "reparses": msg.get("reparses", 0),
+        "reparse_requested_at": iso_or_none(msg.get("reparse_requested_at")),
     }
 
 
@@ -107,9 +111,17 @@ class WalletAdminService:
         }
         now = self._clock()
         wid = wallet_id(account_id, device["_id"], body["provider"], slot)
-        await self._balances.anchor(wid, identity, body["balance_poisha"], now)
+        saved = await self._balances.anchor(
+            wid, identity, body["balance_poisha"], now, body.get("gap_recovery")
+        )
         balance = to_number(body["balance_poisha"])
-        return {**identity, "balance": balance, "anchored_at": iso_utc(now)}
+        recovery = saved.get("gap_recovery", True)
+        return {
+            **identity,
+            "balance": balance,
+            "anchored_at": iso_utc(now),
+            "gap_recovery": recovery,
+        }
 
     async def transactions(self, query: dict[str, Any]) -> dict[str, Any]:
         found = await self._chain.list(

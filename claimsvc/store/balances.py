@@ -76,20 +76,31 @@ class BalanceStore:
         )
 
     async def anchor(
-        self, wid: str, identity: dict[str, Any], balance: int, now: datetime
+        self,
+        wid: str,
+        identity: dict[str, Any],
+        balance: int,
+        now: datetime,
+        gap_recovery: bool | None = None,
     ) -> dict[str, Any]:
-        """Restart the chain at `balance` as of `now`; held entries are re-checked later."""
+        """Restart the chain at `balance` as of `now` (recovered gaps forgotten); held entries
+        are re-checked later. `gap_recovery` switches recovery after a gap on or off (None:
+        left as it is; on for a new wallet)."""
+        fields: dict[str, Any] = {
+            "running": balance,
+            "anchored_at": now,
+            "anchor_balance": balance,
+            "anchor_set_at": now,
+            "trail": [],
+            "gaps": [],
+            "recheck": True,
+        }
+        if gap_recovery is not None:
+            fields["gap_recovery"] = gap_recovery
         return await self._coll.find_one_and_update(
             {"_id": wid},
             {
-                "$set": {
-                    "running": balance,
-                    "anchored_at": now,
-                    "anchor_balance": balance,
-                    "anchor_set_at": now,
-                    "trail": [],
-                    "recheck": True,
-                },
+                "$set": fields,
                 "$setOnInsert": {**identity, "held": [], "seen": [], "pending": []},
                 "$inc": {"version": 1},
             },

@@ -10,6 +10,9 @@ from pymongo import ReturnDocument
 from claimsvc.store.mongo import DuplicateKeyError
 from claimsvc.store.paging import Page, page
 
+UNPARSED = "unparsed"
+"""The result of a message no parser could read (kept for a parser update and a re-parse)."""
+
 
 class MessageStore:
     """The `sms_messages` collection. `content_key` is unique: a forwarded SMS is stored once."""
@@ -66,6 +69,33 @@ class MessageStore:
         done = await self._coll.update_one(
             {"_id": message_id, "processed_at": None},
             {"$set": {**result, "processed_at": now}},
+        )
+        return done.modified_count == 1
+
+    async def unparsed(
+        self, account_id: str | None, provider: str | None, since: datetime | None, limit: int
+    ) -> list[dict[str, Any]]:
+        """Processed messages the parsers could not read, in the order the phone received them
+        (ids and receive times only)."""
+        query: dict[str, Any] = {"result": UNPARSED, "processed_at": {"$ne": None}}
+        if account_id:
+            query["account_id"] = account_id
+        if provider:
+            query["provider"] = provider
+        if since:
+            query["stored_at"] = {"$gte": since}
+        cursor = self._coll.find(query, {"_id": 1, "received_at": 1})
+        return await cursor.sort([("received_at", 1), ("_id", 1)]).limit(limit).to_list(None)
+
+    async def reopen(self, message_id: str, now: datetime) -> bool:
+        """Mark an unparsed message to be processed again; False when it is not (or no longer)
+        an unparsed, processed message, so two callers never both reopen it."""
+        done = await self._coll.update_one(
+            {"_id": message_id, "result": UNPARSED, "processed_at": {"$ne": None}},
+            {
+                "$set": {"processed_at": None, "queued_at": now, "reparse_requested_at": now},
+                "$inc": {"reparses": 1},
+            },
         )
         return done.modified_count == 1
 

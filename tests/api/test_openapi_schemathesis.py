@@ -30,7 +30,7 @@ from claimsvc.api.app import make_app
 from claimsvc.api.ops import OPENAPI_PATH
 from claimsvc.bootstrap import open_deps
 from claimsvc.clock import FrozenClock
-from tests.conftest import ALLOWED_HOST, make_settings
+from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, make_settings
 
 # (method, path) of every operation of the document the app serves today.
 COVERED_OPERATIONS: list[tuple[str, str]] = [
@@ -41,6 +41,7 @@ COVERED_OPERATIONS: list[tuple[str, str]] = [
     ("GET", "/api/v1/checkout/session/{session_id}"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),
+    ("POST", "/admin/v1/messages/reparse"),
 ]
 EXAMPLES_PER_MODE = 40
 # positive_data_acceptance is left out on purpose: a body the schema allows is still refused
@@ -118,13 +119,19 @@ def schema() -> Any:
 
 
 def _with_key(case: Any, choice: str, live: LiveApp) -> None:
-    """The operation's key header: the merchant's (mostly), none, or one nobody minted."""
+    """The operation's key header: the merchant's (mostly), none, or one nobody minted; the
+    admin token (or none, or a wrong one) on admin paths."""
     headers = dict(case.headers or {})
     headers.pop("x-api-key", None)
+    headers.pop("Authorization", None)
+    admin = case.path.startswith("/admin/")
+    name, value = (
+        ("Authorization", f"Bearer {ADMIN_TOKEN}") if admin else ("x-api-key", live.api_key)
+    )
     if choice == "valid":
-        headers["x-api-key"] = live.api_key
+        headers[name] = value
     elif choice == "unknown":
-        headers["x-api-key"] = "sk_not-a-key"
+        headers[name] = "Bearer not-the-token" if admin else "sk_not-a-key"
     case.headers = headers
 
 

@@ -191,7 +191,8 @@ def test_a_replayed_message_changes_nothing():
 
 def test_held_messages_beyond_the_cap_are_released_oldest_first():
     wallet = anchored(0)
-    entries = [credit(f"h{i}", 1, 10_000 + i, i) for i in range(MAX_HELD + 1)]
+    # Stated balances that chain neither to the wallet nor among themselves (no run forms).
+    entries = [credit(f"h{i}", 1, 10_000 + 3 * i, i) for i in range(MAX_HELD + 1)]
     wallet, final = run(wallet, *entries)
     assert final["h0"] == (UNCONFIRMED, "held_overflow", None)
     assert len(wallet.held) == MAX_HELD

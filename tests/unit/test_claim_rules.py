@@ -124,6 +124,16 @@ def test_no_body_makes_validation_fail_other_than_with_a_client_error(body):
         ({"session_id": "another"}, "used by another session"),
         ({"status": "suspect"}, "not a genuine incoming payment"),
         ({"direction": "debit"}, "not a genuine incoming payment"),
+        ({"kind": "received"}, None),
+        ({"kind": "payment_received"}, None),
+        ({"kind": "cash_out_received"}, None),
+        ({"kind": "cash_in"}, None),
+        ({"kind": "b2b_received"}, None),
+        ({"kind": "add_money"}, "not a payment from a buyer"),
+        ({"kind": "remittance"}, "not a payment from a buyer"),
+        ({"kind": "refund"}, "not a payment from a buyer"),
+        ({"kind": "cashback"}, "not a payment from a buyer"),
+        ({"kind": "reversal"}, "not a payment from a buyer"),
     ],
 )
 def test_a_transaction_matches_only_exactly(change, problem):

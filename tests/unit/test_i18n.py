@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 import pytest
 
 from claimsvc.api import page_text
-from claimsvc.domain import i18n
-from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain import claims, i18n
+from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS
 
 
 @pytest.mark.parametrize(
@@ -82,12 +82,30 @@ def test_deadline_is_told_in_dhaka_time_in_both_languages():
 @pytest.mark.parametrize("provider", PROVIDERS)
 @pytest.mark.parametrize("kind", ["personal", "agent", "merchant"])
 @pytest.mark.parametrize("lang", i18n.LANGS)
-def test_every_provider_and_kind_has_three_lines_naming_number_and_amount(provider, kind, lang):
+def test_every_provider_and_kind_has_lines_naming_the_flow_number_and_amount(provider, kind, lang):
     lines = page_text.how_to(provider, kind, "01700000001", "৫০০", lang)
     action = page_text.PROVIDERS[provider].actions[kind][0]
-    assert len(lines) == 3
+    assert len(lines) == (4 if kind == "agent" else 3)
     assert action in lines[0]
     assert "01700000001" in lines[1] and "৫০০" in lines[1]
+    assert "TrxID" in lines[-1]
+
+
+@pytest.mark.parametrize("kind", ["personal", "agent", "merchant"])
+def test_the_flow_the_page_names_makes_an_sms_a_claim_can_match(kind):
+    # Send Money reaches a personal wallet as "received", a Cash Out an agent's wallet as
+    # "cash_out_received", a Payment a merchant wallet as "payment_received".
+    assert claims.FLOW_SMS[kind] in claims.CLAIMABLE_KINDS
+    flows = {"personal": "Send Money", "agent": "Cash Out", "merchant": "Payment"}
+    assert flows[kind] in page_text.how_to("bkash", kind, "1", "5", "en")[0]
+    assert set(claims.FLOW_SMS) == set(WALLET_KINDS)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_an_agent_wallet_tells_the_buyer_the_cash_out_charge_comes_on_top(lang):
+    lines = page_text.how_to("nagad", "agent", "01700000001", "৫০০", lang)
+    assert "৫০০" in lines[2]
+    assert ("Cash Out charge" if lang == "en" else "ক্যাশ আউট চার্জ") in lines[2]
 
 
 def test_bkash_menu_items_follow_the_wallet_kind():

@@ -1,0 +1,58 @@
+"""Re-parsing: stored SMS that no parser could read are handed to the SMS worker again.
+
+The API process never parses (the parsers belong to `sms-ingest`): it reopens each unparsed
+message with a conditional update and puts its id back on the SMS stream, in the order the phone
+received them. The worker then runs the current parsers, and its idempotent pipeline records
+each transaction once, chains it and completes the claim waiting on it once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from claimsvc.clock import Clock
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.sms_stream import SmsStream
+
+MAX_BATCH = 1000
+"""Messages one call reopens at most; `more` in the answer says to call again."""
+
+
+@dataclass(frozen=True)
+class ReparseFilter:
+    """Which unparsed messages to reopen; None matches any."""
+
+    account_id: str | None = None
+    provider: str | None = None
+    since: datetime | None = None
+    """Messages stored at or after this time."""
+    limit: int = MAX_BATCH
+
+
+class ReparseService:
+    """`POST /admin/v1/messages/reparse` and `claimsvc admin messages reparse`."""
+
+    def __init__(self, messages: MessageStore, stream: SmsStream, clock: Clock) -> None:
+        self._messages = messages
+        self._stream = stream
+        self._clock = clock
+
+    async def reparse(self, which: ReparseFilter) -> dict[str, Any]:
+        """Reopen and re-queue matching unparsed messages; how many, and whether more match."""
+        now = self._clock()
+        found = await self._messages.unparsed(
+            which.account_id, which.provider, which.since, which.limit
+        )
+        requeued = 0
+        for msg in found:
+            # Lost to a concurrent re-parse (or already processed again): nothing to queue.
+            if not await self._messages.reopen(msg["_id"], now):
+                continue
+            # A crash here leaves it unprocessed and queued_at set: the worker's re-queue sweep
+            # puts it on the stream after CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS.
+            entry_id = await self._stream.add(msg["_id"])
+            await self._messages.mark_queued(msg["_id"], entry_id, now)
+            requeued += 1
+        return {"requeued": requeued, "more": len(found) == which.limit}
