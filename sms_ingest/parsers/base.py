@@ -158,13 +158,14 @@ _FOLD = str.maketrans(
     }
 )
 
-# A lost line break glues a value to the next label ("01712345678Ref:", "Tk 8.61Balance:");
-# put the space back. Case-sensitive on purpose: providers print labels capitalised, and an
-# IGNORECASE alternation tried at every position was the slowest step of a parse.
+# A lost line break glues a value to the next label ("01712345678Ref:", "Tk 8.61Balance:",
+# "100.13TrxID") or a TxnID to the date after it ("73BQ4DFR23/10/2024": the wallets print the
+# day with two digits); put the space back. Case-sensitive on purpose: providers print labels
+# capitalised, and an IGNORECASE alternation tried at every position was the slowest step.
 _LABEL_GAP = re.compile(
     r"(?<=\S)(?=(?:Amount|Amt|Sender|Receiver|Ref|Reference|Uddokta|Agent|Customer|Merchant"
     r"|Mobile|Bank|Charge|Fee|Comm|Balance|Bal|NetBal|T(?:rx|xn|rnx) ?I[Dd]|T(?:RX|XN) ?ID|Date"
-    r"|Time|Reason|A/C|From|Purpose)\s?:)",
+    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY)\s?:|T(?:rx|xn)I[Dd]\b|\d\d/\d\d/\d{4}\b)",
     re.ASCII,
 )
 

@@ -31,9 +31,9 @@ NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info"}
 
 _OK = r"(?:is )?successful"
 _FAILED = r"(?:has )?failed\b"
-_END = r"\.?(?= |$)"
+_END = r"(?:\.|(?= |$))"
 # "from 01712345625.Ref ..." and "from Nagad 0171XXX4321 through NPSB." end a sender differently.
-_FROM = r"from (?P<party>.{1,60}?)(?: through NPSB\.?|\.|(?= Fee| Balance| Ref))(?= |Ref\b|$)"
+_FROM = r"from (?P<party>.{1,60}?)(?: through NPSB)?(?:\.|(?= Fee| Balance| Ref))"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 

@@ -28,7 +28,7 @@ SENDER_IDS = frozenset({"upay"})
 
 _OK = r"(?:is )?successful(?:ly)?"
 _FAILED = r"(?:has )?failed\b"
-_END = r"\.*(?= |Ref\b|$)"
+_END = r"(?:\.+|(?= |$))"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
