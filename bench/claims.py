@@ -38,9 +38,17 @@ PATH = "/api/v1/checkout/submit"
 HOST = "shop.example.com"
 FAIL_SESSIONS = 200
 BARE_BODY = json.dumps(
-    {"success": True, "status": "COMPLETED", "session_id": "00000000-0000-4000-8000-000000000000",
-     "order_id": "o", "payment_id": "pay_0", "amount": 500, "provider": "bkash",
-     "trx_id": "ABC12345", "redirect_url": f"https://{HOST}/success"}
+    {
+        "success": True,
+        "status": "COMPLETED",
+        "session_id": "00000000-0000-4000-8000-000000000000",
+        "order_id": "o",
+        "payment_id": "pay_0",
+        "amount": 500,
+        "provider": "bkash",
+        "trx_id": "ABC12345",
+        "redirect_url": f"https://{HOST}/success",
+    }
 ).encode()
 
 
@@ -59,16 +67,18 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     bodies = []
     sessions = count if scenario == "success" else FAIL_SESSIONS
     for i in range(sessions):
-        req = InitializeRequest(f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c",
-                                f"https://{HOST}/w")
+        req = InitializeRequest(
+            f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c", f"https://{HOST}/w"
+        )
         opened = await deps.services.checkout.initialize(acc, req, {"daily_limit": None})
         trx_id = f"BENCH{i:07d}"
         if scenario == "success":
             await deps.services.transactions.record(
                 account["id"], NewTransaction("bkash", trx_id, 50_000, deps.clock())
             )
-        bodies.append({"sessionId": opened.body["session_id"], "trxId": trx_id,
-                       "provider": "bkash"})
+        bodies.append(
+            {"sessionId": opened.body["session_id"], "trxId": trx_id, "provider": "bkash"}
+        )
     return [bodies[i % len(bodies)] for i in range(count)]
 
 
@@ -79,8 +89,13 @@ async def serve_app(port: int, scenario: str, count: int) -> None:
     from claimsvc.settings import Settings
 
     quiet_logging()
-    settings = Settings(mongo_url="memory://", redis_url="memory://", api_port=port,
-                        submit_rate_per_ip=10**9, submit_rate_per_session=10**9)
+    settings = Settings(
+        mongo_url="memory://",
+        redis_url="memory://",
+        api_port=port,
+        submit_rate_per_ip=10**9,
+        submit_rate_per_session=10**9,
+    )
     deps = await open_deps(settings)
     await listen_forever(make_app(deps), port, await seed(deps, scenario, count))
 
@@ -94,8 +109,11 @@ async def serve_bare(port: int, count: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    body = {"sessionId": "00000000-0000-4000-8000-000000000000", "trxId": "ABC12345",
-            "provider": "bkash"}
+    body = {
+        "sessionId": "00000000-0000-4000-8000-000000000000",
+        "trxId": "ABC12345",
+        "provider": "bkash",
+    }
     await listen_forever(Application([(PATH, Bare)]), port, [body] * count)
 
 
@@ -158,8 +176,10 @@ def measure(args: argparse.Namespace) -> list[Result]:
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
-    print(f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
-          f"load={os.getloadavg()[0]:.1f} stores=embedded (mongomock, fakeredis)")
+    print(
+        f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
+        f"load={os.getloadavg()[0]:.1f} stores=embedded (mongomock, fakeredis)"
+    )
     print(f"sessions stored: success path {args.requests}, VERIFICATION_FAILED {FAIL_SESSIONS}")
     print_table(results, "claims/s", 30)
     bare = results[0].rps

@@ -47,11 +47,15 @@ def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
 
 def _imitated(clean: str) -> tuple[bool, str | None]:
     """Whether a text passes for a wallet payment, and the wallet it names or imitates."""
-    fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
+    if TRX.search(clean) is None:
+        return False, None  # every rule needs a TrxID: nothing here could pass for a payment
     brand = _BRAND.search(clean)
+    money = _MONEY.search(clean) is not None
+    if brand and money:
+        return True, brand[1].lower()  # the answer the parses below would give: skip them
+    fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
     named = brand[1].lower() if brand else (fooled[0] if fooled else None)
-    looks_paid = bool(fooled) or bool(TRX.search(clean) and _MONEY.search(clean))
-    return looks_paid, named
+    return bool(fooled) or money, named
 
 
 def _from_stranger(text: str) -> ParseOutcome:
