@@ -36,8 +36,12 @@ Message = tuple[str, str]
 def load(provider: str, count: int) -> list[Message]:
     """The provider's corpus messages, repeated to ``count``."""
     entries = []
-    for directory in (CORPUS_DIR / "corpus", CORPUS_DIR):
-        entries += yaml.safe_load((directory / f"{provider}.yaml").read_text("utf-8"))
+    paths = [
+        *sorted((CORPUS_DIR / "corpus").glob(f"{provider}*.yaml")),
+        CORPUS_DIR / f"{provider}.yaml",
+    ]
+    for path in paths:
+        entries += yaml.safe_load(path.read_text("utf-8")) or []
     base = [(e["sender"], e["text"]) for e in entries]
     return (base * (count // len(base) + 1))[:count]
 

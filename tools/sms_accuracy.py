@@ -33,7 +33,8 @@ def load(directory: Path) -> list[dict[str, Any]]:
     entries = []
     for path in sorted(directory.glob("*.yaml")):
         for entry in yaml.safe_load(path.read_text("utf-8")) or []:
-            entries.append({**entry, "file": path.stem})
+            # "bkash.yaml" and later rounds' "bkash-r2.yaml" are both bKash's.
+            entries.append({**entry, "file": path.stem.split("-")[0], "round": path.stem})
     return entries
 
 

@@ -1,8 +1,8 @@
 """bKash SMS parser.
 
 Sender id: bKash sends its transaction SMS from the alphanumeric sender "bKash" (shown as
-"BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer" and
-"bKashNotice" are bKash's promotion and notice senders: never a transaction, so their messages
+"BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer",
+"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never a transaction, so their messages
 are ignored whatever they say (docs/sms-wordings.md).
 Shape: one line, e.g. "You have received Tk 500.00 from 01712345678. Fee Tk 0.00.
 Balance Tk 1,500.00. TrxID 8N7A6B5C4D at 21/11/2026 10:30"; bills are "Label: value" lines.
@@ -26,7 +26,7 @@ from sms_ingest.parsers.base import (
 
 NAME = "bkash"
 SENDER_IDS = frozenset({"bkash"})
-NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info"}
+NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info", "bkashcs": "info"}
 """bKash's own non-transaction senders, and the reason their messages are ignored with."""
 
 _OK = r"(?:is )?successful"
@@ -116,7 +116,7 @@ SPEC = Provider(
         Rule(
             Kind.BILL_PAYMENT,
             DEBIT,
-            head(r"Bill successfully paid\. Biller: ?(?P<party>.{1,60}?) (?=MM)"),
+            head(r"Bill successfully paid\. Biller: ?(?P<party>.{1,60}?) ?(?=MM/?YYYY)"),
         ),
         Rule(
             Kind.PAYMENT,

@@ -46,16 +46,22 @@ def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
 
 
 def _imitated(clean: str) -> tuple[bool, str | None]:
-    """Whether a text passes for a wallet payment, and the wallet it names or imitates."""
-    if TRX.search(clean) is None:
-        return False, None  # every rule needs a TrxID: nothing here could pass for a payment
-    brand = _BRAND.search(clean)
+    """Whether a text passes for a wallet payment, and the wallet it names or imitates.
+
+    It does when a wallet's parser would take it, when it has a TrxID and an amount, or when it
+    opens like a wallet's transaction with an amount even without a TrxID (the "Cash In Tk
+    10,200.00 from 017XXXXXXXX. Successful." scam texts sent from personal numbers)."""
     money = _MONEY.search(clean) is not None
+    if not money and TRX.search(clean) is None:
+        return False, None  # no amount and no TrxID: nothing here could pass for a payment
+    brand = _BRAND.search(clean)
     if brand and money:
         return True, brand[1].lower()  # the answer the parses below would give: skip them
     fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
+    if not fooled and money:
+        fooled = [m.NAME for m in PROVIDERS if m.SPEC.titles.search(clean)]
     named = brand[1].lower() if brand else (fooled[0] if fooled else None)
-    return bool(fooled) or money, named
+    return bool(fooled) or (money and TRX.search(clean) is not None), named
 
 
 def _from_stranger(text: str) -> ParseOutcome:

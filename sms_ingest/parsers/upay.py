@@ -57,7 +57,13 @@ SPEC = Provider(
             CREDIT,
             head(rf"(?:You have )?received {MONEY} from {PARTY}{_END}"),
         ),
+        Rule(Kind.CASHBACK, CREDIT, head(rf"You have received Cash ?(?:Reward|back) of {MONEY}")),
         Rule(Kind.CASH_OUT, DEBIT, head(rf"Cash Out {MONEY} to (?:Agent )?{PARTY} {_OK}")),
+        Rule(
+            Kind.MOBILE_RECHARGE,
+            DEBIT,
+            head(rf"Mobile recharge of {MONEY} for {PARTY} {_OK}"),
+        ),
         Rule(Kind.SEND_MONEY, DEBIT, head(rf"Send Money (?:of )?{MONEY} to {PARTY} {_OK}")),
         Rule(Kind.MOBILE_RECHARGE, DEBIT, head(rf"Mobile Recharge {MONEY} to {PARTY} {_OK}")),
         Rule(

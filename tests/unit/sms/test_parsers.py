@@ -84,14 +84,14 @@ def test_accuracy_by_provider_and_kind_on_the_corpus_and_the_held_out_fifth(
 ) -> None:
     """The figures of tools/sms_accuracy.py. The whole sourced corpus must be at least 95 %
     exact; the held-out fifth is printed as it is (rules are never fitted to it) and only held
-    to not falling below what it was when the rules were written (76.2 %, 32 of 42)."""
+    to not falling below what it is now (36 of 46, 78.3 %; the goal of 95 % is not met)."""
     corpus = accuracy.accuracy(SOURCED)
     holdout = accuracy.accuracy(HOLDOUT)
     with capsys.disabled():
         print("\n" + accuracy.report("corpus", corpus) + "\n" + accuracy.report("holdout", holdout))
     assert corpus["total"] >= 160 and holdout["total"] >= 40
     assert corpus["exact"] / corpus["total"] >= 0.95, corpus["misses"]
-    assert holdout["exact"] >= 32, holdout["misses"]
+    assert holdout["exact"] >= 36, holdout["misses"]
     every_kind = {k.value for k in Kind} - {"charge", "refund", "b2b_received"}
     assert {accuracy.label(e) for e in SOURCED} >= every_kind - {"bank_transfer"}
 
@@ -112,12 +112,14 @@ def test_corpus_ids_are_unique() -> None:
 
 
 def test_holdout_was_drawn_as_documented() -> None:
-    """A fifth per provider (rounded), drawn with random.Random(20261123).sample before any rule
-    (tests/data/sms/README.md); here only the sizes are checked, the texts are not read."""
-    for provider in PROVIDERS:
-        held = sum(e["file"] == provider for e in HOLDOUT)
-        total = held + sum(e["file"] == provider for e in SOURCED)
-        assert held == round(total / 5), provider
+    """A fifth per provider and research round (rounded), drawn with random.Random(20261123)
+    .sample before any rule saw the texts (tests/data/sms/README.md); only sizes are checked."""
+    rounds = {e["round"] for e in SOURCED + HOLDOUT}
+    assert {"bkash", "nagad", "rocket", "upay", "cellfin", "bkash-r2"} <= rounds
+    for name in rounds:
+        held = sum(e["round"] == name for e in HOLDOUT)
+        total = held + sum(e["round"] == name for e in SOURCED)
+        assert held == round(total / 5), name
 
 
 BKASH_RECEIVED = (
