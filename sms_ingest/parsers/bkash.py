@@ -2,8 +2,8 @@
 
 Sender id: bKash sends its transaction SMS from the alphanumeric sender "bKash" (shown as
 "BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer",
-"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never a transaction, so their messages
-are ignored whatever they say (docs/sms-wordings.md).
+"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never a
+transaction, so their messages are ignored whatever they say (docs/sms-wordings.md).
 Shape: one line, e.g. "You have received Tk 500.00 from 01712345678. Fee Tk 0.00.
 Balance Tk 1,500.00. TrxID 8N7A6B5C4D at 21/11/2026 10:30"; bills are "Label: value" lines.
 Every wording here and its source: docs/sms-wordings.md.
