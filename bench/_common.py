@@ -36,7 +36,9 @@ def serving(script: str, kind: str, *args: str) -> Iterator[tuple[str, Any, int]
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, script, "--serve", kind, "--port", str(port), *args],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
     )
     try:
         line = proc.stdout.readline() if proc.stdout else ""
@@ -92,12 +94,14 @@ class Result:
     cost: Cost | None = None  # the serving process's CPU and round trips per request
 
     @classmethod
-    def of(cls, name: str, latencies: list[float], seconds: float,
-           statuses: dict[str, int]) -> Result:
+    def of(
+        cls, name: str, latencies: list[float], seconds: float, statuses: dict[str, int]
+    ) -> Result:
         """From every request's latency in seconds."""
         ordered = sorted(latencies)
-        return cls(name, len(ordered), seconds, ms_at(ordered, 0.50), ms_at(ordered, 0.99),
-                   statuses)
+        return cls(
+            name, len(ordered), seconds, ms_at(ordered, 0.50), ms_at(ordered, 0.99), statuses
+        )
 
     @property
     def rps(self) -> float:

@@ -1,9 +1,12 @@
 """bKash SMS parser.
 
 Sender id: bKash sends its transaction SMS from the alphanumeric sender "bKash" (shown as
-"BKASH" by some handsets, hence the case-insensitive match in the registry).
+"BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer",
+"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never a
+transaction, so their messages are ignored whatever they say (docs/sms-wordings.md).
 Shape: one line, e.g. "You have received Tk 500.00 from 01712345678. Fee Tk 0.00.
-Balance Tk 1,500.00. TrxID 8N7A6B5C4D at 21/11/2026 10:30".
+Balance Tk 1,500.00. TrxID 8N7A6B5C4D at 21/11/2026 10:30"; bills are "Label: value" lines.
+Every wording here and its source: docs/sms-wordings.md.
 """
 
 from __future__ import annotations
@@ -23,55 +26,103 @@ from sms_ingest.parsers.base import (
 
 NAME = "bkash"
 SENDER_IDS = frozenset({"bkash"})
+NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info", "bkashcs": "info"}
+"""bKash's own non-transaction senders, and the reason their messages are ignored with."""
 
 _OK = r"(?:is )?successful"
 _FAILED = r"(?:has )?failed\b"
+_END = r"(?:\.|(?= |$))"
+# "from 01712345625.Ref ..." and "from Nagad 0171XXX4321 through NPSB." end a sender differently.
+_FROM = r"from (?P<party>.{1,60}?)(?: through NPSB)?(?:\.|(?= Fee| Balance| Ref))"
+
+CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
 SPEC = Provider(
     name=NAME,
     rules=(
         Rule(
             Kind.REVERSAL,
-            Direction.DEBIT,
-            head(rf"Your received {MONEY} from {PARTY} .*?\bhas been reversed\b"),
+            DEBIT,
+            head(rf"Your received {MONEY} from {PARTY} .{{0,80}}?\bhas been reversed\b"),
             failed=True,
         ),
+        Rule(Kind.SEND_MONEY, DEBIT, head(rf"Send Money {MONEY} to {PARTY} {_FAILED}"), True),
         Rule(
             Kind.SEND_MONEY,
-            Direction.DEBIT,
-            head(rf"Send Money {MONEY} to {PARTY} {_FAILED}"),
+            DEBIT,
+            head(rf"Send Money request to {PARTY} is unsuccessful! {MONEY} has been returned"),
             failed=True,
         ),
+        Rule(Kind.PAYMENT, DEBIT, head(rf"Payment {MONEY} to {NAMED} {_FAILED}"), True),
         Rule(
-            Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"Payment {MONEY} to {NAMED} {_FAILED}"),
-            failed=True,
+            Kind.REVERSAL, CREDIT, head(rf"Reserved amount {MONEY} for {NAMED} has been released")
         ),
         Rule(
             Kind.PAYMENT_RECEIVED,
-            Direction.CREDIT,
-            head(rf"You have received payment {MONEY} from {PARTY}\.? "),
+            CREDIT,
+            head(rf"You have received payment {MONEY} from {PARTY}{_END}"),
+        ),
+        Rule(Kind.CASHBACK, CREDIT, head(rf"You have received Cashback {MONEY}")),
+        Rule(
+            Kind.CASHBACK,
+            CREDIT,
+            head(rf"You have received {MONEY} as Commission from {PARTY}{_END}"),
+        ),
+        Rule(Kind.CASHBACK, CREDIT, head(rf"{MONEY} Interest peyechhen")),
+        Rule(
+            Kind.ADD_MONEY,
+            CREDIT,
+            head(
+                r"You have received (?:a )?deposit (?:from iBanking )?of "
+                rf"{MONEY} from {NAMED}\. (?=Fee|Balance)"
+            ),
         ),
         Rule(
-            Kind.CREDIT_RECEIVED,
-            Direction.CREDIT,
-            head(rf"You have received {MONEY} from {PARTY}\.? "),
+            Kind.ADD_MONEY,
+            CREDIT,
+            head(rf"You have received Digital Loan {MONEY} from {NAMED}\. (?=Balance)"),
         ),
-        Rule(Kind.CASH_IN, Direction.CREDIT, head(rf"Cash In {MONEY} from {PARTY} {_OK}")),
-        Rule(Kind.CASH_OUT, Direction.DEBIT, head(rf"Cash Out {MONEY} to {PARTY} {_OK}")),
-        Rule(Kind.SEND_MONEY, Direction.DEBIT, head(rf"Send Money {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.REMITTANCE, CREDIT, head(r"You have received remittance\b")),
+        Rule(
+            Kind.REMITTANCE,
+            CREDIT,
+            head(r"Remittance fund withdrawal from (?P<party>\S+) account is successful"),
+        ),
+        # bKash's own campaign accounts ("DM" and digits) pay cashbacks and rewards this way.
+        Rule(
+            Kind.CASHBACK,
+            CREDIT,
+            head(r"You have received " + MONEY + r" from (?P<party>DM\d{2,8})" + _END),
+        ),
+        Rule(Kind.CREDIT_RECEIVED, CREDIT, head(rf"You have received {MONEY} {_FROM}")),
+        Rule(Kind.CASH_OUT_RECEIVED, CREDIT, head(rf"Cash Out {MONEY} from {PARTY} {_OK}")),
+        Rule(Kind.CASH_IN, CREDIT, head(rf"Cash In {MONEY} from {PARTY} {_OK}")),
+        Rule(Kind.CASH_IN_GIVEN, DEBIT, head(rf"Cash In {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.CASH_OUT, DEBIT, head(rf"ATM Cash Out {MONEY} {_OK}")),
+        Rule(Kind.CASH_OUT, DEBIT, head(rf"Cash Out {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.B2B_SENT, DEBIT, head(rf"B2B Transfer {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.SEND_MONEY, DEBIT, head(rf"Send Money {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.MOBILE_RECHARGE, DEBIT, head(rf"Recharge request of {MONEY} for {PARTY}{_END}")),
         Rule(
             Kind.MOBILE_RECHARGE,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"(?:Mobile )?Recharge (?:of )?{MONEY} to {PARTY} {_OK}"),
         ),
         Rule(
             Kind.BANK_TRANSFER,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"(?:bKash to Bank|Transfer to Bank) {MONEY} to {NAMED} {_OK}"),
         ),
-        Rule(Kind.PAYMENT, Direction.DEBIT, head(rf"Payment {MONEY} to {NAMED} {_OK}")),
+        Rule(
+            Kind.BILL_PAYMENT,
+            DEBIT,
+            head(r"Bill successfully paid\. Biller: ?(?P<party>.{1,60}?) ?(?=MM/?YYYY)"),
+        ),
+        Rule(
+            Kind.PAYMENT,
+            DEBIT,
+            head(rf"(?:DPS |Savings Deposit )?Payment (?:of )?{MONEY} to {NAMED} {_OK}"),
+        ),
     ),
 )
 

@@ -1,17 +1,22 @@
 """CellFin (Islami Bank Bangladesh) SMS parser.
 
-Sender ids: CellFin is IBBL's app over the customer's IBBL account; its notifications arrive from
-the bank's alphanumeric sender "IBBL", and newer ones as "CellFin". IBBL also uses "IBBL" for
-ordinary account SMS, so that sender is ambiguous: only texts that name CellFin parse here, and
-other IBBL money SMS come back UNPARSED for review.
-Shape (reconstructed, see tests/data/sms/README.md): "BDT" amounts, "Label: value" lines, e.g.
-"Dear Customer, BDT 500.00 received in your CellFin from 01712345678. TrxID: CF8A7B6C5D
-Balance: BDT 1,500.00 21-11-2026 10:30:15".
+Public evidence (docs/sms-wordings.md): one wording only, the pattern PipraPay-family gateways
+and OwnPay apply, "Islami Bank CellFin Received <amount> Tk From CellFin: <number> To CellFin:
+<number> TrxId: <id>" (no balance), with the sender written "IBBL ." (space, full stop) in their
+allow-lists. That wording is supported; every other rule below is a reconstruction from before
+any evidence was found, kept as unverified.
+
+Sender ids: "IBBL ." (the allow-lists above), "IBBL" and "CellFin" (earlier reconstruction):
+all three unverified; accepted because IBBL's sender is the only evidence there is, and a text
+from them must still match a CellFin wording to parse. IBBL also uses its sender for ordinary
+account SMS: only texts that name CellFin parse here, other IBBL money SMS come back UNPARSED.
+"Islami.Bank" (four gateways' address lists) is not accepted: no wording is tied to it.
 """
 
 from __future__ import annotations
 
 from sms_ingest.parsers.base import (
+    AMT,
     MONEY,
     NAMED,
     PARTY,
@@ -25,7 +30,7 @@ from sms_ingest.parsers.base import (
 )
 
 NAME = "cellfin"
-SENDER_IDS = frozenset({"cellfin", "ibbl"})
+SENDER_IDS = frozenset({"ibbl .", "ibbl", "cellfin"})
 
 _OK = r"(?:is )?successful(?:ly)?"
 _END = r"[.,]? "
@@ -34,6 +39,14 @@ _MINE = r"your CellFin(?: A/C)?"
 SPEC = Provider(
     name=NAME,
     rules=(
+        Rule(
+            Kind.CREDIT_RECEIVED,
+            Direction.CREDIT,
+            head(
+                rf"Islami Bank CellFin Received (?P<amount>{AMT}) ?Tk From CellFin: ?{PARTY}"
+                r" To CellFin: ?\S+"
+            ),
+        ),
         Rule(
             Kind.SEND_MONEY,
             Direction.DEBIT,

@@ -3,15 +3,17 @@
 Sender id: Nagad sends from the alphanumeric sender "NAGAD" (some handsets show "Nagad").
 Shape: a title line, then "Label: value" lines, e.g. "Money Received.\\nAmount: Tk 500.00\\n
 Sender: 01712345678\\nRef: N/A\\nTxnID: 71ABCD12\\nBalance: Tk 1,500.00\\n21/11/2026 10:30".
-Agents are "Uddokta" in Nagad's wording.
+Agents are "Uddokta" in Nagad's wording. The title tells the kind; amount, party, TxnID, fee,
+commission and balance are read by their labels wherever they stand, so a forwarder that drops
+the line breaks ("Cash Out ReceivedAmount: Tk 2100.00Customer:...") changes nothing.
+Every wording here and its source: docs/sms-wordings.md.
 """
 
 from __future__ import annotations
 
 from sms_ingest.parsers.base import (
-    MONEY,
-    NAMED,
-    PARTY,
+    AMT,
+    TK,
     Direction,
     Kind,
     ParseOutcome,
@@ -24,41 +26,58 @@ from sms_ingest.parsers.base import (
 NAME = "nagad"
 SENDER_IDS = frozenset({"nagad"})
 
-_AMOUNT = rf"\.? Amount: ?{MONEY}"
+CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
 
-def _rule(kind: Kind, direction: Direction, title: str, label: str, failed: bool = False) -> Rule:
-    """A rule for the "Title. Amount: Tk x Label: party" shape."""
-    pattern = head(rf"{title}{_AMOUNT} {label}: ?{PARTY} ")
-    return Rule(kind, direction, pattern, failed=failed)
+def _title(kind: Kind, direction: Direction, title: str, failed: bool = False) -> Rule:
+    """A "Title. Amount: ... Label: ..." wording: amount and party come from their labels."""
+    return Rule(kind, direction, head(rf"{title}\b"), failed=failed)
 
 
 SPEC = Provider(
     name=NAME,
     rules=(
-        _rule(Kind.REVERSAL, Direction.DEBIT, "Money Received Reversed", "Sender", failed=True),
-        _rule(Kind.SEND_MONEY, Direction.DEBIT, "Send Money Failed", "Receiver", failed=True),
+        _title(Kind.REVERSAL, DEBIT, "Money Received Reversed", failed=True),
+        _title(Kind.SEND_MONEY, DEBIT, "Send Money Failed", failed=True),
+        _title(Kind.PAYMENT, DEBIT, "Payment Failed", failed=True),
+        _title(Kind.CREDIT_RECEIVED, CREDIT, "Money Received"),
+        _title(Kind.CASH_IN, CREDIT, "Cash In Received"),
+        _title(Kind.PAYMENT_RECEIVED, CREDIT, "Payment Received"),
+        _title(Kind.CASH_OUT_RECEIVED, CREDIT, "Cash Out Received"),
+        _title(Kind.B2B_RECEIVED, CREDIT, "B2B (?:Transfer )?Received"),
+        _title(Kind.ADD_MONEY, CREDIT, "Add Money (?:from (?:Bank|Card) )?is Successful"),
+        _title(Kind.REFUND, CREDIT, r"Refund(?: from (?P<party>.{1,40}?))?(?: is)? Successful\.?"),
+        _title(Kind.REMITTANCE, CREDIT, "Remittance Received"),
         Rule(
-            Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"Payment Failed{_AMOUNT} Merchant: ?{NAMED} (?:Ref|Reason|TxnID):"),
-            failed=True,
+            Kind.CASHBACK,
+            CREDIT,
+            head(r"You(?: have|'ve) received " + rf"{TK}(?P<amount>{AMT}) for Nagad Registration"),
         ),
-        _rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, "Money Received", "Sender"),
-        _rule(Kind.CASH_IN, Direction.CREDIT, "Cash In Received", "Uddokta"),
-        _rule(Kind.PAYMENT_RECEIVED, Direction.CREDIT, "Payment Received", "Customer"),
-        _rule(Kind.CASH_OUT, Direction.DEBIT, "Cash Out Successful", "Uddokta"),
-        _rule(Kind.SEND_MONEY, Direction.DEBIT, "Send Money Successful", "Receiver"),
-        _rule(Kind.MOBILE_RECHARGE, Direction.DEBIT, "Mobile Recharge Successful", "Mobile"),
         Rule(
-            Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"Payment Successful{_AMOUNT} Merchant: ?{NAMED} (?:Ref|Charge|TxnID):"),
+            Kind.CASHBACK,
+            CREDIT,
+            head(
+                r"You(?: have|'ve) (?:received|won) Cash ?back(?:/Gift)? "
+                rf"(?:{TK})?(?P<amount>{AMT})"
+            ),
         ),
+        _title(Kind.CASH_IN_GIVEN, DEBIT, "Cash In Successful"),
+        _title(Kind.CASH_OUT, DEBIT, "Cash Out Successful"),
+        _title(Kind.B2B_SENT, DEBIT, "B2B Transfer Successful"),
+        _title(Kind.SEND_MONEY, DEBIT, "Send Money Successful"),
+        _title(Kind.MOBILE_RECHARGE, DEBIT, "Mobile Recharge (?:Successful|Request Received)"),
+        Rule(
+            Kind.BILL_PAYMENT,
+            DEBIT,
+            head(r"Your request for (?P<party>.{1,40}?) (?:recharge|bill payment) is accepted\b"),
+        ),
+        _title(Kind.BILL_PAYMENT, DEBIT, "Bill Payment Successful"),
+        Rule(Kind.PAYMENT, DEBIT, head(r"Payment to '(?P<party>[^']{1,60})' is Successful\b")),
+        _title(Kind.PAYMENT, DEBIT, "Payment Successful"),
         Rule(
             Kind.BANK_TRANSFER,
-            Direction.DEBIT,
-            head(rf"Bank Transfer Successful{_AMOUNT} Bank: ?.+? A/C: ?{PARTY} "),
+            DEBIT,
+            head(r"Bank Transfer Successful\b.{0,80}? A/C: ?(?P<party>[^\s,]+)"),
         ),
     ),
 )

@@ -1,9 +1,10 @@
 """Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
 
 Only the real sender ids count as payment messages (each is documented in its provider module):
-"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "CellFin" and "IBBL"
-(cellfin). They are matched after trimming and case-folding only: no look-alike folding, because
-a sender id spelled with a Cyrillic letter is exactly the forgery this check exists for.
+"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL" and
+"CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. They are matched after
+trimming and case-folding only: no look-alike folding, because a sender id spelled with a
+Cyrillic letter is exactly the forgery this check exists for.
 """
 
 from __future__ import annotations
@@ -45,12 +46,22 @@ def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
 
 
 def _imitated(clean: str) -> tuple[bool, str | None]:
-    """Whether a text passes for a wallet payment, and the wallet it names or imitates."""
-    fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
+    """Whether a text passes for a wallet payment, and the wallet it names or imitates.
+
+    It does when a wallet's parser would take it, when it has a TrxID and an amount, or when it
+    opens like a wallet's transaction with an amount even without a TrxID (the "Cash In Tk
+    10,200.00 from 017XXXXXXXX. Successful." scam texts sent from personal numbers)."""
+    money = _MONEY.search(clean) is not None
+    if not money and TRX.search(clean) is None:
+        return False, None  # no amount and no TrxID: nothing here could pass for a payment
     brand = _BRAND.search(clean)
+    if brand and money:
+        return True, brand[1].lower()  # the answer the parses below would give: skip them
+    fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
+    if not fooled and money:
+        fooled = [m.NAME for m in PROVIDERS if m.SPEC.titles.search(clean)]
     named = brand[1].lower() if brand else (fooled[0] if fooled else None)
-    looks_paid = bool(fooled) or bool(TRX.search(clean) and _MONEY.search(clean))
-    return looks_paid, named
+    return bool(fooled) or (money and TRX.search(clean) is not None), named
 
 
 def _from_stranger(text: str) -> ParseOutcome:
@@ -64,9 +75,14 @@ def _from_stranger(text: str) -> ParseOutcome:
 
 
 def _route(sender: str, text: str) -> ParseOutcome:
-    modules = _BY_SENDER.get(sender.strip().casefold())
+    key = sender.strip().casefold()
+    modules = _BY_SENDER.get(key)
     if modules:
         return _from_trusted(modules, text)
+    if key in bkash.NOTICE_SENDERS:
+        # bKash's promotion and notice senders never carry a transaction: whatever they say is
+        # ignored, so a look-alike of them can neither credit a wallet nor raise a false alarm.
+        return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
     return _from_stranger(text)
 
 

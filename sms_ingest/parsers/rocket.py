@@ -1,10 +1,13 @@
 """Rocket (Dutch-Bangla Bank mobile banking) SMS parser.
 
 Sender id: Rocket notifications come from the short code "16216" (Dutch-Bangla Bank's
-call-centre number), not from an alphanumeric id.
+call-centre number), not from an alphanumeric id. DBBL also sends its bank-account SMS
+("your A/C ***3381 credited ... C/B Tk...") from it; those carry no TxnId and stay unparsed.
 Shape: one line, e.g. "Tk500.00 received from A/C:017XXXXXXXX Fee:Tk0, Your A/C Balance:
-Tk1,500.00 TxnId:1234567890 Date:21-NOV-26 10:30:00 am". Account numbers are 12 digits (the
-mobile number plus a check digit) and are often printed masked.
+Tk1,500.00 TxnId:1234567890 Date:21-NOV-26 10:30:00 am"; agents' lines start "B2C:" (with a
+customer) or "B2B:" (with a distributor) and state a "Comm:". Account numbers are 12 digits (the
+mobile number plus a check digit) and are often printed masked ("***512").
+Every wording here and its source: docs/sms-wordings.md.
 """
 
 from __future__ import annotations
@@ -24,47 +27,64 @@ from sms_ingest.parsers.base import (
 NAME = "rocket"
 SENDER_IDS = frozenset({"16216"})
 
-_ACCT = r"A/C: ?(?P<party>[^\s,]+)"
+# An account as printed: digits, masked digits or X, glued to the amount in some texts.
+_ACCT = r"A/C: ?(?P<party>[*X\d]{3,16})"
+_AGENT = rf"{_ACCT} ?{MONEY}"
+
+CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
 SPEC = Provider(
     name=NAME,
     rules=(
         Rule(
-            Kind.SEND_MONEY,
-            Direction.DEBIT,
-            head(rf"Transfer of {MONEY} to {_ACCT} (?:has )?failed\b"),
-            failed=True,
+            Kind.SEND_MONEY, DEBIT, head(rf"Transfer of {MONEY} to {_ACCT} (?:has )?failed\b"), True
         ),
         Rule(
             Kind.REVERSAL,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"{MONEY} received from {_ACCT} (?:has been )?reversed\b"),
-            failed=True,
+            True,
         ),
+        Rule(Kind.CASH_OUT_RECEIVED, CREDIT, head(rf"B2C: ?Cash-?Out from {_AGENT}")),
+        Rule(Kind.CASH_IN_GIVEN, DEBIT, head(rf"B2C: ?Cash-?In to {_AGENT}")),
+        Rule(Kind.B2B_RECEIVED, CREDIT, head(rf"B2B: ?Cash-?In from {_AGENT}")),
+        Rule(Kind.B2B_SENT, DEBIT, head(rf"B2B: ?Cash-?Out to {_AGENT}")),
+        Rule(Kind.CASH_OUT, DEBIT, head(rf"Cash-?Out to {_AGENT}")),
+        Rule(Kind.CASH_OUT_RECEIVED, CREDIT, head(rf"Cash-?Out from {_AGENT}")),
         Rule(
             Kind.PAYMENT_RECEIVED,
-            Direction.CREDIT,
+            CREDIT,
             head(rf"{MONEY} payment received from (?:Customer )?{_ACCT}"),
         ),
-        Rule(Kind.CASH_IN, Direction.CREDIT, head(rf"Cash In {MONEY} from (?:Agent )?{_ACCT}")),
-        Rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, head(rf"{MONEY} received from {_ACCT}")),
-        Rule(Kind.CASH_OUT, Direction.DEBIT, head(rf"{MONEY} cash ?out to (?:Agent )?{_ACCT}")),
+        Rule(Kind.CASH_IN, CREDIT, head(rf"Cash In {MONEY} from (?:Agent )?{_ACCT}")),
+        Rule(Kind.CREDIT_RECEIVED, CREDIT, head(rf"{MONEY} received from {_ACCT}")),
+        Rule(
+            Kind.CREDIT_RECEIVED,
+            CREDIT,
+            head(rf"{MONEY} received from (?P<party>.{{1,40}}?)(?: through NPSB)?\.? (?=Fee|Your)"),
+        ),
+        Rule(Kind.CASH_OUT, DEBIT, head(rf"{MONEY} cash ?out to (?:Agent )?{_ACCT}")),
         Rule(
             Kind.BANK_TRANSFER,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"{MONEY} transferred to (?:Bank|DBBL|other bank) {_ACCT}"),
         ),
-        Rule(Kind.SEND_MONEY, Direction.DEBIT, head(rf"{MONEY} transferred to {_ACCT}")),
+        Rule(Kind.SEND_MONEY, DEBIT, head(rf"{MONEY} transferred to {_ACCT}")),
         Rule(
             Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"{MONEY} paid to (?:Merchant|Biller): ?{NAMED} Fee:"),
+            DEBIT,
+            head(rf"{MONEY} paid to (?:(?:Merchant|Biller): ?)?{NAMED} (?=Bill No|Fee|TxnId)"),
         ),
         Rule(
             Kind.MOBILE_RECHARGE,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"{MONEY} (?:mobile )?recharged? to (?P<party>[^\s,]+?)[.,]? "),
         ),
+        # DBBL account SMS: no TxnId, so these stay unparsed for review (never a claim).
+        Rule(
+            Kind.CREDIT_RECEIVED, CREDIT, head(rf"your A/C \S+ credited ?\(.{{0,80}}?\) by {MONEY}")
+        ),
+        Rule(Kind.CHARGE, DEBIT, head(rf"your A/C \S+ debited ?\(.{{0,80}}?\) by {MONEY}")),
     ),
 )
 

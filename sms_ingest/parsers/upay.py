@@ -1,9 +1,11 @@
 """Upay (UCB Fintech) SMS parser.
 
-Sender id: Upay sends from the alphanumeric sender "upay" (some handsets show "UPAY").
-Shape (reconstructed, see tests/data/sms/README.md): one or two sentences with "Tk." amounts,
-e.g. "Received Tk. 500.00 from 01712345678. TxnID: 8UPA1B2C3D. Fee: Tk. 0.00.
-Balance: Tk. 1,500.00. Date: 21-11-2026 10:30:15".
+Sender id: "upay" (some handsets show "UPAY"). Seen only in third-party code (six independent
+projects agree), so it is unverified by a first-hand source; accepted (docs/sms-wordings.md).
+Shape: one or two sentences with "Tk." amounts, e.g. "Tk. 900.00 has been received from
+01712345678. Ref-. Balance Tk. 900.00. TrxID 01K7D9A35W at 12/10/2025 19:15"; an agent's
+cash-out states its commission with four decimals ("Comm: TK. 16.1343").
+Every wording here and its source: docs/sms-wordings.md.
 """
 
 from __future__ import annotations
@@ -26,59 +28,50 @@ SENDER_IDS = frozenset({"upay"})
 
 _OK = r"(?:is )?successful(?:ly)?"
 _FAILED = r"(?:has )?failed\b"
-_END = r"[.,]? "
+_END = r"(?:\.+|(?= |$))"
+
+CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
 SPEC = Provider(
     name=NAME,
     rules=(
         Rule(
-            Kind.SEND_MONEY,
-            Direction.DEBIT,
-            head(rf"Send Money {MONEY} to {PARTY} {_FAILED}"),
-            failed=True,
+            Kind.SEND_MONEY, DEBIT, head(rf"Send Money (?:of )?{MONEY} to {PARTY} {_FAILED}"), True
         ),
         Rule(
             Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"Payment {MONEY} to (?:Merchant )?{NAMED} {_FAILED}"),
-            failed=True,
+            DEBIT,
+            head(rf"Payment (?:of )?{MONEY} to (?:Merchant )?{NAMED} {_FAILED}"),
+            True,
         ),
         Rule(
-            Kind.PAYMENT_RECEIVED,
-            Direction.CREDIT,
-            head(rf"Payment received {MONEY} from {PARTY}{_END}"),
+            Kind.CASH_OUT_RECEIVED,
+            CREDIT,
+            head(rf"You have received Cash-?out of {MONEY} from {PARTY}{_END}"),
         ),
-        Rule(
-            Kind.CASH_IN,
-            Direction.CREDIT,
-            head(rf"Cash In {MONEY} from (?:Agent )?{PARTY} {_OK}"),
-        ),
+        Rule(Kind.PAYMENT_RECEIVED, CREDIT, head(rf"Payment received {MONEY} from {PARTY}{_END}")),
+        Rule(Kind.CASH_IN, CREDIT, head(rf"Cash In {MONEY} from (?:Agent )?{PARTY} {_OK}")),
+        Rule(Kind.CREDIT_RECEIVED, CREDIT, head(rf"{MONEY} has been received from {PARTY}{_END}")),
         Rule(
             Kind.CREDIT_RECEIVED,
-            Direction.CREDIT,
+            CREDIT,
             head(rf"(?:You have )?received {MONEY} from {PARTY}{_END}"),
         ),
-        Rule(
-            Kind.CASH_OUT,
-            Direction.DEBIT,
-            head(rf"Cash Out {MONEY} to (?:Agent )?{PARTY} {_OK}"),
-        ),
-        Rule(Kind.SEND_MONEY, Direction.DEBIT, head(rf"Send Money {MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.CASHBACK, CREDIT, head(rf"You have received Cash ?(?:Reward|back) of {MONEY}")),
+        Rule(Kind.CASH_OUT, DEBIT, head(rf"Cash Out {MONEY} to (?:Agent )?{PARTY} {_OK}")),
         Rule(
             Kind.MOBILE_RECHARGE,
-            Direction.DEBIT,
-            head(rf"Mobile Recharge {MONEY} to {PARTY} {_OK}"),
+            DEBIT,
+            head(rf"Mobile recharge of {MONEY} for {PARTY} {_OK}"),
         ),
+        Rule(Kind.SEND_MONEY, DEBIT, head(rf"Send Money (?:of )?{MONEY} to {PARTY} {_OK}")),
+        Rule(Kind.MOBILE_RECHARGE, DEBIT, head(rf"Mobile Recharge {MONEY} to {PARTY} {_OK}")),
         Rule(
             Kind.BANK_TRANSFER,
-            Direction.DEBIT,
+            DEBIT,
             head(rf"(?:Fund Transfer|Transfer to Bank) {MONEY} to {NAMED} {_OK}"),
         ),
-        Rule(
-            Kind.PAYMENT,
-            Direction.DEBIT,
-            head(rf"Payment {MONEY} to (?:Merchant )?{NAMED} {_OK}"),
-        ),
+        Rule(Kind.PAYMENT, DEBIT, head(rf"Payment (?:of )?{MONEY} to (?:Merchant )?{NAMED} {_OK}")),
     ),
 )
 

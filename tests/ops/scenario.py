@@ -145,7 +145,8 @@ async def run(scn: Scenario, drain: Any, sms_parts: Any) -> Outcome:
     payment = bkash_credit("OPS1PAY001", "500.00", "1,500.00")
     await scn.sms([payment], minute=1, query_token=token)
     await scn.sms([payment], minute=1, token=token)
-    await scn.sms(["bKash: something about Tk 12 we cannot read"], minute=2, token=token)
+    # An unknown wording with a TrxID (money moved): kept unparsed for review.
+    await scn.sms(["bKash: something new about Tk 12. TrxID ZZ12YY34XX"], minute=2, token=token)
     await scn.sms([bkash_credit("OPS1GAP002", "100.00", "9,999.00")], minute=3, token=token)
     assert await drain() >= 3
 

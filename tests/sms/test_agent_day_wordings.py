@@ -2,24 +2,14 @@
 chain), through the real parsers, the SMS worker and the balance chain: every credit confirmed,
 a forged credit flagged, a buyer's Cash Out claim completed once.
 
-These need the parsers of issue 10 (the agent kinds); until those are merged the tests are
-skipped, with that reason. The same chain arithmetic is tested without the parsers in
-tests/sms/test_agent_wallet.py and tests/unit/test_balance_agent_day.py.
+The same chain arithmetic is tested without the parsers in tests/sms/test_agent_wallet.py and
+tests/unit/test_balance_agent_day.py.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from sms_ingest.parsers import Kind
 from tests.sms.conftest import send
 from tests.sms.test_gap_recovery import anchored_merchant, claim, events_of, open_session
-
-AGENT_KINDS = {"cash_out_received", "cash_in_given", "b2b_received", "b2b_sent"}
-pytestmark = pytest.mark.skipif(
-    not {k.value for k in Kind} >= AGENT_KINDS,
-    reason="needs the issue-10 parsers (agent kinds missing from parsers.Kind)",
-)
 
 # (minute the phone received it, text); the wallet opens at 1,000.00.
 BKASH_DAY = [

@@ -44,7 +44,8 @@ async def test_otps_forgeries_and_unknown_formats_are_kept_with_their_result(
     await send(
         post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"), sender="+8801711223344"
     )
-    await send(post_sms, device, "bKash says something new about Tk 50 we cannot read")
+    # An unknown wording that carries a TrxID moved money: kept unparsed for review.
+    await send(post_sms, device, "bKash says something new about Tk 50. TrxID AB12CD34XY")
     await drain()
     msgs = await stored_messages(deps, device.account_id)
     assert sorted((m["result"], m["reason"]) for m in msgs) == [

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from sms_ingest.parsers import (
     Kind,
@@ -22,31 +20,36 @@ from sms_ingest.parsers import (
     upay,
 )
 from sms_ingest.parsers.base import MAX_TEXT, normalise, to_poisha
+from tools import sms_accuracy as accuracy
 
-CORPUS_DIR = Path(__file__).resolve().parents[2] / "data" / "sms"
+DATA = Path(__file__).resolve().parents[2] / "data" / "sms"
 PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
 MODULES = (bkash, nagad, rocket, upay, cellfin)
 
 
-def load_corpus() -> list[dict[str, Any]]:
-    """Every corpus entry, tagged with the file (provider) it came from."""
-    entries = []
-    for provider in PROVIDERS:
-        for entry in yaml.safe_load((CORPUS_DIR / f"{provider}.yaml").read_text("utf-8")):
-            entries.append({**entry, "file": provider})
-    return entries
+def load(directory: Path, tag: str) -> list[dict[str, Any]]:
+    """Every entry of one set, tagged with its provider (file) and the set it belongs to."""
+    return [{**e, "set": tag} for e in accuracy.load(directory)]
 
 
-CORPUS = load_corpus()
+SOURCED = load(DATA / "corpus", "corpus")
+"""The sourced corpus the rules were written and checked against."""
+HOLDOUT = load(DATA / "holdout", "holdout")
+"""The fifth set aside at random before any rule was written (never read to write rules)."""
+UNVERIFIED = load(DATA, "unverified")
+"""The older recalled, reconstructed and synthetic entries: rule pins, not evidence."""
+CORPUS = SOURCED + UNVERIFIED
+"""What the parser is held to entry by entry; the held-out fifth is measured apart."""
 
 
-def poisha(taka: str | None) -> int | None:
+def poisha(taka: Any) -> int | None:
     """The test's own taka-to-poisha conversion, independent of the parser's."""
-    return None if taka is None else int(Decimal(taka) * 100)
+    return None if taka is None else int(Decimal(str(taka)) * 100)
 
 
 def expected_fields(expect: dict[str, Any]) -> dict[str, Any]:
     """The parsed fields an entry expects, in ParsedSms terms."""
+    counterparty = expect["counterparty"]
     return {
         "provider": expect["provider"],
         "kind": expect["kind"],
@@ -54,14 +57,15 @@ def expected_fields(expect: dict[str, Any]) -> dict[str, Any]:
         "trx_id": str(expect["trx_id"]),
         "amount_poisha": poisha(expect["amount"]),
         "fee_poisha": poisha(expect["fee"]),
+        "commission_poisha": poisha(expect.get("commission", "0.00")),
         "balance_poisha": poisha(expect["balance"]),
-        "counterparty": expect["counterparty"],
+        "counterparty": None if counterparty is None else str(counterparty),
         "occurred_at": expect["occurred_at"],
         "failed": expect["failed"],
     }
 
 
-@pytest.mark.parametrize("entry", CORPUS, ids=[e["id"] for e in CORPUS])
+@pytest.mark.parametrize("entry", CORPUS, ids=[f"{e['set']}:{e['id']}" for e in CORPUS])
 def test_corpus_entry_parses_as_expected(entry: dict[str, Any]) -> None:
     outcome = parse_sms(entry["sender"], entry["text"])
     expect = entry["expect"]
@@ -75,20 +79,47 @@ def test_corpus_entry_parses_as_expected(entry: dict[str, Any]) -> None:
     assert got == expected_fields(expect)
 
 
+def test_accuracy_by_provider_and_kind_on_the_corpus_and_the_held_out_fifth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The figures of tools/sms_accuracy.py. The whole sourced corpus must be at least 95 %
+    exact; the held-out fifth is printed as it is (rules are never fitted to it) and only held
+    to not falling below what it is now (36 of 46, 78.3 %; the goal of 95 % is not met)."""
+    corpus = accuracy.accuracy(SOURCED)
+    holdout = accuracy.accuracy(HOLDOUT)
+    with capsys.disabled():
+        print("\n" + accuracy.report("corpus", corpus) + "\n" + accuracy.report("holdout", holdout))
+    assert corpus["total"] >= 160 and holdout["total"] >= 40
+    assert corpus["exact"] / corpus["total"] >= 0.95, corpus["misses"]
+    assert holdout["exact"] >= 36, holdout["misses"]
+    every_kind = {k.value for k in Kind} - {"charge", "refund", "b2b_received"}
+    assert {accuracy.label(e) for e in SOURCED} >= every_kind - {"bank_transfer"}
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_corpus_covers_every_kind_and_every_rejection(provider: str) -> None:
-    entries = [e["expect"] for e in CORPUS if e["file"] == provider]
-    kinds = {e["kind"] for e in entries if e["result"] == "parsed"}
-    reasons = Counter(e.get("reason") for e in entries)
-    assert len(entries) >= 10
-    assert kinds >= {k.value for k in Kind} - {Kind.REVERSAL.value}
-    assert reasons["otp"] and reasons["promotion"] and reasons["unknown_sender"]
-    assert any(e.get("failed") or e.get("reason") == "failed" for e in entries)
+def test_every_provider_has_sourced_credits_and_forgeries_in_the_corpus(provider: str) -> None:
+    """Each provider's sourced entries hold at least one credit a buyer can claim and one forgery
+    from a phone-number sender; kinds no public source shows are listed in docs/sms-wordings.md."""
+    entries = [e["expect"] for e in SOURCED + HOLDOUT if e["file"] == provider]
+    claimable = {"received", "payment_received", "cash_out_received", "cash_in"}
+    assert {e.get("kind") for e in entries} & claimable
+    assert any(e.get("reason") == "unknown_sender" for e in entries)
 
 
 def test_corpus_ids_are_unique() -> None:
-    ids = [e["id"] for e in CORPUS]
+    ids = [e["id"] for e in SOURCED + HOLDOUT + UNVERIFIED]
     assert len(ids) == len(set(ids))
+
+
+def test_holdout_was_drawn_as_documented() -> None:
+    """A fifth per provider and research round (rounded), drawn with random.Random(20261123)
+    .sample before any rule saw the texts (tests/data/sms/README.md); only sizes are checked."""
+    rounds = {e["round"] for e in SOURCED + HOLDOUT}
+    assert {"bkash", "nagad", "rocket", "upay", "cellfin", "bkash-r2"} <= rounds
+    for name in rounds:
+        held = sum(e["round"] == name for e in HOLDOUT)
+        total = held + sum(e["round"] == name for e in SOURCED)
+        assert held == round(total / 5), name
 
 
 BKASH_RECEIVED = (
@@ -214,9 +245,27 @@ def test_ordinary_text_from_a_phone_is_not_wallet(text: str) -> None:
     )
 
 
-def test_real_sender_with_a_non_money_notice_is_ignored() -> None:
+def test_real_sender_with_a_non_money_notice_is_ignored_as_info() -> None:
     outcome = parse_sms("NAGAD", "Your Nagad PIN has been changed.")
-    assert (outcome.result, outcome.reason) == (Result.IGNORED, "not_payment")
+    assert (outcome.result, outcome.reason) == (Result.IGNORED, "info")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Tk 1032.36 will be automatically deducted as Loan instalment today.", "info"),
+        ("bKash has something new about Tk 50. TrxID AB12CD34XY", "no_pattern"),
+        ("Tk 200.00 has been added to your bKash Savings scheme. Balance Tk 627.00.", "no_pattern"),
+    ],
+)
+def test_an_unknown_wording_is_kept_for_review_only_when_it_moved_money(
+    text: str, reason: str
+) -> None:
+    """A TrxID or a new balance says money moved (a missed debit would break the chain): such a
+    text is kept unparsed; money mentioned with neither is a notice."""
+    outcome = parse_sms("bKash", text)
+    assert outcome.reason == reason
+    assert outcome.result is (Result.IGNORED if reason == "info" else Result.UNPARSED)
 
 
 def test_empty_text_from_a_real_sender_is_ignored() -> None:
@@ -281,6 +330,24 @@ def test_nagad_reference_cannot_override_the_providers_fields() -> None:
     assert (parsed.trx_id, parsed.balance_poisha) == ("7REAL123", 101000)
 
 
-def test_wallet_wording_after_a_forwarder_prefix_is_not_trusted_as_a_payment() -> None:
-    outcome = parse_sms("bKash", "Fwd: " + BKASH_TEXT)
-    assert (outcome.result, outcome.reason) == (Result.UNPARSED, "no_pattern")
+@pytest.mark.parametrize(
+    "before",
+    ["Fwd: ", "bKash\n", "Congratulations! ", "WIN LAND IN DHAKA! CLICK NOW nagad.io/jmi\n"],
+)
+def test_text_before_the_providers_wording_is_tolerated(before: str) -> None:
+    """A promotion or a forwarder's header before the message does not hide it (the sender id
+    is what proves the message; the payer can write nothing before the provider's title)."""
+    assert parse_sms("bKash", before + BKASH_TEXT) == parse_sms("bKash", BKASH_TEXT)
+
+
+def test_a_wallet_wording_inside_the_reference_of_an_unknown_wording_is_not_read() -> None:
+    """The title is looked for only before the payer's text: if the provider's own wording is
+    unknown, a known one written in the reference must not stand in for it."""
+    text = (
+        "Something new Tk 10.00 from 01712345678. Ref You have received payment Tk 5,000.00 "
+        "from 01999999999. Fee Tk 0.00. Balance Tk 1,010.00. TrxID REAL123456 at 21/11/2026 10:30"
+    )
+    assert (parse_sms("bKash", text).result, parse_sms("bKash", text).reason) == (
+        Result.UNPARSED,
+        "no_pattern",
+    )
