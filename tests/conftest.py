@@ -19,7 +19,10 @@ from claimsvc import embedded_mongo
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
+from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.settings import Settings
+from claimsvc.store.mongo import open_mongo
+from claimsvc.store.redis_client import open_redis
 
 # Wall-clock deadlines are timed assertions: on a loaded CI machine they fail correct code.
 hypothesis_settings.register_profile("claimsvc", deadline=None, print_blob=True)
@@ -103,6 +106,19 @@ async def deps(
     deps = await open_deps(settings.replace(**wire_db), clock)
     yield deps
     await close_deps(deps, wire_db)
+
+
+@pytest.fixture
+def tally() -> RoundTrips:
+    """Exact MongoDB command and Redis call counts of one test (see claimsvc.roundtrips)."""
+    return RoundTrips()
+
+
+async def open_counted_deps(settings: Settings, clock: FrozenClock, tally: RoundTrips) -> Deps:
+    """Deps on the embedded stores, every MongoDB command and Redis call counted in `tally`."""
+    mongo = CountingMongoClient(open_mongo("memory://"), tally)
+    redis = CountingRedis(open_redis("memory://"), tally)
+    return await open_deps(settings, clock, mongo=mongo, redis=redis)
 
 
 async def close_deps(deps: Deps, wire_db: dict[str, str]) -> None:

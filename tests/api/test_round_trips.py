@@ -11,12 +11,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps
-from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
-from claimsvc.store.mongo import open_mongo
-from claimsvc.store.redis_client import open_redis
+from claimsvc.bootstrap import Deps
 from tests.claims_support import claim_body, open_session, pay
-from tests.conftest import initialize_body
+from tests.conftest import initialize_body, open_counted_deps
 
 INIT = "/api/v1/checkout/initialize"
 VERIFY = "/api/v1/checkout/verify"
@@ -24,15 +21,8 @@ SCRIPT = {"evalsha": 1}
 
 
 @pytest.fixture
-def tally() -> RoundTrips:
-    return RoundTrips()
-
-
-@pytest.fixture
 async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
-    mongo = CountingMongoClient(open_mongo("memory://"), tally)
-    redis = CountingRedis(open_redis("memory://"), tally)
-    deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
+    deps = await open_counted_deps(settings, clock, tally)
     # The platform settings are cached for a second; a slow test machine must not see expiry.
     deps.stores.platform.monotonic = lambda: 0.0
     with tally.ignored():

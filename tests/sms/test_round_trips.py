@@ -9,27 +9,18 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps
-from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
-from claimsvc.store.mongo import open_mongo
-from claimsvc.store.redis_client import open_redis
+from claimsvc.bootstrap import Deps
 from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Tuning
+from tests.conftest import open_counted_deps
 from tests.sms.conftest import bkash_credit, send, stored_messages
 
 N = 10
 
 
 @pytest.fixture
-def tally() -> RoundTrips:
-    return RoundTrips()
-
-
-@pytest.fixture
 async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
-    mongo = CountingMongoClient(open_mongo("memory://"), tally)
-    redis = CountingRedis(open_redis("memory://"), tally)
-    deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
+    deps = await open_counted_deps(settings, clock, tally)
     yield deps
     await deps.close()
 

@@ -17,7 +17,7 @@ import pytest
 from motor.motor_asyncio import AsyncIOMotorClient
 
 from claimsvc.bootstrap import Deps, open_deps
-from claimsvc.roundtrips import CountingRedis, MongoCommandCounter, RoundTrips
+from claimsvc.roundtrips import CountingRedis, MongoCommandCounter
 from claimsvc.store.redis_client import open_redis
 from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Tuning
@@ -30,11 +30,6 @@ from tests.worker.conftest import ca, ca_file, make_session, receiver, server_ss
 def mongo_wire_url(wire_mongo: Any) -> str:
     """The mongodb:// URL of the session's SecantusDB server (tests/conftest.py starts it)."""
     return str(wire_mongo.url)
-
-
-@pytest.fixture
-def tally() -> RoundTrips:
-    return RoundTrips()
 
 
 @pytest.fixture

@@ -8,27 +8,18 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.bootstrap import Deps
 from claimsvc.domain.outbox import DELIVERED
-from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
-from claimsvc.store.mongo import open_mongo
-from claimsvc.store.redis_client import open_redis
 from claimsvc.worker.webhooks import make_dispatcher
+from tests.conftest import open_counted_deps
 from tests.worker.factories import event, record_event
 
 EVENTS = 10
 
 
 @pytest.fixture
-def tally() -> RoundTrips:
-    return RoundTrips()
-
-
-@pytest.fixture
 async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
-    mongo = CountingMongoClient(open_mongo("memory://"), tally)
-    redis = CountingRedis(open_redis("memory://"), tally)
-    deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
+    deps = await open_counted_deps(settings, clock, tally)
     yield deps
     await deps.close()
 
