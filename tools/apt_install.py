@@ -1,4 +1,5 @@
-"""Installing the Debian packages the test suite needs (Chromium, a Bengali font, promtool)."""
+"""Installing the Debian packages the test suite needs (Chromium, a Bengali font, promtool,
+redis-server)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,16 @@ def install(tool: str, packages: list[str], advice: str) -> int:
         print(f"{tool}: apt-get update failed", file=sys.stderr)
         return 1
     return apt_get(tool, prefix, "install", "--no-install-recommends", *packages)
+
+
+def ensure_commands(tool: str, commands: list[str], packages: list[str], advice: str) -> int:
+    """Install `packages` unless every one of `commands` is already on PATH; fail if one is
+    still missing after an install that reported success."""
+    if all(shutil.which(command) for command in commands):
+        return 0
+    status = install(tool, packages, advice)
+    missing = [command for command in commands if not shutil.which(command)]
+    if status == 0 and missing and privilege_prefix() is not None:
+        print(f"{tool}: {', '.join(missing)} still not on PATH", file=sys.stderr)
+        return 1
+    return status

@@ -3,24 +3,18 @@ package installs both; installed with apt-get when missing."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 
-from apt_install import install
+from apt_install import ensure_commands
 
 
 def main() -> int:
-    if shutil.which("redis-server") and shutil.which("redis-cli"):
-        return 0
-    status = install(
+    return ensure_commands(
         "ensure_redis_server",
+        ["redis-server", "redis-cli"],
         ["redis-server"],
         "Until then the HA tests (pytest -m ha) are skipped, or fail when CI=true.",
     )
-    if status == 0 and not shutil.which("redis-server"):
-        print("ensure_redis_server: redis-server is still absent", file=sys.stderr)
-        return 1
-    return status
 
 
 if __name__ == "__main__":
