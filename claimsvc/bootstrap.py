@@ -168,7 +168,9 @@ async def open_deps(
     """Open clients (or take the given ones, which tests share), build everything, index."""
     settings.require_stores()
     mongo = mongo if mongo is not None else open_mongo(settings.mongo_url or "")
-    redis = redis if redis is not None else open_redis(settings.redis_url or "")
+    redis = redis if redis is not None else open_redis(
+        settings.redis_url or "", settings.redis_ca_file
+    )
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)
     stores = build_stores(db, redis, keys, bulk_updates=not is_embedded(settings.mongo_url or ""))

@@ -9,8 +9,10 @@ Forms (contract §1):
   configure it);
 - `redis+cluster://[[user]:password@]host:port[,host:port...]`: any nodes of the Cluster (the
   client learns the rest);
-- `rediss+sentinel://` and `rediss+cluster://`: the same over TLS, verified against the system
-  CA bundle;
+- `rediss+sentinel://` and `rediss+cluster://`: the same over TLS;
+- every TLS form checks the server's certificate and host name, against the system CA bundle or
+  CLAIMSVC_REDIS_CA_FILE; the `ssl_*` query options of redis-py (which could turn the check off
+  or point it elsewhere) are refused;
 - `memory://`: the in-process fake.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import unquote
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 Kind = Literal["memory", "single", "sentinel", "cluster"]
 
@@ -86,6 +88,13 @@ def parse_redis_url(url: str) -> RedisTarget:
     if not sep or scheme.lower() not in _SCHEMES:
         raise ValueError(f"must start with one of {', '.join(SCHEMES)}")
     kind, tls = _SCHEMES[scheme.lower()]
+    if kind == "single":
+        tls_options = [k for k, _ in parse_qsl(urlsplit(url).query) if k.lower().startswith("ssl")]
+        if tls_options:
+            raise ValueError(
+                f"TLS options in the URL are refused ({', '.join(tls_options)}): the server "
+                "certificate is always checked; a private CA goes in CLAIMSVC_REDIS_CA_FILE"
+            )
     if kind in ("memory", "single"):
         return RedisTarget(kind, url, tls)
     if any(c in rest for c in "?#"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +62,27 @@ def _redis_url(env: Mapping[str, str]) -> str | None:
     return raw
 
 
+def _redis_ca_file(env: Mapping[str, str], redis_url: str | None) -> str | None:
+    """CLAIMSVC_REDIS_CA_FILE: a readable PEM bundle of CA certificates, for a TLS Redis URL."""
+    path = env.get("CLAIMSVC_REDIS_CA_FILE", "").strip()
+    if not path:
+        return None
+    if redis_url and not parse_redis_url(redis_url).tls:
+        # A CA file beside a plain-text URL means the operator believes the link is encrypted.
+        raise SettingsError(
+            "CLAIMSVC_REDIS_CA_FILE is set but CLAIMSVC_REDIS_URL is not a TLS URL "
+            "(rediss://, rediss+sentinel://, rediss+cluster://)"
+        )
+    try:
+        ssl.create_default_context(cafile=path)
+    except (OSError, ssl.SSLError) as exc:
+        reason = exc.strerror or str(exc)
+        raise SettingsError(
+            f"CLAIMSVC_REDIS_CA_FILE: cannot load {path!r} as PEM CA certificates ({reason})"
+        ) from None
+    return path
+
+
 def _redis_prefix(env: Mapping[str, str]) -> str:
     prefix = env.get("CLAIMSVC_REDIS_PREFIX") or Settings.redis_prefix
     if "{" in prefix or "}" in prefix:
@@ -96,6 +118,9 @@ class Settings:
     redis_url: str | None = None
     """CLAIMSVC_REDIS_URL: redis://, rediss://, redis+sentinel://, redis+cluster:// (rediss+ for
     TLS) or memory:// (embedded). Required outside `dev`."""
+    redis_ca_file: str | None = None
+    """CLAIMSVC_REDIS_CA_FILE: CA bundle (PEM) a TLS Redis server's certificate is checked
+    against, instead of the system CAs (a private CA). Needs a rediss URL."""
     redis_prefix: str = "claimsvc:"
     """CLAIMSVC_REDIS_PREFIX: prefix of every Redis key (lets tests and tenants share a server)."""
     admin_token: str | None = field(default=None, repr=False)
@@ -154,12 +179,14 @@ class Settings:
         base = (env.get("CLAIMSVC_PUBLIC_BASE_URL") or f"http://localhost:{api_port}").rstrip("/")
         if not base.startswith(("http://", "https://")):
             raise SettingsError("CLAIMSVC_PUBLIC_BASE_URL must start with http:// or https://")
+        redis_url = _redis_url(env)
         return cls(
             mongo_url=_store_url(
                 env, "CLAIMSVC_MONGO_URL", ("mongodb://", "mongodb+srv://", "memory://")
             ),
             mongo_db=env.get("CLAIMSVC_MONGO_DB", cls.mongo_db) or cls.mongo_db,
-            redis_url=_redis_url(env),
+            redis_url=redis_url,
+            redis_ca_file=_redis_ca_file(env, redis_url),
             redis_prefix=_redis_prefix(env),
             admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
             public_base_url=base,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import ssl
 import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
@@ -44,9 +45,24 @@ MAX_CONNECTIONS = 1024
 _deadline: ContextVar[float | None] = ContextVar("claimsvc_redis_retry_deadline", default=None)
 
 
+def certificate_refused(error: BaseException) -> bool:
+    """Whether `error` comes from a server certificate that failed verification. redis-py wraps
+    the ssl error in its ConnectionError (as __context__ or __cause__); no retry mends it."""
+    seen: BaseException | None = error
+    for _ in range(5):
+        if seen is None:
+            return False
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 class DeadlineRetry(Retry):
     """redis-py's Retry bounded by time: connection errors and timeouts are retried with full
-    jitter backoff (base doubling to cap) until `budget_s` after the command began, then raised."""
+    jitter backoff (base doubling to cap) until `budget_s` after the command began, then raised.
+    A server certificate that fails verification is raised at once: it is a configuration
+    error (wrong CA, wrong host name), and retrying it only delays the message."""
 
     def __init__(self, budget_s: float = RETRY_BUDGET_S) -> None:
         super().__init__(NoBackoff(), -1, (ConnectionError, TimeoutError))
@@ -81,7 +97,7 @@ class DeadlineRetry(Retry):
             try:
                 return await do()
             except self._supported_errors as error:
-                if is_retryable and not is_retryable(error):
+                if (is_retryable and not is_retryable(error)) or certificate_refused(error):
                     raise
                 failures += 1
                 await (fail(error, failures) if with_failure_count else fail(error))
@@ -141,19 +157,30 @@ def _sentinel_links() -> dict[str, Any]:
     return {"socket_timeout": 2, "socket_connect_timeout": 1, "retry": Retry(NoBackoff(), 0)}
 
 
-def open_redis(url: str) -> Any:
-    """redis.asyncio for redis(s)://, Sentinel and Cluster URLs; fakeredis for memory://."""
+def _verified(ca_file: str | None) -> dict[str, Any]:
+    """TLS options: the server's certificate and host name are always checked, against the
+    system CA bundle, or against `ca_file` alone when given (a private CA)."""
+    return {"ssl_cert_reqs": "required", "ssl_check_hostname": True, "ssl_ca_certs": ca_file}
+
+
+def open_redis(url: str, ca_file: str | None = None) -> Any:
+    """redis.asyncio for redis(s)://, Sentinel and Cluster URLs; fakeredis for memory://.
+    `ca_file` (CLAIMSVC_REDIS_CA_FILE) is the CA bundle a TLS server's certificate is checked
+    against instead of the system one."""
     target = parse_redis_url(url)
     if target.kind == "memory":
         import fakeredis
 
         return fakeredis.FakeAsyncRedis(version=(7, 0))
     auth: dict[str, Any] = {"username": target.username, "password": target.password}
+    tls = _verified(ca_file) if target.tls else {}
     if target.kind == "sentinel":
+        # The Sentinels and the servers are reached alike: both over TLS, or neither.
         sentinel = Sentinel(
             list(target.hosts),
-            sentinel_kwargs={**auth, **_sentinel_links(), "ssl": target.tls},
+            sentinel_kwargs={**auth, **_sentinel_links(), "ssl": target.tls, **tls},
             **auth,
+            **tls,
             **_common(),
         )
         return sentinel.master_for(
@@ -169,9 +196,10 @@ def open_redis(url: str) -> Any:
             startup_nodes=[ClusterNode(host, port) for host, port in target.hosts],
             ssl=target.tls,
             max_connections=MAX_CONNECTIONS,
+            **tls,
             **auth,
             **{**_common(), "retry": _cluster_retry()},
         )
     import redis.asyncio as aioredis
 
-    return aioredis.from_url(url, max_connections=MAX_CONNECTIONS, **_common())
+    return aioredis.from_url(url, max_connections=MAX_CONNECTIONS, **tls, **_common())

@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import trustme
 
 from claimsvc.settings import Settings
 from tests.conftest import make_settings
 from tests.ha.servers import (
     Cluster,
     SentinelSet,
+    Tls,
     redis_server_binary,
     start_cluster,
     start_sentinel_set,
@@ -36,6 +38,16 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     nodes = start_cluster(redis_server_binary(), tmp_path_factory.mktemp("cluster"))
     yield nodes
     nodes.stop()
+
+
+@pytest.fixture
+def redis_tls(ca: trustme.CA, ca_file: str, tmp_path: Path) -> Tls:  # noqa: F811
+    """Certificate and key of TLS Redis servers on loopback, issued by the test CA (`ca_file`)."""
+    cert = ca.issue_cert("127.0.0.1", "localhost")
+    chain, key = tmp_path / "redis-chain.pem", tmp_path / "redis-key.pem"
+    chain.write_bytes(b"".join(blob.bytes() for blob in cert.cert_chain_pems))
+    cert.private_key_pem.write_to_path(str(key))
+    return Tls(ca_file, str(chain), str(key))
 
 
 def ha_settings(redis_url: str, ca_file: str) -> Settings:  # noqa: F811

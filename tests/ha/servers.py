@@ -54,6 +54,24 @@ def wait_until(check: Callable[[], bool], timeout_s: float, what: str) -> float:
     pytest.fail(f"{what} did not happen within {timeout_s} s")
 
 
+@dataclass(frozen=True)
+class Tls:
+    """The files of a TLS-only server: its CA (which clients must trust), certificate and key."""
+
+    ca_file: str
+    cert_file: str
+    key_file: str
+
+    def config(self) -> str:
+        """TLS on every link the server has: clients, replication, Sentinel links, Cluster bus.
+        Clients show no certificate (the service has none); the server's is always verified."""
+        return (
+            f"tls-cert-file {self.cert_file}\ntls-key-file {self.key_file}\n"
+            f"tls-ca-cert-file {self.ca_file}\ntls-auth-clients no\n"
+            "tls-replication yes\ntls-cluster yes\n"
+        )
+
+
 @dataclass
 class Node:
     """One redis-server process (a data node or a Sentinel)."""
@@ -62,10 +80,14 @@ class Node:
     proc: subprocess.Popen[bytes]
     workdir: Path
     password: str | None = None
+    tls: Tls | None = None
 
     def client(self) -> redis.Redis:
+        tls: dict[str, object] = (
+            {"ssl": True, "ssl_ca_certs": self.tls.ca_file} if self.tls else {}
+        )
         return redis.Redis(
-            host="127.0.0.1", port=self.port, password=self.password, socket_timeout=2
+            host="127.0.0.1", port=self.port, password=self.password, socket_timeout=2, **tls
         )
 
     def kill(self) -> None:
@@ -76,24 +98,31 @@ class Node:
 
 
 def start_node(
-    binary: str, workdir: Path, *args: str, config: str = "", password: str | None = None
+    binary: str,
+    workdir: Path,
+    *args: str,
+    config: str = "",
+    password: str | None = None,
+    tls: Tls | None = None,
 ) -> Node:
     """A redis-server on a free loopback port, answering PING before this returns; `password`
-    is its requirepass (and, for a data node, the password it replicates with)."""
+    is its requirepass (and, for a data node, the password it replicates with); with `tls` it
+    listens for TLS only (no plain-text port)."""
     port = free_port()
     workdir.mkdir(parents=True, exist_ok=True)
     conf = workdir / "redis.conf"
     if password:
         sentinel = "--sentinel" in args
         config += f"requirepass {password}\n" + ("" if sentinel else f"masterauth {password}\n")
+    listen = f"port 0\ntls-port {port}\n{tls.config()}" if tls else f"port {port}\n"
     conf.write_text(
-        f"port {port}\nbind 127.0.0.1\ndir {workdir}\nsave \"\"\nappendonly no\n"
+        f"{listen}bind 127.0.0.1\ndir {workdir}\nsave \"\"\nappendonly no\n"
         f"protected-mode no\nrepl-diskless-sync-delay 0\nlogfile {workdir / 'log.txt'}\n{config}"
     )
     proc = subprocess.Popen(
         [binary, str(conf), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    node = Node(port, proc, workdir, password)
+    node = Node(port, proc, workdir, password, tls)
     try:
         wait_until(lambda: bool(node.client().ping()), START_WAIT_S, f"redis-server on {port}")
     except BaseException:
@@ -114,7 +143,8 @@ class SentinelSet:
     def url(self) -> str:
         hosts = ",".join(f"127.0.0.1:{s.port}" for s in self.sentinels)
         auth = f":{self.primary.password}@" if self.primary.password else ""
-        return f"redis+sentinel://{auth}{hosts}/{SERVICE}"
+        scheme = "rediss" if self.primary.tls else "redis"
+        return f"{scheme}+sentinel://{auth}{hosts}/{SERVICE}"
 
     def primary_port(self) -> int:
         """The primary's port as the first Sentinel that answers reports it."""
@@ -132,16 +162,21 @@ class SentinelSet:
 
 
 def start_sentinel_set(
-    binary: str, root: Path, down_after_ms: int = DOWN_AFTER_MS, password: str | None = None
+    binary: str,
+    root: Path,
+    down_after_ms: int = DOWN_AFTER_MS,
+    password: str | None = None,
+    tls: Tls | None = None,
 ) -> SentinelSet:
     """The set, its replica in sync and its Sentinels aware of each other; `password` protects
-    the servers and the Sentinels alike."""
-    primary = start_node(binary, root / "primary", password=password)
+    the servers and the Sentinels alike; `tls` puts every one of their links on TLS."""
+    primary = start_node(binary, root / "primary", password=password, tls=tls)
     replica = start_node(
         binary,
         root / "replica",
         config=f"replicaof 127.0.0.1 {primary.port}\n",
         password=password,
+        tls=tls,
     )
     group = SentinelSet(primary, replica)
     try:
@@ -158,7 +193,12 @@ def start_sentinel_set(
             ) + (f"sentinel auth-pass {SERVICE} {password}\n" if password else "")
             group.sentinels.append(
                 start_node(
-                    binary, root / f"sentinel{i}", "--sentinel", config=watch, password=password
+                    binary,
+                    root / f"sentinel{i}",
+                    "--sentinel",
+                    config=watch,
+                    password=password,
+                    tls=tls,
                 )
             )
         # Sentinels find each other through hello messages every 2 s; until they do, no quorum.
@@ -185,14 +225,15 @@ class Cluster:
 
     @property
     def url(self) -> str:
-        return "redis+cluster://" + ",".join(f"127.0.0.1:{n.port}" for n in self.nodes)
+        scheme = "rediss" if self.nodes and self.nodes[0].tls else "redis"
+        return f"{scheme}+cluster://" + ",".join(f"127.0.0.1:{n.port}" for n in self.nodes)
 
     def stop(self) -> None:
         for node in self.nodes:
             node.kill()
 
 
-def start_cluster(binary: str, root: Path) -> Cluster:
+def start_cluster(binary: str, root: Path, tls: Tls | None = None) -> Cluster:
     cluster = Cluster([])
     try:
         for i in range(3):
@@ -201,10 +242,11 @@ def start_cluster(binary: str, root: Path) -> Cluster:
                 f"cluster-enabled yes\ncluster-config-file nodes.conf\n"
                 f"cluster-port {free_port()}\n"
             )
-            cluster.nodes.append(start_node(binary, root / f"node{i}", config=config))
+            cluster.nodes.append(start_node(binary, root / f"node{i}", config=config, tls=tls))
         hosts = [f"127.0.0.1:{n.port}" for n in cluster.nodes]
+        over_tls = ["--tls", "--cacert", tls.ca_file] if tls else []
         subprocess.run(
-            [shutil.which("redis-cli") or "redis-cli", "--cluster", "create", *hosts,
+            [shutil.which("redis-cli") or "redis-cli", *over_tls, "--cluster", "create", *hosts,
              "--cluster-replicas", "0", "--cluster-yes"],
             check=True, capture_output=True, timeout=30,
         )

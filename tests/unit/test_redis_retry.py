@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ssl
+
 import pytest
 from redis.exceptions import ConnectionError, ResponseError
 
@@ -41,6 +43,17 @@ async def test_a_server_that_never_comes_back_fails_the_command_once_the_budget_
 async def test_a_command_error_is_not_retried():
     flaky = Flaky(1, ResponseError("WRONGTYPE"))
     with pytest.raises(ResponseError):
+        await DeadlineRetry(budget_s=5).call_with_retry(flaky.do, flaky.fail)
+    assert flaky.calls == 1
+
+
+@pytest.mark.parametrize("link", ["__context__", "__cause__"])
+async def test_a_certificate_that_fails_verification_is_not_retried(link):
+    # redis-py raises its ConnectionError while handling the ssl error, or `from` it.
+    refused = ConnectionError("Error connecting to cache:6380. certificate verify failed")
+    setattr(refused, link, ssl.SSLCertVerificationError(1, "certificate verify failed"))
+    flaky = Flaky(1, refused)
+    with pytest.raises(ConnectionError, match="certificate verify failed"):
         await DeadlineRetry(budget_s=5).call_with_retry(flaky.do, flaky.fail)
     assert flaky.calls == 1
 

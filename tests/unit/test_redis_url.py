@@ -59,6 +59,10 @@ def test_the_password_and_user_are_read_and_decoded_but_never_shown():
         ("redis+cluster://", "at least one host"),
         ("redis+cluster://:pw@:7000", "host missing"),
         ("redis+sentinel://s1/m?ssl_cert_reqs=none", "no query"),
+        # redis-py would read these from the query and could turn verification off.
+        ("rediss://cache:6380?ssl_cert_reqs=none", "TLS options in the URL are refused"),
+        ("rediss://cache/0?socket_timeout=1&ssl_check_hostname=false", r"\(ssl_check_hostname\)"),
+        ("redis://cache?ssl_ca_certs=/tmp/ca.pem", "CLAIMSVC_REDIS_CA_FILE"),
         ("redis+haproxy://h", "must start with one of"),
     ],
 )

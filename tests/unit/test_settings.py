@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+import trustme
 
 from claimsvc.settings import Settings, SettingsError
 
@@ -47,11 +48,15 @@ EVERY_VARIABLE = {
 }
 
 
-def test_every_variable_is_read():
-    assert Settings.from_env(EVERY_VARIABLE) == Settings(
+def test_every_variable_is_read(tmp_path):
+    redis_ca = tmp_path / "redis-ca.pem"
+    trustme.CA().cert_pem.write_to_path(str(redis_ca))
+    env = {**EVERY_VARIABLE, "CLAIMSVC_REDIS_CA_FILE": str(redis_ca)}
+    assert Settings.from_env(env) == Settings(
         mongo_url="mongodb://db:27017",
         mongo_db="checkout",
         redis_url="rediss://cache:6380/1",
+        redis_ca_file=str(redis_ca),
         redis_prefix="tenant-a:",
         admin_token="adm-token",
         public_base_url="https://pay.example.com",
@@ -94,6 +99,31 @@ def test_a_bad_variable_is_named_in_the_error(name, value, says):
         Settings.from_env({name: value})
     assert str(caught.value).startswith(name)
     assert says in str(caught.value)
+
+
+def test_a_redis_ca_file_that_is_no_ca_bundle_is_refused_by_name(tmp_path):
+    not_pem = tmp_path / "key.txt"
+    not_pem.write_text("not a certificate")
+    for path, says in [
+        (tmp_path / "missing.pem", "No such file"),
+        (not_pem, "no certificate"),
+        (tmp_path, "cannot load"),
+    ]:
+        env = {"CLAIMSVC_REDIS_URL": "rediss://cache:6380", "CLAIMSVC_REDIS_CA_FILE": str(path)}
+        with pytest.raises(SettingsError, match=r"^CLAIMSVC_REDIS_CA_FILE: cannot load") as caught:
+            Settings.from_env(env)
+        assert says in str(caught.value)
+
+
+def test_a_redis_ca_file_beside_a_plain_text_url_is_refused(tmp_path):
+    ca = tmp_path / "ca.pem"
+    trustme.CA().cert_pem.write_to_path(str(ca))
+    for url in ("redis://cache", "redis+sentinel://s1/mymaster", "redis+cluster://n1"):
+        env = {"CLAIMSVC_REDIS_URL": url, "CLAIMSVC_REDIS_CA_FILE": str(ca)}
+        with pytest.raises(SettingsError, match="is not a TLS URL"):
+            Settings.from_env(env)
+    tls = {"CLAIMSVC_REDIS_URL": "rediss+cluster://n1", "CLAIMSVC_REDIS_CA_FILE": str(ca)}
+    assert Settings.from_env(tls).redis_ca_file == str(ca)
 
 
 def test_a_production_process_needs_both_store_urls_and_is_told_which():
