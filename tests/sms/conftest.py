@@ -15,7 +15,7 @@ from tornado.testing import bind_unused_port
 from claimsvc.bootstrap import Deps
 from sms_ingest.app import SmsIngest, build, make_app
 from sms_ingest.consumer import Tuning
-from tests.conftest import Merchant, Reply
+from tests.conftest import Merchant, Reply, initialize_body
 
 BKASH_CREDIT = (
     "You have received Tk {amount} from 01712345678. Fee Tk 0.00. Balance Tk {balance}. "
@@ -130,3 +130,42 @@ def drain(sms: SmsIngest) -> Callable[[], Awaitable[int]]:
 
 async def stored_messages(deps: Deps, account_id: str) -> list[dict[str, Any]]:
     return await deps.db["sms_messages"].find({"account_id": account_id}).to_list(None)
+
+
+async def anchor_wallet(fetch: Any, merchant: Merchant, device: Any, provider: str,
+                        balance: int) -> None:
+    """Anchor the running balance of the merchant's `provider` wallet on `device` (admin API)."""
+    anchor = {"provider": provider, "device_id": device.id, "balance": balance}
+    reply = await fetch(
+        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    )
+    assert reply.code == 200, reply.body
+
+
+async def anchored_merchant(
+    fetch: Any, make_account: Any, make_device: Any, balance: int = 1000,
+    provider: str = "bkash", **account: Any
+) -> tuple[Merchant, Any]:
+    """A balance-verifying merchant with one phone, its `provider` wallet anchored at `balance`."""
+    merchant = await make_account(balance_verification=True, **account)
+    device = await make_device(merchant)
+    await anchor_wallet(fetch, merchant, device, provider, balance)
+    return merchant, device
+
+
+async def open_session(fetch: Any, merchant: Merchant, amount: int, order: str,
+                       **extra: Any) -> str:
+    body = initialize_body(amount=amount, order_id=order, **extra)
+    opened = await fetch("/api/v1/checkout/initialize", json=body, key=merchant.key)
+    assert opened.code == 201, opened.body
+    return str(opened.json()["session_id"])
+
+
+async def claim(fetch: Any, merchant: Merchant, session_id: str, trx: str) -> Any:
+    body = {"sessionId": session_id, "trxId": trx, "provider": "bkash"}
+    return await fetch("/api/v1/checkout/verify", json=body, key=merchant.key)
+
+
+async def events_of(deps: Deps, session_id: str) -> list[str]:
+    found = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    return [e["payment_status"] for e in found]

@@ -8,8 +8,7 @@ tests/unit/test_balance_agent_day.py.
 
 from __future__ import annotations
 
-from tests.sms.conftest import send
-from tests.sms.test_gap_recovery import anchored_merchant, claim, events_of, open_session
+from tests.sms.conftest import anchored_merchant, claim, events_of, open_session, send
 
 # (minute the phone received it, text); the wallet opens at 1,000.00.
 BKASH_DAY = [
@@ -166,13 +165,7 @@ async def test_a_bkash_agent_day_chains_and_a_buyers_cash_out_claim_completes_on
 async def test_a_rocket_agent_day_credits_each_cash_out_with_its_commission(
     fetch, make_account, make_device, post_sms, drain, deps, clock
 ):
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": "rocket", "device_id": device.id, "balance": 1000}
-    reply = await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
-    )
-    assert reply.code == 200, reply.body
+    merchant, device = await anchored_merchant(fetch, make_account, make_device, provider="rocket")
     await send_day(post_sms, device, clock, ROCKET_DAY, "16216")
     await drain()
     found = await statuses(deps, merchant.id)
@@ -189,13 +182,7 @@ async def test_a_rocket_agent_day_credits_each_cash_out_with_its_commission(
 async def test_a_nagad_agent_day_chains_with_commission_even_without_line_breaks(
     fetch, make_account, make_device, post_sms, drain, deps, clock
 ):
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": "nagad", "device_id": device.id, "balance": 1000}
-    reply = await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
-    )
-    assert reply.code == 200, reply.body
+    merchant, device = await anchored_merchant(fetch, make_account, make_device, provider="nagad")
     await send_day(post_sms, device, clock, NAGAD_DAY, "NAGAD")
     await drain()
     found = await statuses(deps, merchant.id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from sms_ingest.parsers import Direction, ParsedSms, ParseOutcome, Result, parse_sms
-from tests.sms.conftest import send
+from tests.sms.conftest import anchored_merchant, send
 
 # What the parsers make of an agent's SMS (the corpus's expectations for these kinds), so the
 # pipeline's handling of commission and fee is tested apart from the wording rules.
@@ -119,13 +119,9 @@ async def test_an_agent_day_chains_through_the_worker_with_commission_and_fees(
     post_sms, make_account, make_device, deps, drain, fetch, sms, clock, monkeypatch
 ):
     monkeypatch.setattr(sms.pipeline, "_parse", agent_parser)
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": "nagad", "device_id": device.id, "balance": 50_000}
-    reply = await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    merchant, device = await anchored_merchant(
+        fetch, make_account, make_device, balance=50_000, provider="nagad"
     )
-    assert reply.code == 200, reply.body
     for minute, text in enumerate(AGENT_SMS):
         clock.advance(minutes=6)
         await send(post_sms, device, text, sender="NAGAD", minute=6 * (minute + 1))

@@ -4,32 +4,14 @@ right after the gap completes nothing."""
 
 from __future__ import annotations
 
-from tests.conftest import initialize_body
-from tests.sms.conftest import bkash_credit, send
-
-
-async def anchored_merchant(fetch, make_account, make_device, balance: int = 1000):
-    """A balance-verifying merchant with one bKash phone, its wallet anchored at `balance`."""
-    merchant = await make_account(balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": "bkash", "device_id": device.id, "balance": balance}
-    reply = await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
-    )
-    assert reply.code == 200, reply.body
-    return merchant, device
-
-
-async def open_session(fetch, merchant, amount: int, order: str, **extra) -> str:
-    body = initialize_body(amount=amount, order_id=order, **extra)
-    opened = await fetch("/api/v1/checkout/initialize", json=body, key=merchant.key)
-    assert opened.code == 201, opened.body
-    return opened.json()["session_id"]
-
-
-async def claim(fetch, merchant, session_id: str, trx: str):
-    body = {"sessionId": session_id, "trxId": trx, "provider": "bkash"}
-    return await fetch("/api/v1/checkout/verify", json=body, key=merchant.key)
+from tests.sms.conftest import (
+    anchored_merchant,
+    bkash_credit,
+    claim,
+    events_of,
+    open_session,
+    send,
+)
 
 
 async def statuses(fetch, merchant) -> dict[str, tuple[str, str | None, float | None]]:
@@ -49,11 +31,6 @@ async def send_run(post_sms, device, clock, drain, trx_ids: tuple[str, str, str]
     clock.advance(minutes=14)
     await send(post_sms, device, bkash_credit(third, "100.00", "1,900.00"), minute=14)
     await drain()
-
-
-async def events_of(deps, session_id: str) -> list[str]:
-    found = await deps.db["events"].find({"session_id": session_id}).to_list(None)
-    return [e["payment_status"] for e in found]
 
 
 async def test_a_gap_then_a_run_of_genuine_sms_completes_the_waiting_claims_once_each(

@@ -9,8 +9,15 @@ import asyncio
 from sms_ingest import metrics
 from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from tests.api.test_cli_admin import admin_cli  # noqa: F401  (the fixture)
-from tests.sms.conftest import bkash_credit, send, stored_messages
-from tests.sms.test_gap_recovery import anchored_merchant, claim, events_of, open_session
+from tests.sms.conftest import (
+    anchored_merchant,
+    bkash_credit,
+    claim,
+    events_of,
+    open_session,
+    send,
+    stored_messages,
+)
 
 CASH_OUT = (
     "Cash Out Tk 100.00 to 01512345678 successful. Fee Tk 1.85. Balance Tk {balance}. "

@@ -18,7 +18,7 @@ import pytest
 from claimsvc.domain.claims import CLAIMABLE_KINDS, FLOW_SMS
 from sms_ingest.parsers import parse_sms
 from tests.conftest import initialize_body
-from tests.sms.conftest import send
+from tests.sms.conftest import anchored_merchant, send
 
 # (provider, wallet kind, sender id, SMS for Tk 500.00 onto a wallet at 1,000.00, its TrxID)
 CASES = [
@@ -164,13 +164,9 @@ async def test_with_balance_verification_the_sms_chains_and_completes_once(
 ):
     provider, wallet_kind = case[0], case[1]
     wallet = {"provider": provider, "number": "01700000001", "kind": wallet_kind}
-    merchant = await make_account(wallets=[wallet], balance_verification=True)
-    device = await make_device(merchant)
-    anchor = {"provider": provider, "device_id": device.id, "balance": 1000}
-    reply = await fetch(
-        f"/admin/v1/accounts/{merchant.id}/wallet-balances", json=anchor, admin=True, method="PUT"
+    merchant, device = await anchored_merchant(
+        fetch, make_account, make_device, provider=provider, wallets=[wallet]
     )
-    assert reply.code == 200, reply.body
     await pay_and_claim(fetch, merchant, device, post_sms, drain, deps, case)
     tx = await deps.db["transactions"].find_one({"trx_id": case[4]})
     assert tx["status"] == "confirmed"
