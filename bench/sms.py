@@ -205,8 +205,18 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         (d["processed_at"] - d["stored_at"]).total_seconds() for d in docs if d.get("processed_at")
     ]
     await deps.close()
+    mongo = dict(tally.mongo)
+    mongo["count:sms_messages"] = mongo.get("count:sms_messages", 0) - polls  # the bench's own
     return {**load, "latencies": latencies, "stored": len(docs), "statuses": statuses,
-            "cost": cost}
+            "cost": cost, "per_command": per_message(mongo, dict(tally.redis), sent)}
+
+
+def per_message(mongo: dict[str, int], redis: dict[str, int], sent: int) -> str:
+    """Each MongoDB command and Redis call the path made, per message, largest first."""
+    both = {**{f"mongo {k}": v for k, v in mongo.items()},
+            **{f"redis {k}": v for k, v in redis.items()}}
+    rows = sorted(((v / sent, k) for k, v in both.items() if v > 0), reverse=True)
+    return ", ".join(f"{k} {v:.2f}" for v, k in rows)
 
 
 async def service_time(n: int) -> tuple[float, float]:
@@ -243,6 +253,8 @@ def report(name: str, result: dict[str, Any]) -> None:
         f"max {max(lat) * 1000 if lat else float('nan'):7.1f} ms  "
         f"202 p50 {pct(acks, 0.5):6.1f} ms  p99 {pct(acks, 0.99):6.1f} ms{extra}"
     )
+    if result.get("per_command"):
+        print(f"{'':<22} per message: {result['per_command']}")
 
 
 async def main() -> None:
