@@ -107,10 +107,22 @@ def report(name: str, figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def research_round(entry: dict[str, Any]) -> str:
+    """The research round an entry came in: "r1" for the first files, else the file's suffix."""
+    _, _, suffix = entry["round"].partition("-")
+    return suffix or "r1"
+
+
 def main() -> None:
-    """Print the accuracy of each set."""
+    """Print the accuracy of each set, and of the held-out fifth per research round."""
     for name, directory in SETS.items():
-        print(report(name, accuracy(load(directory))))
+        entries = load(directory)
+        print(report(name, accuracy(entries)))
+        if name != "holdout":
+            continue
+        for rnd in sorted({research_round(e) for e in entries}):
+            part = accuracy([e for e in entries if research_round(e) == rnd])
+            print(f"  round {rnd}: {part['exact']}/{part['total']} exact")
 
 
 if __name__ == "__main__":

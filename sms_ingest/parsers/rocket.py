@@ -75,6 +75,9 @@ SPEC = Provider(
             DEBIT,
             head(rf"{MONEY} paid to (?:(?:Merchant|Biller): ?)?{NAMED} (?=Bill No|Fee|TxnId)"),
         ),
+        # A payment made through a channel rather than to a named payee ("paid through e-Commerce
+        # gateway"): the payee is not printed, so there is no counterparty.
+        Rule(Kind.PAYMENT, DEBIT, head(rf"{MONEY} paid (?:through|via) (?=\S)")),
         Rule(
             Kind.MOBILE_RECHARGE,
             DEBIT,
