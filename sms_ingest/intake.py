@@ -10,6 +10,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.api.base import parse_json
 from claimsvc.clock import Clock
+from claimsvc.domain.devices import Device
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
@@ -75,13 +76,13 @@ class Intake:
 
     async def _authenticate(
         self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
-    ) -> dict[str, Any]:
+    ) -> Device:
         try:
             device = await self._devices.authenticate(token)
         except errors.ServiceError:
             metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
             raise
-        key = device.get("signing_key")
+        key = device.signing_key
         if key:
             problem = formats.signature_problem(key, body, timestamp, signature, self._clock())
             if problem:
@@ -89,9 +90,7 @@ class Intake:
                 raise SignatureRejected(details=[problem])
         return device
 
-    def _document(
-        self, device: dict[str, Any], form: str, incoming: formats.Incoming
-    ) -> dict[str, Any]:
+    def _document(self, device: Device, form: str, incoming: formats.Incoming) -> dict[str, Any]:
         now = self._clock()
         received, source = incoming.received_at, "device"
         if received is None:
@@ -100,8 +99,8 @@ class Intake:
             received, source = now, "intake_clock_ahead"
         return {
             "_id": new_id("msg"),
-            "account_id": device["account_id"],
-            "device_id": device["_id"],
+            "account_id": device.account_id,
+            "device_id": device.id,
             "form": form,
             "sender": incoming.sender.strip(),
             "text": incoming.text,
@@ -110,7 +109,7 @@ class Intake:
             "received_at_source": source,
             "reported_received_at": incoming.received_at,
             "content_key": formats.content_key(
-                device["account_id"], device["_id"], incoming.sender, incoming.text
+                device.account_id, device.id, incoming.sender, incoming.text
             ),
             "stored_at": now,
             # Set at once: the re-queue sweep leaves a message alone until this is old, so it

@@ -9,7 +9,7 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
+from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
@@ -20,6 +20,27 @@ MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
 class DeviceSchema(Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=100))
     signing_key = Text(allow_none=True, validate=validate.Length(min=8, max=256))
+
+
+class RegisteredSchema(Schema):
+    """The answer to registering a device: the only one that holds its token."""
+
+    id = fields.String(attribute="device.id")
+    token = fields.String()
+    name = fields.String(attribute="device.name")
+
+
+class DeviceViewSchema(Schema):
+    """A device as the admin API shows it: never its token or signing key."""
+
+    id = fields.String()
+    account_id = fields.String()
+    name = fields.String()
+    token_prefix = fields.String()
+    has_signing_key = fields.Function(lambda device: bool(device.signing_key))
+    created_at = UtcTime()
+    revoked_at = UtcTime()
+    last_seen_at = UtcTime()
 
 
 class AnchorSchema(Schema):
@@ -74,10 +95,10 @@ class AccountDevicesHandler(AdminHandler):
 
     async def post(self, account_id: str) -> None:
         body = self.body(DeviceSchema())
-        answer = await self.services.devices.register(
+        registered = await self.services.devices.register(
             account_id, body["name"], body.get("signing_key")
         )
-        self.send_json(201, answer)
+        self.send_json(201, RegisteredSchema().dump(registered))
 
 
 class DevicesHandler(ListHandler):
@@ -86,15 +107,17 @@ class DevicesHandler(ListHandler):
 
     async def get(self) -> None:
         q = self.query()
-        answer = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
-        self.send_json(200, answer)
+        found = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
+        items = DeviceViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
 class DeviceRevokeHandler(AdminHandler):
     route_name = "admin_device_revoke"
 
     async def post(self, device_id: str) -> None:
-        self.send_json(200, await self.services.devices.revoke(device_id))
+        device = await self.services.devices.revoke(device_id)
+        self.send_json(200, DeviceViewSchema().dump(device))
 
 
 class WalletBalancesHandler(AdminHandler):

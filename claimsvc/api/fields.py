@@ -1,4 +1,5 @@
-"""marshmallow fields stricter than the stock ones (JSON types are not coerced)."""
+"""marshmallow fields stricter than the stock ones (JSON types are not coerced), and the
+fields dump schemas write money and times with."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_poisha
+from claimsvc.domain.checkout import iso_or_none
+from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_number, to_poisha
 
 # The largest integer MongoDB stores; a larger one fails the write, after validation.
 MAX_STORED_INT = 2**63 - 1
@@ -71,3 +73,18 @@ class Text(fields.String):
         if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise ValidationError("must not contain control characters")
         return text
+
+
+class Money(fields.Field):
+    """Dumps integer poisha as a JSON number of taka (None stays null): money is poisha up to
+    the moment it is written."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> int | float | None:
+        return None if value is None else to_number(value)
+
+
+class UtcTime(fields.Field):
+    """Dumps a time as ISO 8601 in UTC with a Z, to the second (None stays null)."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
+        return iso_or_none(value)

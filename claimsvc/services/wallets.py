@@ -100,17 +100,17 @@ class WalletAdminService:
         if await self._accounts.get(account_id) is None:
             raise errors.NotFound()
         device = await self._devices.get(body["device_id"])
-        if device is None or device["account_id"] != account_id:
+        if device is None or device.account_id != account_id:
             raise errors.InvalidBody(details=["device_id: not a device of this account"])
         slot = body.get("sim_slot")
         identity = {
             "account_id": account_id,
-            "device_id": device["_id"],
+            "device_id": device.id,
             "provider": body["provider"],
             "sim_slot": slot,
         }
         now = self._clock()
-        wid = wallet_id(account_id, device["_id"], body["provider"], slot)
+        wid = wallet_id(account_id, device.id, body["provider"], slot)
         saved = await self._balances.anchor(
             wid, identity, body["balance_poisha"], now, body.get("gap_recovery")
         )
