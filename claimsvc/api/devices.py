@@ -12,9 +12,8 @@ from claimsvc.api.admin import AdminHandler
 from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
+from claimsvc.domain.messages import RESULTS
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
-
-MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
 
 
 class DeviceSchema(Schema):
@@ -41,6 +40,29 @@ class DeviceViewSchema(Schema):
     created_at = UtcTime()
     revoked_at = UtcTime()
     last_seen_at = UtcTime()
+
+
+class MessageViewSchema(Schema):
+    """A stored SMS as the admin API shows it (the portal's parser-review screen)."""
+
+    id = fields.String()
+    account_id = fields.String()
+    device_id = fields.String()
+    form = fields.String()
+    sender = fields.String()
+    text = fields.String()
+    sim_slot = fields.Integer()
+    received_at = UtcTime()
+    received_at_source = fields.String()
+    stored_at = UtcTime()
+    processed_at = UtcTime()
+    result = fields.String()
+    provider = fields.String()
+    reason = fields.String()
+    transaction_id = fields.String()
+    reparses = fields.Integer()
+    """Re-parses asked for (`POST /admin/v1/messages/reparse`); the last one's time below."""
+    reparse_requested_at = UtcTime()
 
 
 class AnchorSchema(Schema):
@@ -146,10 +168,12 @@ class TransactionConfirmHandler(AdminHandler):
 
 class MessagesHandler(ListHandler):
     route_name = "admin_messages"
-    filters = {"account_id": None, "result": MESSAGE_RESULTS}
+    filters = {"account_id": None, "result": RESULTS}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallets.messages(self.query()))
+        found = await self.services.wallets.messages(self.query())
+        items = MessageViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
 class MessagesReparseHandler(AdminHandler):

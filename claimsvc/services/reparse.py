@@ -46,13 +46,13 @@ class ReparseService:
             which.account_id, which.provider, which.since, which.limit
         )
         requeued = 0
-        for msg in found:
+        for message_id in found:
             # Lost to a concurrent re-parse (or already processed again): nothing to queue.
-            if not await self._messages.reopen(msg["_id"], now):
+            if not await self._messages.reopen(message_id, now):
                 continue
             # A crash here leaves it unprocessed and queued_at set: the worker's re-queue sweep
             # puts it on the stream after CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS.
-            entry_id = await self._stream.add(msg["_id"])
-            await self._messages.mark_queued({msg["_id"]: entry_id}, now)
+            entry_id = await self._stream.add(message_id)
+            await self._messages.mark_queued({message_id: entry_id}, now)
             requeued += 1
         return {"requeued": requeued, "more": len(found) == which.limit}

@@ -10,12 +10,14 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.checkout import iso_or_none, iso_utc
 from claimsvc.domain.claims import SUSPECT
+from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.money import to_number
 from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore, wallet_id
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
+from claimsvc.store.paging import Page
 from claimsvc.store.transaction_chain import TransactionChainStore
 
 
@@ -47,30 +49,6 @@ def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
         "device_id": tx.get("device_id"),
         "sim_slot": tx.get("sim_slot"),
         "message_id": tx.get("message_id"),
-    }
-
-
-def message_view(msg: dict[str, Any]) -> dict[str, Any]:
-    """A stored SMS as the admin API shows it (the portal's parser-review screen)."""
-    return {
-        "id": msg["_id"],
-        "account_id": msg["account_id"],
-        "device_id": msg["device_id"],
-        "form": msg.get("form"),
-        "sender": msg["sender"],
-        "text": msg["text"],
-        "sim_slot": msg.get("sim_slot"),
-        "received_at": iso_or_none(msg.get("received_at")),
-        "received_at_source": msg.get("received_at_source"),
-        "stored_at": iso_or_none(msg.get("stored_at")),
-        "processed_at": iso_or_none(msg.get("processed_at")),
-        "result": msg.get("result"),
-        "provider": msg.get("provider"),
-        "reason": msg.get("reason"),
-        "transaction_id": msg.get("transaction_id"),
-        # Re-parses asked for (`POST /admin/v1/messages/reparse`), and the last one's time.
-        "reparses": msg.get("reparses", 0),
-        "reparse_requested_at": iso_or_none(msg.get("reparse_requested_at")),
     }
 
 
@@ -132,11 +110,10 @@ class WalletAdminService:
             "next_cursor": found.next_cursor,
         }
 
-    async def messages(self, query: dict[str, Any]) -> dict[str, Any]:
-        found = await self._messages.list(
+    async def messages(self, query: dict[str, Any]) -> Page[SmsMessage]:
+        return await self._messages.list(
             query.get("account_id"), query.get("result"), query.get("cursor"), query.get("limit")
         )
-        return {"items": [message_view(m) for m in found.items], "next_cursor": found.next_cursor}
 
     async def confirm(self, transaction_id: str, override_suspect: bool) -> dict[str, Any]:
         """The merchant confirms a transaction by hand; a claim waiting on it completes.
