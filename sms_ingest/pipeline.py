@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from claimsvc.clock import Clock
+from claimsvc.domain.balances import Entry, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.services.transactions import NewTransaction, TransactionService
-from claimsvc.store.balances import wallet_id
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import metrics
-from sms_ingest.balance import Entry
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.wallets import WalletChain
 
@@ -141,24 +140,17 @@ class Pipeline:
         failures: dict[str, Exception | None],
     ) -> None:
         """Add the recorded entries to their wallets, one step per wallet."""
-        wallets: dict[str, tuple[dict[str, Any], list[tuple[str, Entry]]]] = {}
+        wallets: dict[WalletKey, list[tuple[str, Entry]]] = {}
         for msg, outcome, rec in steps:
             if rec.entry is None or not outcome.provider:
                 continue
-            identity: dict[str, Any] = {
-                "account_id": msg.account_id,
-                "device_id": msg.device_id,
-                "provider": outcome.provider,
-                "sim_slot": msg.sim_slot,
-            }
-            group = wallets.setdefault(wallet_id(**identity), (identity, []))
-            group[1].append((msg.id, rec.entry))
+            key = WalletKey(msg.account_id, msg.device_id, outcome.provider, msg.sim_slot)
+            wallets.setdefault(key, []).append((msg.id, rec.entry))
         groups = list(wallets.items())
         done = await _settled(
-            self._wallets.add_all(wid, identity, [e for _, e in items])
-            for wid, (identity, items) in groups
+            self._wallets.add_all(key, [e for _, e in items]) for key, items in groups
         )
-        for (_, (_, items)), result in zip(groups, done, strict=True):
+        for (_, items), result in zip(groups, done, strict=True):
             if isinstance(result, Exception):
                 for message_id, _ in items:
                     failures[message_id] = result

@@ -9,7 +9,7 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
 from claimsvc.domain.messages import RESULTS
@@ -72,6 +72,18 @@ class AnchorSchema(Schema):
     sim_slot = StrictInt(minimum=0, maximum=16, allow_none=True)
     gap_recovery = StrictBool()
     """Whether the chain re-anchors by itself at a run after a missed SMS (default on)."""
+
+
+class AnchoredSchema(Schema):
+    """The answer to an anchor: the wallet and the balance its chain restarts at."""
+
+    account_id = fields.String(attribute="stored_key.account_id")
+    device_id = fields.String(attribute="stored_key.device_id")
+    provider = fields.String(attribute="stored_key.provider")
+    sim_slot = fields.Integer(attribute="stored_key.sim_slot")
+    balance = Money(attribute="anchor_balance")
+    anchored_at = UtcTime(attribute="anchor_set_at")
+    gap_recovery = fields.Boolean(attribute="recovers")
 
 
 class ReparseSchema(Schema):
@@ -147,7 +159,8 @@ class WalletBalancesHandler(AdminHandler):
 
     async def put(self, account_id: str) -> None:
         body = self.body(AnchorSchema())
-        self.send_json(200, await self.services.wallets.anchor(account_id, body))
+        wallet = await self.services.wallets.anchor(account_id, body)
+        self.send_json(200, AnchoredSchema().dump(wallet))
 
 
 class TransactionsHandler(ListHandler):

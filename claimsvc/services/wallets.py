@@ -8,13 +8,14 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.checkout import iso_or_none, iso_utc
+from claimsvc.domain.balances import Wallet, WalletKey
+from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.claims import SUSPECT
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.money import to_number
 from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
-from claimsvc.store.balances import BalanceStore, wallet_id
+from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.paging import Page
@@ -73,33 +74,17 @@ class WalletAdminService:
         self._transactions = transactions
         self._clock = clock
 
-    async def anchor(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def anchor(self, account_id: str, body: dict[str, Any]) -> Wallet:
         """Restart a wallet's balance chain at the balance the merchant reads now."""
         if await self._accounts.get(account_id) is None:
             raise errors.NotFound()
         device = await self._devices.get(body["device_id"])
         if device is None or device.account_id != account_id:
             raise errors.InvalidBody(details=["device_id: not a device of this account"])
-        slot = body.get("sim_slot")
-        identity = {
-            "account_id": account_id,
-            "device_id": device.id,
-            "provider": body["provider"],
-            "sim_slot": slot,
-        }
-        now = self._clock()
-        wid = wallet_id(account_id, device.id, body["provider"], slot)
-        saved = await self._balances.anchor(
-            wid, identity, body["balance_poisha"], now, body.get("gap_recovery")
+        key = WalletKey(account_id, device.id, body["provider"], body.get("sim_slot"))
+        return await self._balances.anchor(
+            key, body["balance_poisha"], self._clock(), body.get("gap_recovery")
         )
-        balance = to_number(body["balance_poisha"])
-        recovery = saved.get("gap_recovery", True)
-        return {
-            **identity,
-            "balance": balance,
-            "anchored_at": iso_utc(now),
-            "gap_recovery": recovery,
-        }
 
     async def transactions(self, query: dict[str, Any]) -> dict[str, Any]:
         found = await self._chain.list(
