@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, fields, validate
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
@@ -199,7 +200,7 @@ class MessagesReparseHandler(AdminHandler):
         self.send_json(202, await self.services.reparse.reparse(which))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/admin/v1/accounts/([^/]+)/devices", AccountDevicesHandler, kw),

@@ -3,6 +3,7 @@ fields dump schemas write money and times with."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -15,7 +16,7 @@ from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, t
 MAX_STORED_INT = 2**63 - 1
 
 
-class StrictBool(fields.Field):
+class StrictBool(fields.Field[bool]):
     """A JSON true or false; never 1, "true" or "yes"."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
@@ -24,7 +25,7 @@ class StrictBool(fields.Field):
         return value
 
 
-class StrictInt(fields.Field):
+class StrictInt(fields.Field[int]):
     """A JSON integer (not a boolean, string or fraction), bounded (by default, by MongoDB's)."""
 
     def __init__(self, *, minimum: int | None = None, maximum: int = MAX_STORED_INT, **kw: Any):
@@ -41,7 +42,7 @@ class StrictInt(fields.Field):
         return value
 
 
-class Amount(fields.Field):
+class Amount(fields.Field[int]):
     """A session amount: JSON number, positive, 2 decimals at most; loads as integer poisha."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
@@ -51,7 +52,7 @@ class Amount(fields.Field):
         return to_poisha(value)
 
 
-class Fee(fields.Field):
+class Fee(fields.Field[int]):
     """A non-negative money figure (fees): JSON number, 2 decimals at most; loads as poisha."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
@@ -75,7 +76,7 @@ class Text(fields.String):
         return text
 
 
-class Money(fields.Field):
+class Money(fields.Field[int]):
     """Dumps integer poisha as a JSON number of taka (None stays null): money is poisha up to
     the moment it is written."""
 
@@ -83,7 +84,7 @@ class Money(fields.Field):
         return None if value is None else to_number(value)
 
 
-class UtcTime(fields.Field):
+class UtcTime(fields.Field[datetime]):
     """Dumps a time as ISO 8601 in UTC with a Z, to the second (None stays null)."""
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
