@@ -96,6 +96,11 @@ class ReparseSchema(Schema):
     limit = StrictInt(minimum=1, maximum=MAX_BATCH)
 
 
+class ReparsedSchema(Schema):
+    requeued = fields.Integer()
+    more = fields.Boolean()
+
+
 class ConfirmSchema(Schema):
     override_suspect = StrictBool(load_default=False)
     """Confirm even a transaction the balance chain or the wallet flagged suspect."""
@@ -197,7 +202,8 @@ class MessagesReparseHandler(AdminHandler):
 
     async def post(self) -> None:
         which = ReparseFilter(**self.body(ReparseSchema()))
-        self.send_json(202, await self.services.reparse.reparse(which))
+        reparsed = await self.services.reparse.reparse(which)
+        self.send_json(202, ReparsedSchema().dump(reparsed))
 
 
 def routes(deps: Any) -> list[URLSpec]:

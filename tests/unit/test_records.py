@@ -14,10 +14,12 @@ from claimsvc.api.devices import (
     DeviceViewSchema,
     MessageViewSchema,
     RegisteredSchema,
+    ReparsedSchema,
 )
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
 from claimsvc.domain.devices import Device, Registered
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.services.reparse import Reparsed
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
@@ -143,3 +145,7 @@ def test_the_anchor_answer_writes_poisha_as_taka_only_at_the_end():
         "anchored_at": "2026-11-21T06:00:00Z",
         "gap_recovery": False,
     }
+
+
+def test_the_reparse_answer_says_how_many_and_whether_to_call_again():
+    assert ReparsedSchema().dump(Reparsed(3, more=True)) == {"requeued": 3, "more": True}
