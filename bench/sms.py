@@ -161,8 +161,8 @@ async def setup(deps: Deps) -> list[str]:
     tokens = []
     for i in range(DEVICES):
         device = await deps.services.devices.register(account["id"], f"phone {i}", None)
-        tokens.append(device["token"])
-        body = {"provider": "bkash", "device_id": device["id"], "balance_poisha": 0}
+        tokens.append(device.token)
+        body = {"provider": "bkash", "device_id": device.device.id, "balance_poisha": 0}
         await deps.services.wallets.anchor(account["id"], body)
     return tokens
 

@@ -34,8 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+# The values the rules below work on (re-exported: tests and benchmarks take them from here).
+from claimsvc.domain.balances import CREDIT, DEBIT, Entry, Gap, Point, Wallet  # noqa: F401
+
 CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
-CREDIT, DEBIT = "credit", "debit"
 GAP_START = "gap_start"
 """The reason given to a run's first entry: the wallet re-anchored there after a gap."""
 
@@ -53,90 +55,6 @@ GAP_OPEN = timedelta(hours=24)
 """How long (phone time) entries inside a recovered gap stay held for what would fill it."""
 MAX_GAPS = 10
 """Recovered gaps remembered per wallet."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One SMS of a wallet as the chain sees it; money in poisha."""
-
-    key: str
-    """The message id: unique per entry, the idempotency key."""
-    transaction_id: str | None
-    direction: str
-    amount: int
-    fee: int
-    balance: int | None
-    """The balance the SMS states after the transaction, or None when it states none."""
-    received_at: datetime
-    """When the phone received it (the order held entries are re-checked in)."""
-    commission: int = 0
-    """Credited together with the transaction (an agent's cash-out commission)."""
-
-    @property
-    def delta(self) -> int:
-        """How much the entry moves the balance: the amount in or out, plus the commission
-        credited with it, minus the fee or charge taken with it."""
-        moved = self.amount if self.direction == CREDIT else -self.amount
-        return moved + self.commission - self.fee
-
-    @property
-    def start(self) -> int:
-        """The balance before it, as its own figures imply (0 when it states none)."""
-        return (self.balance or 0) - self.delta
-
-    def fits(self, running: int) -> bool:
-        return self.balance == running + self.delta
-
-    def gap(self, running: int) -> int:
-        """Stated balance minus the balance the chain allows after this entry."""
-        return (self.balance or 0) - (running + self.delta)
-
-
-@dataclass(frozen=True)
-class Point:
-    """One chained entry: when the phone received it, and the running balance before it."""
-
-    at: datetime
-    before: int
-
-
-@dataclass(frozen=True)
-class Gap:
-    """A break the chain recovered from at a run: what is missing between `before` and `after`."""
-
-    key: str
-    """The run's first entry (unconfirmed until the gap is filled)."""
-    transaction_id: str | None
-    at: datetime
-    """When the phone received the run's first entry."""
-    since: datetime | None
-    """The last chained point before the break (None: the chain's start)."""
-    before: int
-    """The running balance the break left behind."""
-    after: int
-    """The balance the run's first entry implies just before it."""
-
-    def spans(self, entry: Entry) -> bool:
-        """Whether the phone received `entry` inside the break (where the missing ones were)."""
-        return (
-            self.since is None or entry.received_at > self.since
-        ) and entry.received_at < self.at
-
-
-@dataclass(frozen=True)
-class Wallet:
-    """A wallet's chain: running balance (None before it starts), start time, held entries."""
-
-    running: int | None = None
-    anchored_at: datetime | None = None
-    """Where the chain starts: the merchant's anchor, or the first message seen."""
-    held: tuple[Entry, ...] = ()
-    seen: tuple[str, ...] = ()
-    trail: tuple[Point, ...] = ()
-    gaps: tuple[Gap, ...] = ()
-    """Breaks recovered from, newest last, while what fills them may still turn up."""
-    recovers: bool = True
-    """Whether a run after a gap re-anchors the wallet (off: only an anchor does)."""
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ class Consumer:
         try:
             failures = await self._pipeline.process_many(msgs, self.tuning.concurrency)
         except Exception as exc:
-            failures = {m["_id"]: exc for m in msgs}
+            failures = {m.id: exc for m in msgs}
         done = []
         for entry in entries:
             failure = failures.get(entry.message_id)
@@ -180,9 +180,7 @@ class Consumer:
             "giving up a message after repeated failures",
             extra={"fields": {"message_id": entry.message_id}},
         )
-        await self._messages.finish(
-            entry.message_id, {"result": "unparsed", "reason": "processing_failed"}, self._clock()
-        )
+        await self._messages.give_up(entry.message_id, "processing_failed", self._clock())
         metrics.DEAD_LETTERED.inc()
         await self._stream.done(entry.entry_id)
 
@@ -200,15 +198,13 @@ class Consumer:
         cutoff = now - timedelta(seconds=self.tuning.requeue_after_s)
         requeued = 0
         for msg in await self._messages.unprocessed(cutoff, limit=200):
-            still_queued = bool(msg.get("stream_id")) and await self._stream.contains(
-                msg["stream_id"]
-            )
-            if not await self._messages.claim_requeue(msg["_id"], msg.get("queued_at"), now):
+            still_queued = bool(msg.stream_id and await self._stream.contains(msg.stream_id))
+            if not await self._messages.claim_requeue(msg.id, msg.queued_at, now):
                 continue
             if still_queued:
                 continue  # backlog, not lost: checked again after requeue_after_s
-            entry_id = await self._stream.add(msg["_id"])
-            await self._messages.mark_queued({msg["_id"]: entry_id}, now)
+            entry_id = await self._stream.add(msg.id)
+            await self._messages.mark_queued({msg.id: entry_id}, now)
             metrics.STREAM_REQUEUED.inc()
             requeued += 1
         if requeued:

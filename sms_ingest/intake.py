@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from claimsvc import errors
 from claimsvc.api.base import parse_json
 from claimsvc.clock import Clock
+from claimsvc.domain.devices import Device
+from claimsvc.domain.messages import SmsMessage
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
@@ -64,10 +65,10 @@ class Intake:
         if not decoded.messages:
             metrics.INTAKE_EVENTS.labels(form=decoded.form).inc()
             return Accepted(0, 0)
-        docs = [self._document(device, decoded.form, m) for m in decoded.messages]
+        msgs = [self._message(device, decoded.form, m) for m in decoded.messages]
         # One command for the request's messages; a request repeating one SMS stores it once.
-        stored = [doc["_id"] for doc in await self._messages.insert_many(_first_of_each(docs))]
-        duplicates = len(docs) - len(stored)
+        stored = [m.id for m in await self._messages.insert_many(_first_of_each(msgs))]
+        duplicates = len(msgs) - len(stored)
         metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="accepted").inc(len(stored))
         metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="duplicate").inc(duplicates)
         await self._queue(stored)
@@ -75,13 +76,13 @@ class Intake:
 
     async def _authenticate(
         self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
-    ) -> dict[str, Any]:
+    ) -> Device:
         try:
             device = await self._devices.authenticate(token)
         except errors.ServiceError:
             metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
             raise
-        key = device.get("signing_key")
+        key = device.signing_key
         if key:
             problem = formats.signature_problem(key, body, timestamp, signature, self._clock())
             if problem:
@@ -89,37 +90,32 @@ class Intake:
                 raise SignatureRejected(details=[problem])
         return device
 
-    def _document(
-        self, device: dict[str, Any], form: str, incoming: formats.Incoming
-    ) -> dict[str, Any]:
+    def _message(self, device: Device, form: str, incoming: formats.Incoming) -> SmsMessage:
         now = self._clock()
         received, source = incoming.received_at, "device"
         if received is None:
             received, source = now, "intake"
         elif received > now + FUTURE_TOLERANCE:
             received, source = now, "intake_clock_ahead"
-        return {
-            "_id": new_id("msg"),
-            "account_id": device["account_id"],
-            "device_id": device["_id"],
-            "form": form,
-            "sender": incoming.sender.strip(),
-            "text": incoming.text,
-            "sim_slot": incoming.sim_slot,
-            "received_at": received,
-            "received_at_source": source,
-            "reported_received_at": incoming.received_at,
-            "content_key": formats.content_key(
-                device["account_id"], device["_id"], incoming.sender, incoming.text
+        return SmsMessage(
+            id=new_id("msg"),
+            account_id=device.account_id,
+            device_id=device.id,
+            form=form,
+            sender=incoming.sender.strip(),
+            text=incoming.text,
+            sim_slot=incoming.sim_slot,
+            received_at=received,
+            received_at_source=source,
+            reported_received_at=incoming.received_at,
+            content_key=formats.content_key(
+                device.account_id, device.id, incoming.sender, incoming.text
             ),
-            "stored_at": now,
+            stored_at=now,
             # Set at once: the re-queue sweep leaves a message alone until this is old, so it
             # never races the XADD below; a crash before the XADD is caught after the delay.
-            "queued_at": now,
-            "stream_id": None,
-            "result": None,
-            "processed_at": None,
-        }
+            queued_at=now,
+        )
 
     async def _queue(self, message_ids: list[str]) -> None:
         """Put stored messages on the stream; a failure here loses nothing (the sweep re-queues)."""
@@ -134,12 +130,12 @@ class Intake:
             )
 
 
-def _first_of_each(docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The documents with a content key not seen earlier in the list."""
+def _first_of_each(msgs: list[SmsMessage]) -> list[SmsMessage]:
+    """The messages with a content key not seen earlier in the list."""
     seen: set[str] = set()
     out = []
-    for doc in docs:
-        if doc["content_key"] not in seen:
-            seen.add(doc["content_key"])
-            out.append(doc)
+    for msg in msgs:
+        if msg.content_key not in seen:
+            seen.add(msg.content_key)
+            out.append(msg)
     return out

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from claimsvc.clock import Clock
+from claimsvc.domain.balances import Entry, WalletKey
+from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.services.transactions import NewTransaction, TransactionService
-from claimsvc.store.balances import wallet_id
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import metrics
-from sms_ingest.balance import Entry
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.wallets import WalletChain
 
@@ -101,7 +101,7 @@ class Pipeline:
             raise failure
 
     async def process_many(
-        self, msgs: list[dict[str, Any]], concurrency: int = 8
+        self, msgs: list[SmsMessage], concurrency: int = 8
     ) -> dict[str, Exception | None]:
         """Bring messages already read (a stream batch) to their final state; safe to repeat.
 
@@ -110,12 +110,12 @@ class Pipeline:
         is written last. A failure stays with the messages it touched: by message id, what
         failed, or None for the messages brought to their final state.
         """
-        failures: dict[str, Exception | None] = {m["_id"]: None for m in msgs}
-        todo = list({m["_id"]: m for m in msgs if m.get("processed_at") is None}.values())
-        outcomes = [self._parse(m["sender"], m["text"]) for m in todo]
+        failures: dict[str, Exception | None] = {m.id: None for m in msgs}
+        todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
+        outcomes = [self._parse(m.sender, m.text) for m in todo]
         bound = asyncio.Semaphore(max(1, concurrency))
 
-        async def record(msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:
+        async def record(msg: SmsMessage, outcome: ParseOutcome) -> Recorded:
             async with bound:
                 return await self._record(msg, outcome)
 
@@ -123,61 +123,49 @@ class Pipeline:
         steps = []
         for msg, outcome, rec in zip(todo, outcomes, records, strict=True):
             if isinstance(rec, Exception):
-                failures[msg["_id"]] = rec
+                failures[msg.id] = rec
             else:
                 steps.append((msg, outcome, rec))
         await self._chain(steps, failures)
-        ready = [step for step in steps if failures[step[0]["_id"]] is None]
+        ready = [step for step in steps if failures[step[0].id] is None]
         finished = await _settled(self._finish(*step) for step in ready)
         for (msg, _, _), done in zip(ready, finished, strict=True):
             if isinstance(done, Exception):
-                failures[msg["_id"]] = done
+                failures[msg.id] = done
         return failures
 
     async def _chain(
         self,
-        steps: list[tuple[dict[str, Any], ParseOutcome, Recorded]],
+        steps: list[tuple[SmsMessage, ParseOutcome, Recorded]],
         failures: dict[str, Exception | None],
     ) -> None:
         """Add the recorded entries to their wallets, one step per wallet."""
-        wallets: dict[str, tuple[dict[str, Any], list[tuple[str, Entry]]]] = {}
+        wallets: dict[WalletKey, list[tuple[str, Entry]]] = {}
         for msg, outcome, rec in steps:
             if rec.entry is None or not outcome.provider:
                 continue
-            identity = {
-                "account_id": msg["account_id"],
-                "device_id": msg["device_id"],
-                "provider": outcome.provider,
-                "sim_slot": msg.get("sim_slot"),
-            }
-            group = wallets.setdefault(wallet_id(**identity), (identity, []))
-            group[1].append((msg["_id"], rec.entry))
+            key = WalletKey(msg.account_id, msg.device_id, outcome.provider, msg.sim_slot)
+            wallets.setdefault(key, []).append((msg.id, rec.entry))
         groups = list(wallets.items())
         done = await _settled(
-            self._wallets.add_all(wid, identity, [e for _, e in items])
-            for wid, (identity, items) in groups
+            self._wallets.add_all(key, [e for _, e in items]) for key, items in groups
         )
-        for (_, (_, items)), result in zip(groups, done, strict=True):
+        for (_, items), result in zip(groups, done, strict=True):
             if isinstance(result, Exception):
                 for message_id, _ in items:
                     failures[message_id] = result
 
-    async def _finish(self, msg: dict[str, Any], outcome: ParseOutcome, rec: Recorded) -> None:
+    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Recorded) -> None:
         now = self._clock()
-        result = {
-            "result": rec.result,
-            "provider": outcome.provider,
-            "reason": rec.reason,
-            "transaction_id": rec.transaction_id,
-        }
+        result = MessageResult(rec.result, outcome.provider, rec.reason, rec.transaction_id)
         # The result is written with processed_at, last: a crash before it redoes every step.
-        if await self._messages.finish(msg["_id"], result, now):
+        if await self._messages.finish(msg.id, result, now):
             metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
-            if not msg.get("reparses"):
+            if not msg.reparses:
                 # A re-parse of a message kept for hours says nothing about intake latency.
-                metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg["stored_at"]).total_seconds()))
+                metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
 
-    async def _record(self, msg: dict[str, Any], outcome: ParseOutcome) -> Recorded:
+    async def _record(self, msg: SmsMessage, outcome: ParseOutcome) -> Recorded:
         """Record the transaction a parsed SMS reports; decide the message's result."""
         parsed = outcome.parsed
         if outcome.result is not Result.PARSED or parsed is None:
@@ -189,7 +177,7 @@ class Pipeline:
             provider=parsed.provider,
             trx_id=parsed.trx_id,
             amount_poisha=parsed.amount_poisha,
-            received_at=msg["received_at"],
+            received_at=msg.received_at,
             direction=parsed.direction.value,
             # The kind's value as text: kinds added to the parsers need no change here.
             kind=str(parsed.kind),
@@ -198,28 +186,26 @@ class Pipeline:
             fee_poisha=parsed.fee_poisha,
             commission_poisha=parsed.commission_poisha,
             extra={
-                "message_id": msg["_id"],
-                "device_id": msg["device_id"],
-                "sim_slot": msg.get("sim_slot"),
+                "message_id": msg.id,
+                "device_id": msg.device_id,
+                "sim_slot": msg.sim_slot,
                 "occurred_at": parsed.occurred_at,
             },
         )
         try:
-            stored = await self._transactions.record(msg["account_id"], new)
+            stored = await self._transactions.record(msg.account_id, new)
         except ValueError as exc:
             # The parser read figures no transaction can have (a zero amount): keep for review.
             return Recorded(Result.UNPARSED.value, f"invalid_transaction: {exc}", None, None)
         tx = stored.transaction
-        ours = stored.created or tx.get("message_id") == msg["_id"]
+        ours = stored.created or tx.get("message_id") == msg.id
         if parsed.kind == Kind.REVERSAL:
             return await self._reversal(msg, parsed, tx)
         if not ours:
             return self._duplicate(tx, parsed)
         return Recorded(Result.PARSED.value, None, tx["_id"], self._entry(msg, parsed, tx["_id"]))
 
-    async def _reversal(
-        self, msg: dict[str, Any], parsed: ParsedSms, tx: dict[str, Any]
-    ) -> Recorded:
+    async def _reversal(self, msg: SmsMessage, parsed: ParsedSms, tx: dict[str, Any]) -> Recorded:
         """The wallet took a transaction back: the money moved (chain it), the original is void."""
         # Whether it voids a recorded credit or stands alone, it is never claimable.
         await self._chain_store.mark_reversed(tx["_id"], self._clock())
@@ -239,14 +225,14 @@ class Pipeline:
         return Recorded(Result.SUSPECT.value, "trx_id_conflict", tx["_id"], None)
 
     @staticmethod
-    def _entry(msg: dict[str, Any], parsed: ParsedSms, transaction_id: str | None) -> Entry:
+    def _entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
         return Entry(
-            key=msg["_id"],
+            key=msg.id,
             transaction_id=transaction_id,
             direction=parsed.direction.value,
             amount=parsed.amount_poisha,
             fee=parsed.fee_poisha,
             balance=parsed.balance_poisha,
-            received_at=msg["received_at"],
+            received_at=msg.received_at,
             commission=parsed.commission_poisha,
         )

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import asdict
-from typing import Any
 
 from claimsvc.clock import Clock
+from claimsvc.domain.balances import Entry, PendingVerdict, Wallet, WalletKey
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import balance, metrics
-from sms_ingest.balance import Entry, Gap, Outcome, Point, Wallet
+from sms_ingest.balance import Outcome
 
 log = logging.getLogger("sms_ingest.wallets")
 
@@ -30,64 +29,20 @@ class Contention(RuntimeError):
     """A wallet kept changing under a step (the message is retried from the stream)."""
 
 
-def entry_to_doc(e: Entry) -> dict[str, Any]:
-    return asdict(e)
-
-
-def entry_from_doc(d: dict[str, Any]) -> Entry:
-    # Entries stored before commission was kept have none (it defaults to 0).
-    return Entry(**d)
-
-
-def gap_to_doc(g: Gap) -> dict[str, Any]:
-    return asdict(g)
-
-
-def gap_from_doc(d: dict[str, Any]) -> Gap:
-    return Gap(**d)
-
-
-def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
-    """The pure wallet of a stored document, and its version (0: not stored yet)."""
-    if doc is None:
-        return Wallet(), 0
-    wallet = Wallet(
-        running=doc.get("running"),
-        anchored_at=doc.get("anchored_at"),
-        held=tuple(entry_from_doc(h) for h in doc.get("held", [])),
-        seen=tuple(doc.get("seen", [])),
-        trail=tuple(Point(p["at"], p["before"]) for p in doc.get("trail", [])),
-        gaps=tuple(gap_from_doc(g) for g in doc.get("gaps", [])),
-        # Set only by the admin API's anchor call; never rewritten by a step.
-        recovers=doc.get("gap_recovery", True),
-    )
-    return wallet, int(doc.get("version", 0))
-
-
-def wallet_state(w: Wallet) -> dict[str, Any]:
-    """The fields a step rewrites (`seen` is pushed to by the store, one key at a time)."""
-    return {
-        "running": w.running,
-        "anchored_at": w.anchored_at,
-        "held": [entry_to_doc(h) for h in w.held],
-        "trail": [{"at": p.at, "before": p.before} for p in w.trail],
-        "gaps": [gap_to_doc(g) for g in w.gaps],
-    }
-
-
-def _verdict_docs(outcome: Outcome, version: int) -> list[dict[str, Any]]:
-    return [
-        {
-            "vid": f"{v.key}:{version}:{v.status}",
-            "key": v.key,
-            "transaction_id": v.transaction_id,
-            "status": v.status,
-            "reason": v.reason,
-            "gap": v.gap,
-            "version": version,
-        }
+def _pending(outcome: Outcome, version: int) -> tuple[PendingVerdict, ...]:
+    """The step's verdicts as stored with the wallet version they produce."""
+    return tuple(
+        PendingVerdict(
+            vid=f"{v.key}:{version}:{v.status}",
+            key=v.key,
+            transaction_id=v.transaction_id,
+            status=v.status,
+            reason=v.reason,
+            gap=v.gap,
+            version=version,
+        )
         for v in outcome.verdicts
-    ]
+    )
 
 
 class WalletChain:
@@ -105,47 +60,37 @@ class WalletChain:
         self._claims = claims
         self._clock = clock
 
-    async def add(self, wid: str, identity: dict[str, Any], entry: Entry) -> None:
-        """Apply one entry to the wallet `wid`, then its verdicts to the transactions."""
-        await self.add_all(wid, identity, [entry])
+    async def add(self, key: WalletKey, entry: Entry) -> None:
+        """Apply one entry to the wallet `key`, then its verdicts to the transactions."""
+        await self.add_all(key, [entry])
 
-    async def add_all(self, wid: str, identity: dict[str, Any], entries: list[Entry]) -> None:
-        """Apply entries to the wallet `wid` in one step (one read, one compare-and-set), then
+    async def add_all(self, key: WalletKey, entries: list[Entry]) -> None:
+        """Apply entries to the wallet `key` in one step (one read, one compare-and-set), then
         their verdicts. If the wallet already applied one of them (a batch processed again
         after a crash), each is applied on its own, so the others are not lost."""
         keys = tuple(e.key for e in entries)
-        replayed = await self._step(wid, identity, lambda w: balance.add_all(w, entries), keys)
+        replayed = await self._step(key, lambda w: balance.add_all(w, entries), keys)
         if replayed and len(entries) > 1:
             for entry in entries:
-                await self.add_all(wid, identity, [entry])
+                await self.add_all(key, [entry])
 
-    async def settle(self, wid: str) -> None:
+    async def settle(self, key: WalletKey) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
-        doc = await self._balances.get(wid)
-        if doc is None:
+        if await self._balances.get(key.id) is None:
             return
-        identity = {k: doc.get(k) for k in ("account_id", "device_id", "provider", "sim_slot")}
-        saved, _ = await self._step_saved(wid, identity, balance.settle)
+        saved, _ = await self._step_saved(key, balance.settle)
         if saved is not None:
-            await self._balances.clear_recheck(wid, int(saved["version"]))
+            await self._balances.clear_recheck(key.id, saved.version)
 
     async def _step(
-        self,
-        wid: str,
-        identity: dict[str, Any],
-        decide: Callable[[Wallet], Outcome],
-        keys: tuple[str, ...] = (),
+        self, key: WalletKey, decide: Callable[[Wallet], Outcome], keys: tuple[str, ...] = ()
     ) -> bool:
         """`_step_saved`; True when the wallet had already applied one of `keys`."""
-        return (await self._step_saved(wid, identity, decide, keys))[1]
+        return (await self._step_saved(key, decide, keys))[1]
 
     async def _step_saved(
-        self,
-        wid: str,
-        identity: dict[str, Any],
-        decide: Callable[[Wallet], Outcome],
-        keys: tuple[str, ...] = (),
-    ) -> tuple[dict[str, Any] | None, bool]:
+        self, key: WalletKey, decide: Callable[[Wallet], Outcome], keys: tuple[str, ...] = ()
+    ) -> tuple[Wallet | None, bool]:
         """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict:
         the wallet after it, and whether one of `keys` was applied before.
 
@@ -154,46 +99,42 @@ class WalletChain:
         """
         replayed = False
         for _ in range(MAX_ROUNDS):
-            doc = await self._balances.get(wid)
-            wallet, version = wallet_from_doc(doc)
+            stored = await self._balances.get(key.id)
+            wallet = stored or Wallet(key=key)
             outcome = decide(wallet)
             if outcome.wallet == wallet and not outcome.verdicts:
-                saved = doc
+                saved = stored
                 break
-            verdicts = _verdict_docs(outcome, version + 1)
-            saved = await self._balances.save(
-                wid, version, wallet_state(outcome.wallet), verdicts, identity, keys
-            )
+            verdicts = _pending(outcome, wallet.version + 1)
+            saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 break
-            if keys and await self._balances.has_seen(wid, list(keys)):
-                saved, replayed = await self._balances.get(wid), True
+            if keys and await self._balances.has_seen(key.id, list(keys)):
+                saved, replayed = await self._balances.get(key.id), True
                 break
         else:
             raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
         if saved is not None:
-            await self.apply_verdicts(wid, saved.get("pending", []), identity.get("provider"))
+            await self.apply_verdicts(key, saved.pending)
         return saved, replayed
 
-    async def apply_verdicts(
-        self, wid: str, verdicts: list[dict[str, Any]], provider: str | None
-    ) -> None:
+    async def apply_verdicts(self, key: WalletKey, verdicts: tuple[PendingVerdict, ...]) -> None:
         """Write each verdict to its transaction, finalise confirmed claims, then forget them."""
         now = self._clock()
         for v in verdicts:
-            tx_id = v.get("transaction_id")
+            tx_id = v.transaction_id
             if not tx_id:
                 continue
             tx = await self._chain.chain_verdict(tx_id, v, now)
             if tx is not None:
-                _count(provider or "unknown", v)
+                _count(key.provider, v)
             # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
-            if v["status"] == balance.CONFIRMED and (tx is None or tx.get("session_id")):
+            if v.status == balance.CONFIRMED and (tx is None or tx.get("session_id")):
                 await self._finalise(tx_id, counted=tx is not None)
-            elif v["status"] == balance.SUSPECT and (tx is None or tx.get("session_id")):
+            elif v.status == balance.SUSPECT and (tx is None or tx.get("session_id")):
                 await self.release_claim(tx_id)
         if verdicts:
-            await self._balances.pull_verdicts(wid, [v["vid"] for v in verdicts])
+            await self._balances.pull_verdicts(key.id, [v.vid for v in verdicts])
 
     async def _finalise(self, transaction_id: str, counted: bool) -> None:
         """Complete the claim waiting on a confirmed transaction (the claims service's rules)."""
@@ -210,24 +151,24 @@ class WalletChain:
 
     async def sweep(self, limit: int = 50) -> int:
         """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""
-        docs = await self._balances.needing_attention(limit)
-        for doc in docs:
-            if doc.get("recheck"):
-                await self.settle(doc["_id"])
+        wallets = await self._balances.needing_attention(limit)
+        for wallet in wallets:
+            if wallet.recheck:
+                await self.settle(wallet.stored_key)
             else:
-                await self.apply_verdicts(doc["_id"], doc.get("pending", []), doc.get("provider"))
-        return len(docs)
+                await self.apply_verdicts(wallet.stored_key, wallet.pending)
+        return len(wallets)
 
 
-def _count(provider: str, verdict: dict[str, Any]) -> None:
-    status = verdict["status"]
+def _count(provider: str, verdict: PendingVerdict) -> None:
+    status = verdict.status
     if status == balance.CONFIRMED:
         metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
     elif status in (balance.HELD, balance.SUSPECT):
         metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()
-    elif verdict.get("reason") == balance.GAP_START:
+    elif verdict.reason == balance.GAP_START:
         # A missed SMS the wallet recovered from: the merchant should check the unexplained
         # amount (the transaction's balance_gap) against the wallet app.
         metrics.BALANCE_BREAKS.labels(provider=provider, kind="gap").inc()
-        fields = {"provider": provider, "transaction_id": verdict.get("transaction_id")}
+        fields = {"provider": provider, "transaction_id": verdict.transaction_id}
         log.warning("a wallet re-anchored at a run after a gap", extra={"fields": fields})

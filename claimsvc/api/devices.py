@@ -5,21 +5,65 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, fields, validate
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
+from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
+from claimsvc.domain.messages import RESULTS
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
-
-MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
 
 
 class DeviceSchema(Schema):
     name = Text(required=True, validate=validate.Length(min=1, max=100))
     signing_key = Text(allow_none=True, validate=validate.Length(min=8, max=256))
+
+
+class RegisteredSchema(Schema):
+    """The answer to registering a device: the only one that holds its token."""
+
+    id = fields.String(attribute="device.id")
+    token = fields.String()
+    name = fields.String(attribute="device.name")
+
+
+class DeviceViewSchema(Schema):
+    """A device as the admin API shows it: never its token or signing key."""
+
+    id = fields.String()
+    account_id = fields.String()
+    name = fields.String()
+    token_prefix = fields.String()
+    has_signing_key = fields.Function(lambda device: bool(device.signing_key))
+    created_at = UtcTime()
+    revoked_at = UtcTime()
+    last_seen_at = UtcTime()
+
+
+class MessageViewSchema(Schema):
+    """A stored SMS as the admin API shows it (the portal's parser-review screen)."""
+
+    id = fields.String()
+    account_id = fields.String()
+    device_id = fields.String()
+    form = fields.String()
+    sender = fields.String()
+    text = fields.String()
+    sim_slot = fields.Integer()
+    received_at = UtcTime()
+    received_at_source = fields.String()
+    stored_at = UtcTime()
+    processed_at = UtcTime()
+    result = fields.String()
+    provider = fields.String()
+    reason = fields.String()
+    transaction_id = fields.String()
+    reparses = fields.Integer()
+    """Re-parses asked for (`POST /admin/v1/messages/reparse`); the last one's time below."""
+    reparse_requested_at = UtcTime()
 
 
 class AnchorSchema(Schema):
@@ -31,6 +75,18 @@ class AnchorSchema(Schema):
     """Whether the chain re-anchors by itself at a run after a missed SMS (default on)."""
 
 
+class AnchoredSchema(Schema):
+    """The answer to an anchor: the wallet and the balance its chain restarts at."""
+
+    account_id = fields.String(attribute="stored_key.account_id")
+    device_id = fields.String(attribute="stored_key.device_id")
+    provider = fields.String(attribute="stored_key.provider")
+    sim_slot = fields.Integer(attribute="stored_key.sim_slot")
+    balance = Money(attribute="anchor_balance")
+    anchored_at = UtcTime(attribute="anchor_set_at")
+    gap_recovery = fields.Boolean(attribute="recovers")
+
+
 class ReparseSchema(Schema):
     """Which unparsed messages to parse again; every field optional."""
 
@@ -38,6 +94,11 @@ class ReparseSchema(Schema):
     provider = Text(validate=validate.OneOf(PROVIDERS))
     since = fields.AwareDateTime()
     limit = StrictInt(minimum=1, maximum=MAX_BATCH)
+
+
+class ReparsedSchema(Schema):
+    requeued = fields.Integer()
+    more = fields.Boolean()
 
 
 class ConfirmSchema(Schema):
@@ -74,10 +135,10 @@ class AccountDevicesHandler(AdminHandler):
 
     async def post(self, account_id: str) -> None:
         body = self.body(DeviceSchema())
-        answer = await self.services.devices.register(
+        registered = await self.services.devices.register(
             account_id, body["name"], body.get("signing_key")
         )
-        self.send_json(201, answer)
+        self.send_json(201, RegisteredSchema().dump(registered))
 
 
 class DevicesHandler(ListHandler):
@@ -86,15 +147,17 @@ class DevicesHandler(ListHandler):
 
     async def get(self) -> None:
         q = self.query()
-        answer = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
-        self.send_json(200, answer)
+        found = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
+        items = DeviceViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
 class DeviceRevokeHandler(AdminHandler):
     route_name = "admin_device_revoke"
 
     async def post(self, device_id: str) -> None:
-        self.send_json(200, await self.services.devices.revoke(device_id))
+        device = await self.services.devices.revoke(device_id)
+        self.send_json(200, DeviceViewSchema().dump(device))
 
 
 class WalletBalancesHandler(AdminHandler):
@@ -102,7 +165,8 @@ class WalletBalancesHandler(AdminHandler):
 
     async def put(self, account_id: str) -> None:
         body = self.body(AnchorSchema())
-        self.send_json(200, await self.services.wallets.anchor(account_id, body))
+        wallet = await self.services.wallets.anchor(account_id, body)
+        self.send_json(200, AnchoredSchema().dump(wallet))
 
 
 class TransactionsHandler(ListHandler):
@@ -123,10 +187,12 @@ class TransactionConfirmHandler(AdminHandler):
 
 class MessagesHandler(ListHandler):
     route_name = "admin_messages"
-    filters = {"account_id": None, "result": MESSAGE_RESULTS}
+    filters = {"account_id": None, "result": RESULTS}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallets.messages(self.query()))
+        found = await self.services.wallets.messages(self.query())
+        items = MessageViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
 class MessagesReparseHandler(AdminHandler):
@@ -136,10 +202,11 @@ class MessagesReparseHandler(AdminHandler):
 
     async def post(self) -> None:
         which = ReparseFilter(**self.body(ReparseSchema()))
-        self.send_json(202, await self.services.reparse.reparse(which))
+        reparsed = await self.services.reparse.reparse(which)
+        self.send_json(202, ReparsedSchema().dump(reparsed))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/admin/v1/accounts/([^/]+)/devices", AccountDevicesHandler, kw),

@@ -1,19 +1,22 @@
-"""marshmallow fields stricter than the stock ones (JSON types are not coerced)."""
+"""marshmallow fields stricter than the stock ones (JSON types are not coerced), and the
+fields dump schemas write money and times with."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_poisha
+from claimsvc.domain.checkout import iso_or_none
+from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_number, to_poisha
 
 # The largest integer MongoDB stores; a larger one fails the write, after validation.
 MAX_STORED_INT = 2**63 - 1
 
 
-class StrictBool(fields.Field):
+class StrictBool(fields.Field[bool]):
     """A JSON true or false; never 1, "true" or "yes"."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
@@ -22,7 +25,7 @@ class StrictBool(fields.Field):
         return value
 
 
-class StrictInt(fields.Field):
+class StrictInt(fields.Field[int]):
     """A JSON integer (not a boolean, string or fraction), bounded (by default, by MongoDB's)."""
 
     def __init__(self, *, minimum: int | None = None, maximum: int = MAX_STORED_INT, **kw: Any):
@@ -39,7 +42,7 @@ class StrictInt(fields.Field):
         return value
 
 
-class Amount(fields.Field):
+class Amount(fields.Field[int]):
     """A session amount: JSON number, positive, 2 decimals at most; loads as integer poisha."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
@@ -49,7 +52,7 @@ class Amount(fields.Field):
         return to_poisha(value)
 
 
-class Fee(fields.Field):
+class Fee(fields.Field[int]):
     """A non-negative money figure (fees): JSON number, 2 decimals at most; loads as poisha."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
@@ -71,3 +74,18 @@ class Text(fields.String):
         if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise ValidationError("must not contain control characters")
         return text
+
+
+class Money(fields.Field[int]):
+    """Dumps integer poisha as a JSON number of taka (None stays null): money is poisha up to
+    the moment it is written."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> int | float | None:
+        return None if value is None else to_number(value)
+
+
+class UtcTime(fields.Field[datetime]):
+    """Dumps a time as ISO 8601 in UTC with a Z, to the second (None stays null)."""
+
+    def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
+        return iso_or_none(value)

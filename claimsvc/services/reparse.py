@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
@@ -31,6 +30,14 @@ class ReparseFilter:
     limit: int = MAX_BATCH
 
 
+@dataclass(frozen=True)
+class Reparsed:
+    """How many messages were queued again, and whether more may match (call again)."""
+
+    requeued: int
+    more: bool
+
+
 class ReparseService:
     """`POST /admin/v1/messages/reparse` and `claimsvc admin messages reparse`."""
 
@@ -39,20 +46,20 @@ class ReparseService:
         self._stream = stream
         self._clock = clock
 
-    async def reparse(self, which: ReparseFilter) -> dict[str, Any]:
+    async def reparse(self, which: ReparseFilter) -> Reparsed:
         """Reopen and re-queue matching unparsed messages; how many, and whether more match."""
         now = self._clock()
         found = await self._messages.unparsed(
             which.account_id, which.provider, which.since, which.limit
         )
         requeued = 0
-        for msg in found:
+        for message_id in found:
             # Lost to a concurrent re-parse (or already processed again): nothing to queue.
-            if not await self._messages.reopen(msg["_id"], now):
+            if not await self._messages.reopen(message_id, now):
                 continue
             # A crash here leaves it unprocessed and queued_at set: the worker's re-queue sweep
             # puts it on the stream after CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS.
-            entry_id = await self._stream.add(msg["_id"])
-            await self._messages.mark_queued({msg["_id"]: entry_id}, now)
+            entry_id = await self._stream.add(message_id)
+            await self._messages.mark_queued({message_id: entry_id}, now)
             requeued += 1
-        return {"requeued": requeued, "more": len(found) == which.limit}
+        return Reparsed(requeued, more=len(found) == which.limit)

@@ -8,14 +8,17 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.checkout import iso_or_none, iso_utc
+from claimsvc.domain.balances import Wallet, WalletKey
+from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.claims import SUSPECT
+from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.money import to_number
 from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
-from claimsvc.store.balances import BalanceStore, wallet_id
+from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
+from claimsvc.store.paging import Page
 from claimsvc.store.transaction_chain import TransactionChainStore
 
 
@@ -50,30 +53,6 @@ def transaction_view(tx: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def message_view(msg: dict[str, Any]) -> dict[str, Any]:
-    """A stored SMS as the admin API shows it (the portal's parser-review screen)."""
-    return {
-        "id": msg["_id"],
-        "account_id": msg["account_id"],
-        "device_id": msg["device_id"],
-        "form": msg.get("form"),
-        "sender": msg["sender"],
-        "text": msg["text"],
-        "sim_slot": msg.get("sim_slot"),
-        "received_at": iso_or_none(msg.get("received_at")),
-        "received_at_source": msg.get("received_at_source"),
-        "stored_at": iso_or_none(msg.get("stored_at")),
-        "processed_at": iso_or_none(msg.get("processed_at")),
-        "result": msg.get("result"),
-        "provider": msg.get("provider"),
-        "reason": msg.get("reason"),
-        "transaction_id": msg.get("transaction_id"),
-        # Re-parses asked for (`POST /admin/v1/messages/reparse`), and the last one's time.
-        "reparses": msg.get("reparses", 0),
-        "reparse_requested_at": iso_or_none(msg.get("reparse_requested_at")),
-    }
-
-
 class WalletAdminService:
     """What the portal does with wallets, transactions and messages."""
 
@@ -95,33 +74,17 @@ class WalletAdminService:
         self._transactions = transactions
         self._clock = clock
 
-    async def anchor(self, account_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def anchor(self, account_id: str, body: dict[str, Any]) -> Wallet:
         """Restart a wallet's balance chain at the balance the merchant reads now."""
         if await self._accounts.get(account_id) is None:
             raise errors.NotFound()
         device = await self._devices.get(body["device_id"])
-        if device is None or device["account_id"] != account_id:
+        if device is None or device.account_id != account_id:
             raise errors.InvalidBody(details=["device_id: not a device of this account"])
-        slot = body.get("sim_slot")
-        identity = {
-            "account_id": account_id,
-            "device_id": device["_id"],
-            "provider": body["provider"],
-            "sim_slot": slot,
-        }
-        now = self._clock()
-        wid = wallet_id(account_id, device["_id"], body["provider"], slot)
-        saved = await self._balances.anchor(
-            wid, identity, body["balance_poisha"], now, body.get("gap_recovery")
+        key = WalletKey(account_id, device.id, body["provider"], body.get("sim_slot"))
+        return await self._balances.anchor(
+            key, body["balance_poisha"], self._clock(), body.get("gap_recovery")
         )
-        balance = to_number(body["balance_poisha"])
-        recovery = saved.get("gap_recovery", True)
-        return {
-            **identity,
-            "balance": balance,
-            "anchored_at": iso_utc(now),
-            "gap_recovery": recovery,
-        }
 
     async def transactions(self, query: dict[str, Any]) -> dict[str, Any]:
         found = await self._chain.list(
@@ -132,11 +95,10 @@ class WalletAdminService:
             "next_cursor": found.next_cursor,
         }
 
-    async def messages(self, query: dict[str, Any]) -> dict[str, Any]:
-        found = await self._messages.list(
+    async def messages(self, query: dict[str, Any]) -> Page[SmsMessage]:
+        return await self._messages.list(
             query.get("account_id"), query.get("result"), query.get("cursor"), query.get("limit")
         )
-        return {"items": [message_view(m) for m in found.items], "next_cursor": found.next_cursor}
 
     async def confirm(self, transaction_id: str, override_suspect: bool) -> dict[str, Any]:
         """The merchant confirms a transaction by hand; a claim waiting on it completes.

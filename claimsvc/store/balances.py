@@ -7,23 +7,19 @@ once they are applied to their transactions: a crash between the two never loses
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
 from claimsvc.store.mongo import DuplicateKeyError
 
 SEEN_KEPT = 500
 """Message ids each wallet remembers having applied (a replayed message is refused by them)."""
 # `seen` is only ever matched in filters and pushed to, never read back: it is the big field.
 _NO_SEEN = {"seen": 0}
-
-
-def wallet_id(account_id: str, device_id: str, provider: str, sim_slot: int | None) -> str:
-    """The document id of a wallet; an unknown SIM slot is its own wallet."""
-    slot = "-" if sim_slot is None else str(sim_slot)
-    return f"{account_id}|{device_id}|{provider}|{slot}"
 
 
 class BalanceStore:
@@ -37,9 +33,47 @@ class BalanceStore:
         await self._coll.create_index("recheck", sparse=True)
         await self._coll.create_index("pending.vid", sparse=True)
 
-    async def get(self, wid: str) -> dict[str, Any] | None:
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> Wallet:
+        """The wallet of a stored document (read without `seen`: its `seen` is empty)."""
+        return Wallet(
+            running=doc.get("running"),
+            anchored_at=doc.get("anchored_at"),
+            held=tuple(_entry(h) for h in doc.get("held", [])),
+            seen=tuple(doc.get("seen", [])),
+            trail=tuple(Point(at=p["at"], before=p["before"]) for p in doc.get("trail", [])),
+            gaps=tuple(_gap(g) for g in doc.get("gaps", [])),
+            recovers=doc.get("gap_recovery", True),
+            key=WalletKey(
+                account_id=doc["account_id"],
+                device_id=doc["device_id"],
+                provider=doc["provider"],
+                sim_slot=doc.get("sim_slot"),
+            ),
+            version=int(doc.get("version", 0)),
+            pending=tuple(_pending(v) for v in doc.get("pending", [])),
+            recheck=bool(doc.get("recheck")),
+            anchor_balance=doc.get("anchor_balance"),
+            anchor_set_at=doc.get("anchor_set_at"),
+        )
+
+    @staticmethod
+    def to_doc(wallet: Wallet) -> dict[str, Any]:
+        """The document of a wallet a step creates (the fields only an anchor sets, and
+        `seen`, are written by the updates that set them)."""
+        key = wallet.stored_key
+        return {
+            "_id": key.id,
+            **_key_doc(key),
+            **_chain_doc(wallet),
+            "version": wallet.version,
+            "pending": [_pending_doc(v) for v in wallet.pending],
+        }
+
+    async def get(self, wid: str) -> Wallet | None:
         """The wallet, without its list of applied message ids."""
-        return await self._coll.find_one({"_id": wid}, _NO_SEEN)
+        doc = await self._coll.find_one({"_id": wid}, _NO_SEEN)
+        return None if doc is None else self.from_doc(doc)
 
     async def has_seen(self, wid: str, keys: list[str]) -> bool:
         """Whether the wallet applied any of these messages."""
@@ -47,44 +81,35 @@ class BalanceStore:
         return await self._coll.find_one(query, {"_id": 1}) is not None
 
     async def save(
-        self,
-        wid: str,
-        version: int,
-        state: dict[str, Any],
-        verdicts: list[dict[str, Any]],
-        identity: dict[str, Any],
-        keys: tuple[str, ...] = (),
-    ) -> dict[str, Any] | None:
-        """Write `state` if the wallet is still at `version` (0: not created yet) and has not
-        applied any of the messages `keys` before; else None."""
-        if version == 0:
+        self, wallet: Wallet, verdicts: tuple[PendingVerdict, ...], keys: tuple[str, ...] = ()
+    ) -> Wallet | None:
+        """Write the chain of `wallet` if the stored one is still at `wallet.version` (0: not
+        created yet) and has not applied any of the messages `keys` before, with `verdicts`
+        added to its pending ones: the wallet as saved, else None."""
+        if wallet.version == 0:
+            created = replace(wallet, version=1, pending=verdicts)
             seen = list(keys)[-SEEN_KEPT:]
-            doc = {"_id": wid, **identity, **state, "version": 1, "pending": verdicts}
             try:
-                await self._coll.insert_one({**doc, "seen": seen})
+                await self._coll.insert_one({**self.to_doc(created), "seen": seen})
             except DuplicateKeyError:
                 return None
-            return doc
-        query: dict[str, Any] = {"_id": wid, "version": version}
-        push: dict[str, Any] = {"pending": {"$each": verdicts}}
+            return created
+        query: dict[str, Any] = {"_id": wallet.stored_key.id, "version": wallet.version}
+        push: dict[str, Any] = {"pending": {"$each": [_pending_doc(v) for v in verdicts]}}
         if keys:
             query["seen"] = {"$nin": list(keys)}
             push["seen"] = {"$each": list(keys), "$slice": -SEEN_KEPT}
-        return await self._coll.find_one_and_update(
+        doc = await self._coll.find_one_and_update(
             query,
-            {"$set": state, "$inc": {"version": 1}, "$push": push},
+            {"$set": _chain_doc(wallet), "$inc": {"version": 1}, "$push": push},
             projection=_NO_SEEN,
             return_document=ReturnDocument.AFTER,
         )
+        return None if doc is None else self.from_doc(doc)
 
     async def anchor(
-        self,
-        wid: str,
-        identity: dict[str, Any],
-        balance: int,
-        now: datetime,
-        gap_recovery: bool | None = None,
-    ) -> dict[str, Any]:
+        self, key: WalletKey, balance: int, now: datetime, gap_recovery: bool | None = None
+    ) -> Wallet:
         """Restart the chain at `balance` as of `now` (recovered gaps forgotten); held entries
         are re-checked later. `gap_recovery` switches recovery after a gap on or off (None:
         left as it is; on for a new wallet)."""
@@ -99,27 +124,122 @@ class BalanceStore:
         }
         if gap_recovery is not None:
             fields["gap_recovery"] = gap_recovery
-        return await self._coll.find_one_and_update(
-            {"_id": wid},
+        doc = await self._coll.find_one_and_update(
+            {"_id": key.id},
             {
                 "$set": fields,
-                "$setOnInsert": {**identity, "held": [], "seen": [], "pending": []},
+                "$setOnInsert": {**_key_doc(key), "held": [], "seen": [], "pending": []},
                 "$inc": {"version": 1},
             },
             upsert=True,
             projection=_NO_SEEN,
             return_document=ReturnDocument.AFTER,
         )
+        return self.from_doc(doc)
 
     async def clear_recheck(self, wid: str, version: int) -> None:
         """Drop the re-check flag, unless the wallet changed since it was read."""
         await self._coll.update_one({"_id": wid, "version": version}, {"$unset": {"recheck": ""}})
 
-    async def pull_verdicts(self, wid: str, keys: list[str]) -> None:
+    async def pull_verdicts(self, wid: str, vids: list[str]) -> None:
         """Forget verdicts that are now applied to their transactions."""
-        await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": keys}}}})
+        await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
 
-    async def needing_attention(self, limit: int) -> list[dict[str, Any]]:
+    async def needing_attention(self, limit: int) -> list[Wallet]:
         """Wallets with an anchor to settle or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
-        return await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)
+        docs = await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)
+        return [self.from_doc(doc) for doc in docs]
+
+
+def _key_doc(key: WalletKey) -> dict[str, Any]:
+    return {
+        "account_id": key.account_id,
+        "device_id": key.device_id,
+        "provider": key.provider,
+        "sim_slot": key.sim_slot,
+    }
+
+
+def _chain_doc(wallet: Wallet) -> dict[str, Any]:
+    """The fields a step rewrites (`seen` is pushed to, one key at a time)."""
+    return {
+        "running": wallet.running,
+        "anchored_at": wallet.anchored_at,
+        "held": [_entry_doc(h) for h in wallet.held],
+        "trail": [{"at": p.at, "before": p.before} for p in wallet.trail],
+        "gaps": [_gap_doc(g) for g in wallet.gaps],
+    }
+
+
+def _entry(d: dict[str, Any]) -> Entry:
+    return Entry(
+        key=d["key"],
+        transaction_id=d.get("transaction_id"),
+        direction=d["direction"],
+        amount=d["amount"],
+        fee=d["fee"],
+        balance=d.get("balance"),
+        received_at=d["received_at"],
+        # Entries stored before commission was kept have none.
+        commission=d.get("commission", 0),
+    )
+
+
+def _entry_doc(e: Entry) -> dict[str, Any]:
+    return {
+        "key": e.key,
+        "transaction_id": e.transaction_id,
+        "direction": e.direction,
+        "amount": e.amount,
+        "fee": e.fee,
+        "balance": e.balance,
+        "received_at": e.received_at,
+        "commission": e.commission,
+    }
+
+
+def _gap(d: dict[str, Any]) -> Gap:
+    return Gap(
+        key=d["key"],
+        transaction_id=d.get("transaction_id"),
+        at=d["at"],
+        since=d.get("since"),
+        before=d["before"],
+        after=d["after"],
+    )
+
+
+def _gap_doc(g: Gap) -> dict[str, Any]:
+    return {
+        "key": g.key,
+        "transaction_id": g.transaction_id,
+        "at": g.at,
+        "since": g.since,
+        "before": g.before,
+        "after": g.after,
+    }
+
+
+def _pending(d: dict[str, Any]) -> PendingVerdict:
+    return PendingVerdict(
+        vid=d["vid"],
+        key=d["key"],
+        transaction_id=d.get("transaction_id"),
+        status=d["status"],
+        reason=d["reason"],
+        gap=d.get("gap"),
+        version=d["version"],
+    )
+
+
+def _pending_doc(v: PendingVerdict) -> dict[str, Any]:
+    return {
+        "vid": v.vid,
+        "key": v.key,
+        "transaction_id": v.transaction_id,
+        "status": v.status,
+        "reason": v.reason,
+        "gap": v.gap,
+        "version": v.version,
+    }

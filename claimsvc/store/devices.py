@@ -7,6 +7,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.devices import Device
 from claimsvc.store.paging import Page, page
 
 TOUCH_EVERY = timedelta(seconds=15)
@@ -19,32 +20,63 @@ class DeviceStore:
     def __init__(self, db: Any) -> None:
         self._coll = db["devices"]
 
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> Device:
+        return Device(
+            id=doc["_id"],
+            account_id=doc["account_id"],
+            name=doc["name"],
+            token_hash=doc["token_hash"],
+            token_prefix=doc["token_prefix"],
+            signing_key=doc.get("signing_key"),
+            created_at=doc["created_at"],
+            revoked_at=doc.get("revoked_at"),
+            last_seen_at=doc.get("last_seen_at"),
+        )
+
+    @staticmethod
+    def to_doc(device: Device) -> dict[str, Any]:
+        return {
+            "_id": device.id,
+            "account_id": device.account_id,
+            "name": device.name,
+            "token_hash": device.token_hash,
+            "token_prefix": device.token_prefix,
+            "signing_key": device.signing_key,
+            "created_at": device.created_at,
+            "revoked_at": device.revoked_at,
+            "last_seen_at": device.last_seen_at,
+        }
+
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("token_hash", unique=True)
         await self._coll.create_index([("account_id", 1), ("created_at", -1)])
         await self._coll.create_index([("revoked_at", 1), ("last_seen_at", 1)])
 
-    async def insert(self, doc: dict[str, Any]) -> None:
-        await self._coll.insert_one(doc)
+    async def insert(self, device: Device) -> None:
+        await self._coll.insert_one(self.to_doc(device))
 
-    async def get(self, device_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": device_id})
+    async def get(self, device_id: str) -> Device | None:
+        return self._maybe(await self._coll.find_one({"_id": device_id}))
 
-    async def find_by_hash(self, token_hash: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"token_hash": token_hash})
+    async def find_by_hash(self, token_hash: str) -> Device | None:
+        return self._maybe(await self._coll.find_one({"token_hash": token_hash}))
 
-    async def list(self, account_id: str | None, cursor: str | None, limit: int | None) -> Page:
+    async def list(
+        self, account_id: str | None, cursor: str | None, limit: int | None
+    ) -> Page[Device]:
         query = {"account_id": account_id} if account_id else {}
-        return await page(self._coll, query, "created_at", cursor, limit)
+        found = await page(self._coll, query, "created_at", cursor, limit)
+        return found.map(self.from_doc)
 
-    async def revoke(self, device_id: str, now: datetime) -> dict[str, Any] | None:
+    async def revoke(self, device_id: str, now: datetime) -> Device | None:
         """Stamp revoked_at once; a second revoke keeps the first time."""
         doc = await self._coll.find_one_and_update(
             {"_id": device_id, "revoked_at": None},
             {"$set": {"revoked_at": now}},
             return_document=ReturnDocument.AFTER,
         )
-        return doc or await self._coll.find_one({"_id": device_id})
+        return self._maybe(doc or await self._coll.find_one({"_id": device_id}))
 
     async def touch(self, device_id: str, now: datetime) -> None:
         """Move last_seen_at forward, skipping the write when it moved very recently."""
@@ -58,15 +90,17 @@ class DeviceStore:
 
     async def count_silent(self, since: datetime) -> int:
         """Active devices not heard from since `since` (never-seen ones count from creation)."""
-        return await self._coll.count_documents(
-            {
-                "revoked_at": None,
-                "$or": [
-                    {"last_seen_at": {"$lt": since}},
-                    {"last_seen_at": None, "created_at": {"$lt": since}},
-                ],
-            }
-        )
+        query = {
+            "revoked_at": None,
+            "$or": [
+                {"last_seen_at": {"$lt": since}},
+                {"last_seen_at": None, "created_at": {"$lt": since}},
+            ],
+        }
+        return int(await self._coll.count_documents(query))
 
     async def count_active(self) -> int:
-        return await self._coll.count_documents({"revoked_at": None})
+        return int(await self._coll.count_documents({"revoked_at": None}))
+
+    def _maybe(self, doc: dict[str, Any] | None) -> Device | None:
+        return None if doc is None else self.from_doc(doc)

@@ -9,12 +9,10 @@ from typing import Any
 from pymongo import ReturnDocument
 from pymongo.errors import BulkWriteError
 
+from claimsvc.domain.messages import UNPARSED, MessageResult, SmsMessage
 from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DUPLICATE_KEY
 from claimsvc.store.paging import Page, page
-
-UNPARSED = "unparsed"
-"""The result of a message no parser could read (kept for a parser update and a re-parse)."""
 
 
 class MessageStore:
@@ -25,31 +23,81 @@ class MessageStore:
         # A request's stream entries, and a stream batch's results, go as one bulk write.
         self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> SmsMessage:
+        return SmsMessage(
+            id=doc["_id"],
+            account_id=doc["account_id"],
+            device_id=doc["device_id"],
+            form=doc.get("form"),
+            sender=doc["sender"],
+            text=doc["text"],
+            sim_slot=doc.get("sim_slot"),
+            received_at=doc["received_at"],
+            received_at_source=doc.get("received_at_source"),
+            reported_received_at=doc.get("reported_received_at"),
+            content_key=doc["content_key"],
+            stored_at=doc["stored_at"],
+            queued_at=doc.get("queued_at"),
+            stream_id=doc.get("stream_id"),
+            processed_at=doc.get("processed_at"),
+            result=doc.get("result"),
+            provider=doc.get("provider"),
+            reason=doc.get("reason"),
+            transaction_id=doc.get("transaction_id"),
+            reparses=doc.get("reparses", 0),
+            reparse_requested_at=doc.get("reparse_requested_at"),
+        )
+
+    @staticmethod
+    def to_doc(msg: SmsMessage) -> dict[str, Any]:
+        """A new message's document (the result fields, re-parse counters and their times
+        are written by the updates that set them)."""
+        return {
+            "_id": msg.id,
+            "account_id": msg.account_id,
+            "device_id": msg.device_id,
+            "form": msg.form,
+            "sender": msg.sender,
+            "text": msg.text,
+            "sim_slot": msg.sim_slot,
+            "received_at": msg.received_at,
+            "received_at_source": msg.received_at_source,
+            "reported_received_at": msg.reported_received_at,
+            "content_key": msg.content_key,
+            "stored_at": msg.stored_at,
+            "queued_at": msg.queued_at,
+            "stream_id": msg.stream_id,
+            "result": msg.result,
+            "processed_at": msg.processed_at,
+        }
+
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("content_key", unique=True)
         await self._coll.create_index([("processed_at", 1), ("queued_at", 1)])
         await self._coll.create_index([("account_id", 1), ("stored_at", -1)])
         await self._coll.create_index([("account_id", 1), ("result", 1), ("stored_at", -1)])
 
-    async def insert_many(self, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    async def insert_many(self, msgs: list[SmsMessage]) -> list[SmsMessage]:
         """Store new messages in one command; those stored now (the others were already)."""
         try:
-            await self._coll.insert_many(docs, ordered=False)
+            await self._coll.insert_many([self.to_doc(m) for m in msgs], ordered=False)
         except BulkWriteError as exc:
             errors = exc.details.get("writeErrors", [])
             if any(e.get("code") != DUPLICATE_KEY for e in errors):
                 raise
             refused = {e["index"] for e in errors}
-            return [doc for i, doc in enumerate(docs) if i not in refused]
-        return docs
+            return [msg for i, msg in enumerate(msgs) if i not in refused]
+        return msgs
 
-    async def get(self, message_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": message_id})
+    async def get(self, message_id: str) -> SmsMessage | None:
+        doc = await self._coll.find_one({"_id": message_id})
+        return None if doc is None else self.from_doc(doc)
 
-    async def get_many(self, message_ids: list[str]) -> dict[str, dict[str, Any]]:
+    async def get_many(self, message_ids: list[str]) -> dict[str, SmsMessage]:
         """The messages with these ids, by id (one command for a stream batch)."""
         docs = await self._coll.find({"_id": {"$in": message_ids}}).to_list()
-        return {doc["_id"]: doc for doc in docs}
+        return {doc["_id"]: self.from_doc(doc) for doc in docs}
 
     async def mark_queued(self, stream_ids: dict[str, str], now: datetime) -> None:
         """Remember each message's stream entry (message id -> entry id)."""
@@ -73,28 +121,43 @@ class MessageStore:
         )
         return doc is not None
 
-    async def unprocessed(self, queued_before: datetime, limit: int) -> list[dict[str, Any]]:
+    async def unprocessed(self, queued_before: datetime, limit: int) -> list[SmsMessage]:
         """Stored messages not yet processed whose last queueing is older than `queued_before`."""
         query = {"processed_at": None, "queued_at": {"$lt": queued_before}}
-        return await self._coll.find(query).sort("stored_at", 1).limit(limit).to_list(None)
+        docs = await self._coll.find(query).sort("stored_at", 1).limit(limit).to_list(None)
+        return [self.from_doc(doc) for doc in docs]
 
     async def oldest_unprocessed(self) -> datetime | None:
         cursor = self._coll.find({"processed_at": None}).sort("stored_at", 1).limit(1)
         docs = await cursor.to_list(None)
-        return docs[0]["stored_at"] if docs else None
+        return self.from_doc(docs[0]).stored_at if docs else None
 
-    async def finish(self, message_id: str, result: dict[str, Any], now: datetime) -> bool:
+    async def finish(self, message_id: str, result: MessageResult, now: datetime) -> bool:
         """Record what processing made of a message and stamp processed_at, once; False when
         another consumer already did, or when that is unknown (written in a bulk with one that
         another consumer had finished)."""
+        fields = {
+            "result": result.result,
+            "provider": result.provider,
+            "reason": result.reason,
+            "transaction_id": result.transaction_id,
+            "processed_at": now,
+        }
         query = {"_id": message_id, "processed_at": None}
-        return bool(await self._batched.update(query, {"$set": {**result, "processed_at": now}}))
+        return bool(await self._batched.update(query, {"$set": fields}))
+
+    async def give_up(self, message_id: str, reason: str, now: datetime) -> bool:
+        """Keep a message processing kept failing on as unparsed, with `reason`, once (its
+        other result fields, from an earlier processing, are left as they were)."""
+        fields = {"result": UNPARSED, "reason": reason, "processed_at": now}
+        query = {"_id": message_id, "processed_at": None}
+        return bool(await self._batched.update(query, {"$set": fields}))
 
     async def unparsed(
         self, account_id: str | None, provider: str | None, since: datetime | None, limit: int
-    ) -> list[dict[str, Any]]:
-        """Processed messages the parsers could not read, in the order the phone received them
-        (ids and receive times only)."""
+    ) -> list[str]:
+        """The ids of processed messages the parsers could not read, in the order the phone
+        received them."""
         query: dict[str, Any] = {"result": UNPARSED, "processed_at": {"$ne": None}}
         if account_id:
             query["account_id"] = account_id
@@ -102,8 +165,9 @@ class MessageStore:
             query["provider"] = provider
         if since:
             query["stored_at"] = {"$gte": since}
-        cursor = self._coll.find(query, {"_id": 1, "received_at": 1})
-        return await cursor.sort([("received_at", 1), ("_id", 1)]).limit(limit).to_list(None)
+        cursor = self._coll.find(query, {"_id": 1})
+        docs = await cursor.sort([("received_at", 1), ("_id", 1)]).limit(limit).to_list(None)
+        return [doc["_id"] for doc in docs]
 
     async def reopen(self, message_id: str, now: datetime) -> bool:
         """Mark an unparsed message to be processed again; False when it is not (or no longer)
@@ -115,14 +179,15 @@ class MessageStore:
                 "$inc": {"reparses": 1},
             },
         )
-        return done.modified_count == 1
+        return bool(done.modified_count == 1)
 
     async def list(
         self, account_id: str | None, result: str | None, cursor: str | None, limit: int | None
-    ) -> Page:
+    ) -> Page[SmsMessage]:
         query: dict[str, Any] = {}
         if account_id:
             query["account_id"] = account_id
         if result:
             query["result"] = result
-        return await page(self._coll, query, "stored_at", cursor, limit)
+        found = await page(self._coll, query, "stored_at", cursor, limit)
+        return found.map(self.from_doc)

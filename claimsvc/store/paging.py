@@ -4,22 +4,31 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from claimsvc import errors
 
 MAX_LIMIT = 200
 DEFAULT_LIMIT = 50
 
+T = TypeVar("T")
+U = TypeVar("U")
+
 
 @dataclass(frozen=True)
-class Page:
-    """One page of documents and the cursor of the next, None on the last page."""
+class Page(Generic[T]):
+    """One page of documents (or of the records a store made of them) and the cursor of the
+    next, None on the last page."""
 
-    items: list[dict[str, Any]]
+    items: list[T]
     next_cursor: str | None
+
+    def map(self, convert: Callable[[T], U]) -> Page[U]:
+        """The same page with each item converted (a store's documents into its records)."""
+        return Page([convert(item) for item in self.items], self.next_cursor)
 
 
 def encode_cursor(moment: datetime, doc_id: str) -> str:
@@ -47,7 +56,7 @@ def clamp_limit(limit: int | None) -> int:
 
 async def page(
     coll: Any, query: dict[str, Any], field: str, cursor: str | None, limit: int | None
-) -> Page:
+) -> Page[dict[str, Any]]:
     """Documents matching `query`, newest `field` first, after `cursor`."""
     size = clamp_limit(limit)
     if cursor:

@@ -13,6 +13,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.balances import PendingVerdict
 from claimsvc.domain.claims import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.store.paging import Page, page
 
@@ -36,25 +37,26 @@ class TransactionChainStore:
         await self._coll.create_index("received_at")
 
     async def chain_verdict(
-        self, transaction_id: str, verdict: dict[str, Any], now: datetime
+        self, transaction_id: str, verdict: PendingVerdict, now: datetime
     ) -> dict[str, Any] | None:
-        """Apply a verdict of wallet version `verdict["version"]`: the transaction after it, or
+        """Apply a verdict of wallet version `verdict.version`: the transaction after it, or
         None when the verdict is stale or the status may not change that way."""
-        status = verdict["status"]
-        newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict["version"]}}]}
+        status = verdict.status
+        newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict.version}}]}
         fields: dict[str, Any] = {
             "status": status,
-            "chain_reason": verdict["reason"],
-            "chain_gap_poisha": verdict.get("gap"),
-            "chain_version": verdict["version"],
+            "chain_reason": verdict.reason,
+            "chain_gap_poisha": verdict.gap,
+            "chain_version": verdict.version,
         }
         if status == CONFIRMED:
             fields["confirmed_at"] = now
-        return await self._coll.find_one_and_update(
+        tx: dict[str, Any] | None = await self._coll.find_one_and_update(
             {"_id": transaction_id, "status": {"$in": _CHAIN_FROM[status]}, **newer},
             {"$set": fields},
             return_document=ReturnDocument.AFTER,
         )
+        return tx
 
     async def mark_reversed(self, transaction_id: str, now: datetime) -> None:
         """The wallet reversed it: never claimable again, and shown to the merchant as suspect."""
@@ -65,7 +67,7 @@ class TransactionChainStore:
 
     async def list(
         self, account_id: str | None, status: str | None, cursor: str | None, limit: int | None
-    ) -> Page:
+    ) -> Page[dict[str, Any]]:
         query: dict[str, Any] = {}
         if account_id:
             query["account_id"] = account_id

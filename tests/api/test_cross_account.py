@@ -75,7 +75,7 @@ async def test_an_anchor_cannot_use_another_accounts_device(fetch, make_account,
     device = await deps.services.devices.register(theirs.id, "their phone", None)
     reply = await fetch(
         f"/admin/v1/accounts/{mine.id}/wallet-balances",
-        json={"provider": "bkash", "device_id": device["id"], "balance": 100},
+        json={"provider": "bkash", "device_id": device.device.id, "balance": 100},
         method="PUT",
         admin=True,
     )

@@ -133,7 +133,7 @@ async def targets(deps: Deps, make_account) -> list[Target]:
             "sms",
             "POST",
             "/sms/v1/messages",
-            {"Authorization": f"Bearer {device['token']}"},
+            {"Authorization": f"Bearer {device.token}"},
         ),
     ]
 

@@ -44,7 +44,7 @@ async def store_sms(deps: Deps, parts: SmsIngest, *texts: str) -> str:
         f'{{"sender":"bKash","message":"{t}","received_at":{1795240800000 + i}}}'
         for i, t in enumerate(texts)
     )
-    await parts.intake.receive(device["token"], f"[{body}]".encode(), None, None)
+    await parts.intake.receive(device.token, f"[{body}]".encode(), None, None)
     return str(account["id"])
 
 

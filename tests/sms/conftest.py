@@ -107,7 +107,7 @@ def make_device(deps: Deps) -> MakeDevice:
 
     async def _make(merchant: Merchant, signing_key: str | None = None) -> Device:
         answer = await deps.services.devices.register(merchant.id, "test phone", signing_key)
-        return Device(answer["id"], answer["token"], merchant.id)
+        return Device(answer.device.id, answer.token, merchant.id)
 
     return _make
 

@@ -263,10 +263,12 @@ async def test_a_batch_processed_again_after_a_crash_has_its_effects_once(
     device = await make_device(await make_account())
     texts = [bkash_credit(f"BATCH0000{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(4)]
     await send(post_sms, device, *texts)
-    msgs = sorted(await stored_messages(deps, device.account_id), key=lambda m: m["received_at"])
+    docs = sorted(await stored_messages(deps, device.account_id), key=lambda m: m["received_at"])
+    msgs = [deps.stores.messages.from_doc(m) for m in docs]
     assert set((await sms.pipeline.process_many(msgs)).values()) == {None}
     await deps.db["sms_messages"].update_many({}, {"$set": {"processed_at": None}})
-    again = await stored_messages(deps, device.account_id)
+    docs = await stored_messages(deps, device.account_id)
+    again = [deps.stores.messages.from_doc(m) for m in docs]
     assert set((await sms.pipeline.process_many(again)).values()) == {None}
     [wallet] = await deps.db["wallet_balances"].find().to_list(None)
     assert wallet["running"] == 101_500

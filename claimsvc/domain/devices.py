@@ -1,0 +1,38 @@
+"""An SMS forwarder device (a merchant's phone) as a value, and the rules about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+
+@dataclass(frozen=True)
+class Device:
+    """A registered forwarder. Its token is known only as a SHA-256 hash and a display prefix."""
+
+    id: str
+    account_id: str
+    name: str
+    token_hash: str
+    token_prefix: str
+    signing_key: str | None
+    """Kept as given: the intake needs it to recompute the forwarder's HMAC (None: unsigned)."""
+    created_at: datetime
+    revoked_at: datetime | None = None
+    last_seen_at: datetime | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def seen_within(self, span: timedelta, now: datetime) -> bool:
+        """Whether the device called in less than `span` before `now`."""
+        return self.last_seen_at is not None and self.last_seen_at > now - span
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A device just registered, with its token: the one time the token is known."""
+
+    device: Device
+    token: str

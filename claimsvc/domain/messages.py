@@ -1,0 +1,56 @@
+"""A forwarded SMS as a value: what the device sent, when it was stored and queued, and what
+processing made of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+RESULTS = ("parsed", "ignored", "unparsed", "suspect")
+"""What processing made of a message (the values of the parsers' Result)."""
+UNPARSED = "unparsed"
+"""The result of a message no parser could read (kept for a parser update and a re-parse)."""
+
+
+@dataclass(frozen=True)
+class MessageResult:
+    """What processing made of a message, written with its processed_at."""
+
+    result: str
+    provider: str | None = None
+    reason: str | None = None
+    transaction_id: str | None = None
+
+
+@dataclass(frozen=True)
+class SmsMessage:
+    """One SMS as a device forwarded it, stored once per (account, device, sender, text)."""
+
+    id: str
+    account_id: str
+    device_id: str
+    form: str | None
+    """The body shape it came in (formats.py)."""
+    sender: str
+    text: str
+    sim_slot: int | None
+    received_at: datetime
+    """When the phone received it (or the intake did: see received_at_source)."""
+    received_at_source: str | None
+    """"device", "intake" (the device sent no time) or "intake_clock_ahead"."""
+    reported_received_at: datetime | None
+    """The time the device reported, even when not believed."""
+    content_key: str
+    stored_at: datetime
+    queued_at: datetime | None = None
+    """Last put on the stream (or about to be): the re-queue sweep waits for it to age."""
+    stream_id: str | None = None
+    processed_at: datetime | None = None
+    """Set with the result fields below, last: None while processing is still owed."""
+    result: str | None = None
+    provider: str | None = None
+    reason: str | None = None
+    transaction_id: str | None = None
+    reparses: int = 0
+    """Re-parses asked for (`POST /admin/v1/messages/reparse`)."""
+    reparse_requested_at: datetime | None = None
