@@ -55,7 +55,6 @@ def wallet_from_doc(doc: dict[str, Any] | None) -> tuple[Wallet, int]:
         running=doc.get("running"),
         anchored_at=doc.get("anchored_at"),
         held=tuple(entry_from_doc(h) for h in doc.get("held", [])),
-        seen=tuple(doc.get("seen", [])),
         trail=tuple(Point(p["at"], p["before"]) for p in doc.get("trail", [])),
         gaps=tuple(gap_from_doc(g) for g in doc.get("gaps", [])),
         # Set only by the admin API's anchor call; never rewritten by a step.

@@ -26,6 +26,20 @@ def wallet_id(account_id: str, device_id: str, provider: str, sim_slot: int | No
     return f"{account_id}|{device_id}|{provider}|{slot}"
 
 
+def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
+    """What an anchor rewrites: the chain restarts at `balance` as of `now`, recovered gaps are
+    forgotten, held entries stay for the consumer to re-check (`recheck`)."""
+    return {
+        "running": balance,
+        "anchored_at": now,
+        "anchor_balance": balance,
+        "anchor_set_at": now,
+        "trail": [],
+        "gaps": [],
+        "recheck": True,
+    }
+
+
 class BalanceStore:
     """The `wallet_balances` collection."""
 
@@ -88,15 +102,7 @@ class BalanceStore:
         """Restart the chain at `balance` as of `now` (recovered gaps forgotten); held entries
         are re-checked later. `gap_recovery` switches recovery after a gap on or off (None:
         left as it is; on for a new wallet)."""
-        fields: dict[str, Any] = {
-            "running": balance,
-            "anchored_at": now,
-            "anchor_balance": balance,
-            "anchor_set_at": now,
-            "trail": [],
-            "gaps": [],
-            "recheck": True,
-        }
+        fields = anchor_fields(balance, now)
         if gap_recovery is not None:
             fields["gap_recovery"] = gap_recovery
         return await self._coll.find_one_and_update(
