@@ -33,7 +33,7 @@ from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
-from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
 
@@ -57,7 +57,7 @@ class Stores:
     messages: MessageStore
     balances: BalanceStore
     transaction_chain: TransactionChainStore
-    sms_stream: SmsStream
+    sms_queue: SmsQueue
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -128,7 +128,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db),
         transaction_chain=TransactionChainStore(db),
-        sms_stream=SmsStream(redis, keys),
+        sms_queue=SmsQueue(redis, keys),
     )
 
 
@@ -158,7 +158,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
             stores.messages, transactions, clock,
         ),
-        reparse=ReparseService(stores.messages, stores.sms_stream, clock),
+        reparse=ReparseService(stores.messages, stores.sms_queue, clock),
     )
 
 

@@ -16,6 +16,7 @@ from sms_ingest.consumer import Consumer, Tuning
 from sms_ingest.health import DeviceHealth
 from sms_ingest.intake import Intake
 from sms_ingest.pipeline import Pipeline
+from sms_ingest.stream import SmsStream
 from sms_ingest.wallets import WalletChain
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class SmsIngest:
     """The process's parts, wired once from `Deps`."""
 
     intake: Intake
+    stream: SmsStream
     wallets: WalletChain
     pipeline: Pipeline
     consumer: Consumer
@@ -40,11 +42,13 @@ def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     tuning = tuning or Tuning(
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )
+    stream = SmsStream(deps.redis, deps.keys)
     return SmsIngest(
-        intake=Intake(sv.devices, st.messages, st.sms_stream, deps.clock),
+        intake=Intake(sv.devices, st.messages, st.sms_queue, deps.clock),
+        stream=stream,
         wallets=wallets,
         pipeline=pipeline,
-        consumer=Consumer(st.sms_stream, st.messages, pipeline, wallets, deps.clock, tuning),
+        consumer=Consumer(stream, st.messages, pipeline, wallets, deps.clock, tuning),
         health=DeviceHealth(st.devices, deps.clock),
     )
 

@@ -21,9 +21,9 @@ from datetime import timedelta
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
-from claimsvc.store.sms_stream import SmsStream, StreamEntry, is_nogroup
 from sms_ingest import metrics
 from sms_ingest.pipeline import Pipeline
+from sms_ingest.stream import SmsStream, StreamEntry, is_nogroup
 from sms_ingest.wallets import WalletChain
 
 log = logging.getLogger("sms_ingest.consumer")

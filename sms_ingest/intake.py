@@ -13,7 +13,7 @@ from claimsvc.clock import Clock
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
-from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 from sms_ingest import formats, metrics
 
 log = logging.getLogger("sms_ingest.intake")
@@ -40,7 +40,7 @@ class Intake:
     """POST /sms/v1/messages behind the handler."""
 
     def __init__(
-        self, devices: DeviceService, messages: MessageStore, stream: SmsStream, clock: Clock
+        self, devices: DeviceService, messages: MessageStore, stream: SmsQueue, clock: Clock
     ) -> None:
         self._devices = devices
         self._messages = messages
