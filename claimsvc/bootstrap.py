@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from claimsvc.api.ops import ping_all
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
@@ -79,6 +79,20 @@ class Services:
     devices: DeviceService
     wallets: WalletAdminService
     reparse: ReparseService
+
+
+async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
+    """Run named readiness probes concurrently; a probe that raises or hangs is False."""
+
+    async def one(probe: Any) -> bool:
+        try:
+            await asyncio.wait_for(probe(), timeout_s)
+            return True
+        except Exception:
+            return False
+
+    results = await asyncio.gather(*(one(p) for p in checks.values()))
+    return dict(zip(checks, results, strict=True))
 
 
 @dataclass

@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 from claimsvc import errors
-from claimsvc.api.base import parse_json
 from claimsvc.clock import Clock
+from claimsvc.json_body import parse_json
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id

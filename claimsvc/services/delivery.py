@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 
 from claimsvc import errors
+from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, event_view
@@ -23,7 +24,6 @@ from claimsvc.metrics import (
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.deliveries import DeliveryStore
 from claimsvc.store.schedule import Lease, ScheduleStore
-from claimsvc.worker.sender import AttemptResult, send_attempt
 
 log = logging.getLogger("claimsvc.delivery")
 
