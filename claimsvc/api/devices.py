@@ -12,6 +12,7 @@ from claimsvc.api.admin import AdminHandler
 from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRANSACTION_STATUSES
+from claimsvc.domain.paging import CURSOR_PROBLEM, MAX_LIMIT, is_cursor
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
 
 MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
@@ -51,12 +52,15 @@ class ListHandler(AdminHandler):
     filters: dict[str, tuple[str, ...] | None] = {}
 
     def query(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"cursor": self.get_query_argument("cursor", None) or None}
+        cursor = self.get_query_argument("cursor", None) or None
+        out: dict[str, Any] = {"cursor": cursor}
         problems = []
+        if cursor is not None and not is_cursor(cursor):
+            problems.append(f"cursor: {CURSOR_PROBLEM}")
         limit = self.get_query_argument("limit", None)
         if limit is not None:
-            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= 200):
-                problems.append("limit: must be an integer from 1 to 200")
+            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
+                problems.append(f"limit: must be an integer from 1 to {MAX_LIMIT}")
             else:
                 out["limit"] = int(limit)
         for name, allowed in self.filters.items():

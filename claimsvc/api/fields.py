@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import ValidationError, fields
 
 from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_poisha
+from claimsvc.domain.paging import CURSOR_PROBLEM, is_cursor
 
 # The largest integer MongoDB stores; a larger one fails the write, after validation.
 MAX_STORED_INT = 2**63 - 1
@@ -70,4 +71,18 @@ class Text(fields.String):
         text = super()._deserialize(value, attr, data, **kwargs)
         if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text):
             raise ValidationError("must not contain control characters")
+        return text
+
+
+class Cursor(fields.String):
+    """A page cursor this service wrote for the listing (`by_id`: one sorted by id)."""
+
+    def __init__(self, *, by_id: bool = False, **kw: Any):
+        super().__init__(**kw)
+        self.by_id = by_id
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        text: str = super()._deserialize(value, attr, data, **kwargs)
+        if not is_cursor(text, self.by_id):
+            raise ValidationError(CURSOR_PROBLEM)
         return text
