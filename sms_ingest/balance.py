@@ -34,7 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
+from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
+
 CREDIT, DEBIT = "credit", "debit"
 GAP_START = "gap_start"
 """The reason given to a run's first entry: the wallet re-anchored there after a gap."""

@@ -11,11 +11,9 @@ from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
 from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import TRANSACTION_STATUSES
 from claimsvc.domain.paging import CURSOR_PROBLEM, MAX_LIMIT, is_cursor
+from claimsvc.domain.statuses import MESSAGE_RESULTS, TRANSACTION_STATUSES
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
-
-MESSAGE_RESULTS = ("parsed", "ignored", "unparsed", "suspect")
 
 
 class DeviceSchema(Schema):

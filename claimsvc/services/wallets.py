@@ -9,8 +9,8 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.checkout import iso_or_none, iso_utc
-from claimsvc.domain.claims import SUSPECT
 from claimsvc.domain.money import to_number
+from claimsvc.domain.statuses import SUSPECT
 from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore, wallet_id

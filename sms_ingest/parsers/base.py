@@ -16,6 +16,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from claimsvc.domain import statuses
+
 
 class Kind(StrEnum):
     """What the message is (the vocabulary of tests/data/sms/README.md)."""
@@ -51,10 +53,10 @@ class Direction(StrEnum):
 class Result(StrEnum):
     """What the parser made of a message."""
 
-    PARSED = "parsed"
-    IGNORED = "ignored"
-    UNPARSED = "unparsed"
-    SUSPECT = "suspect"
+    PARSED = statuses.PARSED
+    IGNORED = statuses.IGNORED
+    UNPARSED = statuses.UNPARSED
+    SUSPECT = statuses.SUSPECT
 
 
 @dataclass(frozen=True, slots=True)
