@@ -61,7 +61,7 @@ def device_token(handler: RequestHandler) -> str | None:
     return handler.get_query_argument("token", None)
 
 
-class MessagesHandler(BaseHandler):
+class SmsIntakeHandler(BaseHandler):
     """POST /sms/v1/messages: 202 once every SMS of the request is stored."""
 
     route_name = "sms_messages"
@@ -94,7 +94,7 @@ log_request = ops.request_logger(metrics.HTTP_REQUESTS, metrics.HTTP_LATENCY, "s
 def make_app(deps: Deps, intake: Intake) -> Application:
     """The intake application: /sms/v1/messages, /healthz, /readyz, /metrics."""
     routes = ops.probe_routes(deps)
-    routes.append(url(r"/sms/v1/messages", MessagesHandler, {"deps": deps, "intake": intake}))
+    routes.append(url(r"/sms/v1/messages", SmsIntakeHandler, {"deps": deps, "intake": intake}))
     return ops.json_application(deps, routes, log_request)
 
 

@@ -26,7 +26,7 @@ MAX_ROUNDS = 20
 """Compare-and-set attempts per step; each failure means another step landed in between."""
 
 
-class Contention(RuntimeError):
+class WalletContention(RuntimeError):
     """A wallet kept changing under a step (the message is retried from the stream)."""
 
 
@@ -169,7 +169,7 @@ class WalletChain:
                 saved, replayed = await self._balances.get(wid), True
                 break
         else:
-            raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
+            raise WalletContention(f"wallet changed {MAX_ROUNDS} times under one step")
         if saved is not None:
             await self.apply_verdicts(wid, saved.get("pending", []), identity.get("provider"))
         return saved, replayed

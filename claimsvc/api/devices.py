@@ -123,7 +123,7 @@ class TransactionConfirmHandler(AdminHandler):
         self.send_json(200, await self.services.wallets.confirm(transaction_id, override))
 
 
-class MessagesHandler(ListHandler):
+class AdminMessagesHandler(ListHandler):
     route_name = "admin_messages"
     filters = {"account_id": None, "result": MESSAGE_RESULTS}
 
@@ -150,6 +150,6 @@ def routes(deps: Any) -> list:
         url(r"/admin/v1/accounts/([^/]+)/wallet-balances", WalletBalancesHandler, kw),
         url(r"/admin/v1/transactions", TransactionsHandler, kw),
         url(r"/admin/v1/transactions/([^/]+)/confirm", TransactionConfirmHandler, kw),
-        url(r"/admin/v1/messages", MessagesHandler, kw),
+        url(r"/admin/v1/messages", AdminMessagesHandler, kw),
         url(r"/admin/v1/messages/reparse", MessagesReparseHandler, kw),
     ]

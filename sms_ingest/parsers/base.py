@@ -328,7 +328,7 @@ def _plain(pattern: str) -> str:
 
 
 @dataclass(frozen=True)
-class Provider:
+class ParserSpec:
     """Everything the engine needs to read one provider's messages."""
 
     name: str
@@ -396,7 +396,7 @@ def _build(name: str, rule: Rule, m: re.Match[str], clean: str, cut: int) -> Par
     )
 
 
-def _leftover(provider: Provider, clean: str, title_found: bool) -> ParseOutcome:
+def _leftover(provider: ParserSpec, clean: str, title_found: bool) -> ParseOutcome:
     """Classify a message no rule could read completely."""
     if title_found:
         # Payment-shaped but incomplete: keep it for a parser update rather than ignore it.
@@ -412,7 +412,7 @@ def _leftover(provider: Provider, clean: str, title_found: bool) -> ParseOutcome
     return outcome(Result.IGNORED, provider.name, "info")
 
 
-def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
+def parse_normalised(provider: ParserSpec, clean: str) -> ParseOutcome:
     """Run a provider's rules over text already passed through ``normalise``."""
     payer = PAYER_TEXT.search(clean)
     cut = payer.start() if payer else len(clean)
@@ -431,7 +431,7 @@ def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
     return _leftover(provider, clean, True)
 
 
-def parse_with(provider: Provider, text: str) -> ParseOutcome:
+def parse_with(provider: ParserSpec, text: str) -> ParseOutcome:
     """Run a provider's rules over a message whose sender is already trusted."""
     if len(text) > MAX_TEXT:
         return outcome(Result.UNPARSED, provider.name, "too_long")
