@@ -56,7 +56,7 @@ def scenarios(n: int) -> dict[str, list[Entry]]:
 
 
 def timed(step: Callable[[Wallet, Entry], Wallet], entries: list[Entry]) -> float:
-    # A new wallet anchored a minute before the first message (nothing held to settle).
+    # A new wallet anchored a minute before the first message (nothing held to re-check).
     wallet = Wallet(running=100_000_000, anchored_at=T0 - timedelta(minutes=1))
     start = time.process_time()
     for e in entries:

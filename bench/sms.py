@@ -174,7 +174,7 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         tokens = await setup(deps)
     parts = build(deps, Tuning(block_ms=50, idle_backoff_s=0.002, sweep_every_s=1.0))
     with tally.ignored():
-        await parts.consumer.sweep()  # settle the anchors before the load starts
+        await parts.consumer.sweep()  # re-check the anchored wallets before the load starts
     tally.reset()
     cpu0 = cpu_seconds(os.getpid())
     polls = 0

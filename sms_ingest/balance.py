@@ -178,7 +178,7 @@ def add(wallet: Wallet, entry: Entry) -> Outcome:
     if wallet.running is None:
         started = replace(wallet, running=entry.balance, anchored_at=entry.received_at)
         return Outcome(started, (_verdict(entry, UNCONFIRMED, "chain_start"),))
-    return settle(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
+    return recheck(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
 
 
 def add_all(wallet: Wallet, entries: list[Entry]) -> Outcome:
@@ -200,10 +200,10 @@ def add_all(wallet: Wallet, entries: list[Entry]) -> Outcome:
     return Outcome(wallet, tuple(last.values()))
 
 
-def settle(wallet: Wallet, new: Entry | None = None) -> Outcome:
+def recheck(wallet: Wallet, new: Entry | None = None) -> Outcome:
     """Release held entries older than the start, chain what fits, fill or recover from gaps,
     flag what never can chain. Also what follows an anchor: the admin API's anchor restarts the
-    stored wallet (`claimsvc.store.balances.anchor_fields`), then the consumer settles it."""
+    stored wallet (`claimsvc.store.balances.anchor_fields`), then the consumer re-checks it."""
     released = [h for h in wallet.held if _before_start(wallet, h)]
     held = tuple(h for h in wallet.held if not _before_start(wallet, h))
     verdicts = [_verdict(h, UNCONFIRMED, "before_anchor") for h in released]

@@ -90,7 +90,7 @@ def _verdict_docs(outcome: Outcome, version: int) -> list[dict[str, Any]]:
 
 
 class WalletChain:
-    """Adds entries to stored wallets, settles anchors, applies verdicts to transactions."""
+    """Adds entries to stored wallets, re-checks anchored ones, applies verdicts to transactions."""
 
     def __init__(
         self,
@@ -118,13 +118,13 @@ class WalletChain:
             for entry in entries:
                 await self.add_all(wid, identity, [entry])
 
-    async def settle(self, wid: str) -> None:
+    async def recheck(self, wid: str) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
         doc = await self._balances.get(wid)
         if doc is None:
             return
         identity = {k: doc.get(k) for k in ("account_id", "device_id", "provider", "sim_slot")}
-        saved, _ = await self._step_saved(wid, identity, balance.settle)
+        saved, _ = await self._step_saved(wid, identity, balance.recheck)
         if saved is not None:
             await self._balances.clear_recheck(wid, int(saved["version"]))
 
@@ -208,11 +208,11 @@ class WalletChain:
             log.info("released a pending claim on a suspect transaction", extra={"fields": fields})
 
     async def sweep(self, limit: int = 50) -> int:
-        """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""
+        """Re-check anchored wallets and apply verdicts a crash left behind; wallets handled."""
         docs = await self._balances.needing_attention(limit)
         for doc in docs:
             if doc.get("recheck"):
-                await self.settle(doc["_id"])
+                await self.recheck(doc["_id"])
             else:
                 await self.apply_verdicts(doc["_id"], doc.get("pending", []), doc.get("provider"))
         return len(docs)

@@ -119,14 +119,14 @@ class ClaimService:
     # Steps: each returns the answer body, raises the outcome, or returns None to re-read.
 
     async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.settle(s)
+        await self._machine.record_owed_event(s)
         return claims.success_body(s)
 
     async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
         raise errors.PendingVerification()
 
     async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.settle(s)
+        await self._machine.record_owed_event(s)
         assert d.error is not None
         raise d.error()
 
@@ -192,7 +192,7 @@ class ClaimService:
             after = await self._machine.apply(session["_id"], step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
             return after or await self._sessions.get(session["_id"])
-        await self._machine.settle(session)
+        await self._machine.record_owed_event(session)
         return session
 
     async def release(self, transaction_id: str) -> Session | None:

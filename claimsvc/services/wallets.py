@@ -1,5 +1,5 @@
 """Operator use-cases of SMS proof: balance anchors, manual confirmation, transaction and
-message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is settled
+message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is re-checked
 there (held messages re-checked) within a sweep interval."""
 
 from __future__ import annotations

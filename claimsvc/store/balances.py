@@ -126,6 +126,6 @@ class BalanceStore:
         await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": keys}}}})
 
     async def needing_attention(self, limit: int) -> list[dict[str, Any]]:
-        """Wallets with an anchor to settle or verdicts not yet applied."""
+        """Wallets with an anchor to re-check or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
         return await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)
