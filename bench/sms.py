@@ -163,7 +163,7 @@ async def setup(deps: Deps) -> list[str]:
         device = await deps.services.devices.register(account["id"], f"phone {i}", None)
         tokens.append(device["token"])
         body = {"provider": "bkash", "device_id": device["id"], "balance_poisha": 0}
-        await deps.services.wallets.anchor(account["id"], body)
+        await deps.services.wallet_admin.anchor(account["id"], body)
     return tokens
 
 

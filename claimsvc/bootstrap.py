@@ -19,7 +19,7 @@ from claimsvc.services.outbox import OutboxService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
-from claimsvc.services.wallets import WalletAdminService
+from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
@@ -77,7 +77,7 @@ class Services:
     claims: ClaimService
     transactions: TransactionService
     devices: DeviceService
-    wallets: WalletAdminService
+    wallet_admin: WalletAdminService
     reparse: ReparseService
 
 
@@ -168,7 +168,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         claims=claims,
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, clock),
-        wallets=WalletAdminService(
+        wallet_admin=WalletAdminService(
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
             stores.messages, transactions, clock,
         ),

@@ -104,7 +104,7 @@ class WalletBalancesHandler(AdminHandler):
 
     async def put(self, account_id: str) -> None:
         body = self.body(AnchorSchema())
-        self.send_json(200, await self.services.wallets.anchor(account_id, body))
+        self.send_json(200, await self.services.wallet_admin.anchor(account_id, body))
 
 
 class TransactionsHandler(ListHandler):
@@ -112,7 +112,7 @@ class TransactionsHandler(ListHandler):
     filters = {"account_id": None, "status": TRANSACTION_STATUSES}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallets.transactions(self.query()))
+        self.send_json(200, await self.services.wallet_admin.transactions(self.query()))
 
 
 class TransactionConfirmHandler(AdminHandler):
@@ -120,7 +120,7 @@ class TransactionConfirmHandler(AdminHandler):
 
     async def post(self, transaction_id: str) -> None:
         override = self.body(ConfirmSchema())["override_suspect"]
-        self.send_json(200, await self.services.wallets.confirm(transaction_id, override))
+        self.send_json(200, await self.services.wallet_admin.confirm(transaction_id, override))
 
 
 class AdminMessagesHandler(ListHandler):
@@ -128,7 +128,7 @@ class AdminMessagesHandler(ListHandler):
     filters = {"account_id": None, "result": MESSAGE_RESULTS}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallets.messages(self.query()))
+        self.send_json(200, await self.services.wallet_admin.messages(self.query()))
 
 
 class MessagesReparseHandler(AdminHandler):
