@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from claimsvc.clock import Clock
+from claimsvc.domain import statuses
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transaction_chain import TransactionChainStore
@@ -187,9 +188,9 @@ class WalletChain:
             if tx is not None:
                 _count(provider or "unknown", v)
             # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
-            if v["status"] == balance.CONFIRMED and (tx is None or tx.get("session_id")):
+            if v["status"] == statuses.CONFIRMED and (tx is None or tx.get("session_id")):
                 await self._finalise(tx_id, counted=tx is not None)
-            elif v["status"] == balance.SUSPECT and (tx is None or tx.get("session_id")):
+            elif v["status"] == statuses.SUSPECT and (tx is None or tx.get("session_id")):
                 await self.release_claim(tx_id)
         if verdicts:
             await self._balances.pull_verdicts(wid, [v["vid"] for v in verdicts])
@@ -220,9 +221,9 @@ class WalletChain:
 
 def _count(provider: str, verdict: dict[str, Any]) -> None:
     status = verdict["status"]
-    if status == balance.CONFIRMED:
+    if status == statuses.CONFIRMED:
         metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
-    elif status in (balance.HELD, balance.SUSPECT):
+    elif status in (statuses.HELD, statuses.SUSPECT):
         metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()
     elif verdict.get("reason") == balance.GAP_START:
         # A missed SMS the wallet recovered from: the merchant should check the unexplained

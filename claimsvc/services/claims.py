@@ -13,7 +13,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import claims
+from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
@@ -181,7 +181,7 @@ class ClaimService:
         when no session waits on the transaction.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != claims.CONFIRMED or not tx.get("session_id"):
+        if tx is None or tx.get("status") != statuses.CONFIRMED or not tx.get("session_id"):
             return None
         session = await self._sessions.get(tx["session_id"])
         if session is None:
@@ -204,7 +204,7 @@ class ClaimService:
         session; being suspect, it matches no claim anyway.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != claims.SUSPECT or not tx.get("session_id"):
+        if tx is None or tx.get("status") != statuses.SUSPECT or not tx.get("session_id"):
             return None
         session = await self._sessions.get(tx["session_id"])
         pending = (session or {}).get("pending_claim")
