@@ -163,7 +163,7 @@ async def setup(deps: Deps) -> list[str]:
         device = await deps.services.devices.register(account["id"], f"phone {i}", None)
         tokens.append(device.token)
         body = {"provider": "bkash", "device_id": device.device.id, "balance_poisha": 0}
-        await deps.services.wallets.anchor(account["id"], body)
+        await deps.services.wallet_admin.anchor(account["id"], body)
     return tokens
 
 
@@ -174,7 +174,7 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         tokens = await setup(deps)
     parts = build(deps, Tuning(block_ms=50, idle_backoff_s=0.002, sweep_every_s=1.0))
     with tally.ignored():
-        await parts.consumer.sweep()  # settle the anchors before the load starts
+        await parts.consumer.sweep()  # re-check the anchored wallets before the load starts
     tally.reset()
     cpu0 = cpu_seconds(os.getpid())
     polls = 0

@@ -24,10 +24,10 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from claimsvc.domain.accounts import PROVIDERS  # noqa: E402 - needs the path set above
 from sms_ingest.parsers import parse_sms  # noqa: E402 - needs the path set above
 
 CORPUS_DIR = ROOT / "tests" / "data" / "sms"
-PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
 GOAL = 20_000
 
 Message = tuple[str, str]

@@ -45,11 +45,11 @@ from _common import add_store_args, bench_settings, counted_deps, store_label, s
 from aiohttp import web
 
 from claimsvc.bootstrap import Deps
+from claimsvc.clients.sender import send_attempt
 from claimsvc.clock import system_clock
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.store.schedule import Lease
 from claimsvc.worker.dispatch import LEASE_MS, Dispatcher
-from claimsvc.worker.sender import send_attempt
 from claimsvc.worker.webhooks import close_http, make_dispatcher, open_http
 from tests.worker.factories import terminal_session
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from claimsvc.api.ops import ping_all
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
@@ -19,7 +19,7 @@ from claimsvc.services.outbox import OutboxService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
-from claimsvc.services.wallets import WalletAdminService
+from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
@@ -33,7 +33,7 @@ from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
-from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
 
@@ -57,7 +57,7 @@ class Stores:
     messages: MessageStore
     balances: BalanceStore
     transaction_chain: TransactionChainStore
-    sms_stream: SmsStream
+    sms_queue: SmsQueue
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -77,8 +77,22 @@ class Services:
     claims: ClaimService
     transactions: TransactionService
     devices: DeviceService
-    wallets: WalletAdminService
+    wallet_admin: WalletAdminService
     reparse: ReparseService
+
+
+async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
+    """Run named readiness probes concurrently; a probe that raises or hangs is False."""
+
+    async def one(probe: Any) -> bool:
+        try:
+            await asyncio.wait_for(probe(), timeout_s)
+            return True
+        except Exception:
+            return False
+
+    results = await asyncio.gather(*(one(p) for p in checks.values()))
+    return dict(zip(checks, results, strict=True))
 
 
 @dataclass
@@ -128,7 +142,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db),
         transaction_chain=TransactionChainStore(db),
-        sms_stream=SmsStream(redis, keys),
+        sms_queue=SmsQueue(redis, keys),
     )
 
 
@@ -154,11 +168,11 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         claims=claims,
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, clock),
-        wallets=WalletAdminService(
+        wallet_admin=WalletAdminService(
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
             stores.messages, transactions, clock,
         ),
-        reparse=ReparseService(stores.messages, stores.sms_stream, clock),
+        reparse=ReparseService(stores.messages, stores.sms_queue, clock),
     )
 
 

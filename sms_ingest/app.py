@@ -16,6 +16,7 @@ from sms_ingest.consumer import Consumer, Tuning
 from sms_ingest.health import DeviceHealth
 from sms_ingest.intake import Intake
 from sms_ingest.pipeline import Pipeline
+from sms_ingest.stream import SmsStream
 from sms_ingest.wallets import WalletChain
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class SmsIngest:
     """The process's parts, wired once from `Deps`."""
 
     intake: Intake
+    stream: SmsStream
     wallets: WalletChain
     pipeline: Pipeline
     consumer: Consumer
@@ -40,11 +42,13 @@ def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     tuning = tuning or Tuning(
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )
+    stream = SmsStream(deps.redis, deps.keys)
     return SmsIngest(
-        intake=Intake(sv.devices, st.messages, st.sms_stream, deps.clock),
+        intake=Intake(sv.devices, st.messages, st.sms_queue, deps.clock),
+        stream=stream,
         wallets=wallets,
         pipeline=pipeline,
-        consumer=Consumer(st.sms_stream, st.messages, pipeline, wallets, deps.clock, tuning),
+        consumer=Consumer(stream, st.messages, pipeline, wallets, deps.clock, tuning),
         health=DeviceHealth(st.devices, deps.clock),
     )
 
@@ -57,7 +61,7 @@ def device_token(handler: RequestHandler) -> str | None:
     return handler.get_query_argument("token", None)
 
 
-class MessagesHandler(BaseHandler):
+class SmsIntakeHandler(BaseHandler):
     """POST /sms/v1/messages: 202 once every SMS of the request is stored."""
 
     route_name = "sms_messages"
@@ -90,7 +94,7 @@ log_request = ops.request_logger(metrics.HTTP_REQUESTS, metrics.HTTP_LATENCY, "s
 def make_app(deps: Deps, intake: Intake) -> Application:
     """The intake application: /sms/v1/messages, /healthz, /readyz, /metrics."""
     routes = ops.probe_routes(deps)
-    routes.append(url(r"/sms/v1/messages", MessagesHandler, {"deps": deps, "intake": intake}))
+    routes.append(url(r"/sms/v1/messages", SmsIntakeHandler, {"deps": deps, "intake": intake}))
     return ops.json_application(deps, routes, log_request)
 
 

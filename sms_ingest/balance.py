@@ -36,15 +36,13 @@ from datetime import datetime, timedelta
 
 # The values the rules below work on (re-exported: tests and benchmarks take them from here).
 from claimsvc.domain.balances import CREDIT, DEBIT, Entry, Gap, Point, Wallet  # noqa: F401
+from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 
-CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
 GAP_START = "gap_start"
 """The reason given to a run's first entry: the wallet re-anchored there after a gap."""
 
 MAX_HELD = 100
 """Held entries kept per wallet; beyond it the oldest is released as unconfirmed."""
-MAX_SEEN = 500
-"""Recently applied entry keys remembered per wallet, so a replayed message is a no-op."""
 MAX_TRAIL = 50
 """Recent chain points kept per wallet, to place a late entry and measure its gap."""
 REORDER_WINDOW = timedelta(minutes=10)
@@ -85,10 +83,10 @@ def _before_start(wallet: Wallet, entry: Entry) -> bool:
 
 
 def add(wallet: Wallet, entry: Entry) -> Outcome:
-    """Apply one new entry; a key already applied or held changes nothing."""
-    if entry.key in wallet.seen or any(h.key == entry.key for h in wallet.held):
+    """Apply one new entry; a key already held changes nothing. A message applied in an earlier
+    step never reaches the chain: the wallet's store refuses it (`BalanceStore.save`)."""
+    if any(h.key == entry.key for h in wallet.held):
         return Outcome(wallet, ())
-    wallet = replace(wallet, seen=(*wallet.seen, entry.key)[-MAX_SEEN:])
     if entry.balance is None:
         # Nothing to check it against: only the merchant can confirm it.
         return Outcome(wallet, (_verdict(entry, UNCONFIRMED, "no_balance"),))
@@ -98,15 +96,20 @@ def add(wallet: Wallet, entry: Entry) -> Outcome:
     if wallet.running is None:
         started = replace(wallet, running=entry.balance, anchored_at=entry.received_at)
         return Outcome(started, (_verdict(entry, UNCONFIRMED, "chain_start"),))
-    return settle(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
+    return recheck(replace(wallet, held=_insert(wallet.held, entry)), new=entry)
 
 
 def add_all(wallet: Wallet, entries: list[Entry]) -> Outcome:
     """Apply new entries one after another, as `add` would one by one. Each entry keeps only
     its last verdict of the run (held, then confirmed by a later entry: confirmed), since all
-    of them are written to their transactions as of the same wallet version."""
+    of them are written to their transactions as of the same wallet version. An entry given
+    twice is applied once."""
     last: dict[str, Verdict] = {}
+    given: set[str] = set()
     for entry in entries:
+        if entry.key in given:
+            continue
+        given.add(entry.key)
         outcome = add(wallet, entry)
         wallet = outcome.wallet
         for verdict in outcome.verdicts:
@@ -115,14 +118,10 @@ def add_all(wallet: Wallet, entries: list[Entry]) -> Outcome:
     return Outcome(wallet, tuple(last.values()))
 
 
-def anchor(wallet: Wallet, balance: int, at: datetime) -> Outcome:
-    """Restart the chain from a balance the merchant read at `at`, then settle held entries."""
-    return settle(replace(wallet, running=balance, anchored_at=at, trail=(), gaps=()))
-
-
-def settle(wallet: Wallet, new: Entry | None = None) -> Outcome:
+def recheck(wallet: Wallet, new: Entry | None = None) -> Outcome:
     """Release held entries older than the start, chain what fits, fill or recover from gaps,
-    flag what never can chain."""
+    flag what never can chain. Also what follows an anchor: the admin API's anchor restarts the
+    stored wallet (`claimsvc.store.balances.anchor_fields`), then the consumer re-checks it."""
     released = [h for h in wallet.held if _before_start(wallet, h)]
     held = tuple(h for h in wallet.held if not _before_start(wallet, h))
     verdicts = [_verdict(h, UNCONFIRMED, "before_anchor") for h in released]

@@ -4,7 +4,7 @@ Several consumers may run. Each reads new entries (XREADGROUP), processes the me
 acknowledges the entry only after the effects are stored. Entries a dead consumer left pending
 are taken over once idle long enough (XAUTOCLAIM); an entry that keeps failing is given up after
 `max_deliveries` and its message kept as unparsed. A sweep re-queues stored messages the stream
-lost (Redis restarted empty, the key deleted) and settles wallets an anchor changed.
+lost (Redis restarted empty, the key deleted) and re-checks wallets an anchor changed.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from datetime import timedelta
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
-from claimsvc.store.sms_stream import SmsStream, StreamEntry, is_nogroup
 from sms_ingest import metrics
 from sms_ingest.pipeline import Pipeline
+from sms_ingest.stream import SmsStream, StreamEntry, is_nogroup
 from sms_ingest.wallets import WalletChain
 
 log = logging.getLogger("sms_ingest.consumer")
@@ -185,12 +185,12 @@ class Consumer:
         await self._stream.done(entry.entry_id)
 
     async def sweep(self) -> int:
-        """Re-queue stored messages the stream lost; settle wallets; refresh the lag gauges."""
+        """Re-queue messages the stream lost; re-check anchored wallets; refresh lag gauges."""
         await self._stream.ensure_group()
         requeued = await self.requeue()
-        settled = await self._wallets.sweep()
+        rechecked = await self._wallets.sweep()
         await self._gauges()
-        return requeued + settled
+        return requeued + rechecked
 
     async def requeue(self) -> int:
         """Put back unprocessed messages whose stream entry is gone; one sweeper wins each."""

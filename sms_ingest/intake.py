@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from claimsvc import errors
-from claimsvc.api.base import parse_json
 from claimsvc.clock import Clock
 from claimsvc.domain.devices import Device
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.json_body import parse_json
 from claimsvc.services.devices import DeviceService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
-from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 from sms_ingest import formats, metrics
 
 log = logging.getLogger("sms_ingest.intake")
@@ -41,7 +41,7 @@ class Intake:
     """POST /sms/v1/messages behind the handler."""
 
     def __init__(
-        self, devices: DeviceService, messages: MessageStore, stream: SmsStream, clock: Clock
+        self, devices: DeviceService, messages: MessageStore, stream: SmsQueue, clock: Clock
     ) -> None:
         self._devices = devices
         self._messages = messages

@@ -41,7 +41,7 @@ async def _settled(calls: Iterable[Awaitable[T]]) -> list[T | Exception]:
 
 
 @dataclass(frozen=True)
-class Recorded:
+class Handled:
     """What a parsed message came to: its result, reason, transaction, and its chain entry."""
 
     result: str
@@ -115,7 +115,7 @@ class Pipeline:
         outcomes = [self._parse(m.sender, m.text) for m in todo]
         bound = asyncio.Semaphore(max(1, concurrency))
 
-        async def record(msg: SmsMessage, outcome: ParseOutcome) -> Recorded:
+        async def record(msg: SmsMessage, outcome: ParseOutcome) -> Handled:
             async with bound:
                 return await self._record(msg, outcome)
 
@@ -136,7 +136,7 @@ class Pipeline:
 
     async def _chain(
         self,
-        steps: list[tuple[SmsMessage, ParseOutcome, Recorded]],
+        steps: list[tuple[SmsMessage, ParseOutcome, Handled]],
         failures: dict[str, Exception | None],
     ) -> None:
         """Add the recorded entries to their wallets, one step per wallet."""
@@ -155,7 +155,7 @@ class Pipeline:
                 for message_id, _ in items:
                     failures[message_id] = result
 
-    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Recorded) -> None:
+    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
         now = self._clock()
         result = MessageResult(rec.result, outcome.provider, rec.reason, rec.transaction_id)
         # The result is written with processed_at, last: a crash before it redoes every step.
@@ -165,14 +165,14 @@ class Pipeline:
                 # A re-parse of a message kept for hours says nothing about intake latency.
                 metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
 
-    async def _record(self, msg: SmsMessage, outcome: ParseOutcome) -> Recorded:
+    async def _record(self, msg: SmsMessage, outcome: ParseOutcome) -> Handled:
         """Record the transaction a parsed SMS reports; decide the message's result."""
         parsed = outcome.parsed
         if outcome.result is not Result.PARSED or parsed is None:
-            return Recorded(outcome.result.value, outcome.reason, None, None)
+            return Handled(outcome.result.value, outcome.reason, None, None)
         if parsed.failed and parsed.kind != Kind.REVERSAL:
             # Nothing moved: no transaction to claim, nothing for the chain.
-            return Recorded(Result.PARSED.value, "failed", None, None)
+            return Handled(Result.PARSED.value, "failed", None, None)
         new = NewTransaction(
             provider=parsed.provider,
             trx_id=parsed.trx_id,
@@ -196,33 +196,33 @@ class Pipeline:
             stored = await self._transactions.record(msg.account_id, new)
         except ValueError as exc:
             # The parser read figures no transaction can have (a zero amount): keep for review.
-            return Recorded(Result.UNPARSED.value, f"invalid_transaction: {exc}", None, None)
+            return Handled(Result.UNPARSED.value, f"invalid_transaction: {exc}", None, None)
         tx = stored.transaction
         ours = stored.created or tx.get("message_id") == msg.id
         if parsed.kind == Kind.REVERSAL:
             return await self._reversal(msg, parsed, tx)
         if not ours:
             return self._duplicate(tx, parsed)
-        return Recorded(Result.PARSED.value, None, tx["_id"], self._entry(msg, parsed, tx["_id"]))
+        return Handled(Result.PARSED.value, None, tx["_id"], self._entry(msg, parsed, tx["_id"]))
 
-    async def _reversal(self, msg: SmsMessage, parsed: ParsedSms, tx: dict[str, Any]) -> Recorded:
+    async def _reversal(self, msg: SmsMessage, parsed: ParsedSms, tx: dict[str, Any]) -> Handled:
         """The wallet took a transaction back: the money moved (chain it), the original is void."""
         # Whether it voids a recorded credit or stands alone, it is never claimable.
         await self._chain_store.mark_reversed(tx["_id"], self._clock())
         await self._wallets.release_claim(tx["_id"])
         # The reversal's own entry moves the balance but confirms no transaction.
-        return Recorded(Result.PARSED.value, "reversal", tx["_id"], self._entry(msg, parsed, None))
+        return Handled(Result.PARSED.value, "reversal", tx["_id"], self._entry(msg, parsed, None))
 
     @staticmethod
-    def _duplicate(tx: dict[str, Any], parsed: ParsedSms) -> Recorded:
+    def _duplicate(tx: dict[str, Any], parsed: ParsedSms) -> Handled:
         """A second SMS with a TrxID already recorded: a copy, or a forgery reusing it."""
         if _same(tx, parsed):
-            return Recorded(Result.PARSED.value, "duplicate_transaction", tx["_id"], None)
+            return Handled(Result.PARSED.value, "duplicate_transaction", tx["_id"], None)
         log.warning(
             "an SMS reuses a recorded TrxID with different figures",
             extra={"fields": {"provider": parsed.provider, "transaction_id": tx["_id"]}},
         )
-        return Recorded(Result.SUSPECT.value, "trx_id_conflict", tx["_id"], None)
+        return Handled(Result.SUSPECT.value, "trx_id_conflict", tx["_id"], None)
 
     @staticmethod
     def _entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 
 from claimsvc.clock import Clock
+from claimsvc.domain import statuses
 from claimsvc.domain.balances import Entry, PendingVerdict, Wallet, WalletKey
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
@@ -25,7 +26,7 @@ MAX_ROUNDS = 20
 """Compare-and-set attempts per step; each failure means another step landed in between."""
 
 
-class Contention(RuntimeError):
+class WalletContention(RuntimeError):
     """A wallet kept changing under a step (the message is retried from the stream)."""
 
 
@@ -46,7 +47,7 @@ def _pending(outcome: Outcome, version: int) -> tuple[PendingVerdict, ...]:
 
 
 class WalletChain:
-    """Adds entries to stored wallets, settles anchors, applies verdicts to transactions."""
+    """Adds entries to stored wallets, re-checks anchored ones, applies verdicts to transactions."""
 
     def __init__(
         self,
@@ -74,11 +75,11 @@ class WalletChain:
             for entry in entries:
                 await self.add_all(key, [entry])
 
-    async def settle(self, key: WalletKey) -> None:
+    async def recheck(self, key: WalletKey) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
         if await self._balances.get(key.id) is None:
             return
-        saved, _ = await self._step_saved(key, balance.settle)
+        saved, _ = await self._step_saved(key, balance.recheck)
         if saved is not None:
             await self._balances.clear_recheck(key.id, saved.version)
 
@@ -113,7 +114,7 @@ class WalletChain:
                 saved, replayed = await self._balances.get(key.id), True
                 break
         else:
-            raise Contention(f"wallet changed {MAX_ROUNDS} times under one step")
+            raise WalletContention(f"wallet changed {MAX_ROUNDS} times under one step")
         if saved is not None:
             await self.apply_verdicts(key, saved.pending)
         return saved, replayed
@@ -129,9 +130,9 @@ class WalletChain:
             if tx is not None:
                 _count(key.provider, v)
             # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
-            if v.status == balance.CONFIRMED and (tx is None or tx.get("session_id")):
+            if v.status == statuses.CONFIRMED and (tx is None or tx.get("session_id")):
                 await self._finalise(tx_id, counted=tx is not None)
-            elif v.status == balance.SUSPECT and (tx is None or tx.get("session_id")):
+            elif v.status == statuses.SUSPECT and (tx is None or tx.get("session_id")):
                 await self.release_claim(tx_id)
         if verdicts:
             await self._balances.pull_verdicts(key.id, [v.vid for v in verdicts])
@@ -150,11 +151,11 @@ class WalletChain:
             log.info("released a pending claim on a suspect transaction", extra={"fields": fields})
 
     async def sweep(self, limit: int = 50) -> int:
-        """Settle anchored wallets and apply verdicts a crash left behind; wallets handled."""
+        """Re-check anchored wallets and apply verdicts a crash left behind; wallets handled."""
         wallets = await self._balances.needing_attention(limit)
         for wallet in wallets:
             if wallet.recheck:
-                await self.settle(wallet.stored_key)
+                await self.recheck(wallet.stored_key)
             else:
                 await self.apply_verdicts(wallet.stored_key, wallet.pending)
         return len(wallets)
@@ -162,9 +163,9 @@ class WalletChain:
 
 def _count(provider: str, verdict: PendingVerdict) -> None:
     status = verdict.status
-    if status == balance.CONFIRMED:
+    if status == statuses.CONFIRMED:
         metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
-    elif status in (balance.HELD, balance.SUSPECT):
+    elif status in (statuses.HELD, statuses.SUSPECT):
         metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()
     elif verdict.reason == balance.GAP_START:
         # A missed SMS the wallet recovered from: the merchant should check the unexplained

@@ -8,7 +8,9 @@ from marshmallow import Schema, fields, validate
 from tornado.web import url
 
 from claimsvc.api.admin import AdminHandler
+from claimsvc.api.fields import Cursor
 from claimsvc.domain.outbox import EVENT_STATUSES
+from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 
 class EventQuerySchema(Schema):
@@ -17,8 +19,10 @@ class EventQuerySchema(Schema):
     account_id = fields.String(validate=validate.Length(min=1, max=64))
     session_id = fields.String(validate=validate.Length(min=1, max=64))
     status = fields.String(validate=validate.OneOf(EVENT_STATUSES))
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
-    cursor = fields.Integer(validate=validate.Range(min=1))
+    limit = fields.Integer(
+        load_default=DEFAULT_LIMIT, validate=validate.Range(min=1, max=MAX_LIMIT)
+    )
+    cursor = Cursor(by_id=True)
 
 
 class EventsHandler(AdminHandler):

@@ -12,8 +12,8 @@ from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import TRANSACTION_STATUSES
-from claimsvc.domain.messages import RESULTS
+from claimsvc.domain.paging import CURSOR_PROBLEM, MAX_LIMIT, is_cursor
+from claimsvc.domain.statuses import MESSAGE_RESULTS, TRANSACTION_STATUSES
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
 
 
@@ -112,12 +112,15 @@ class ListHandler(AdminHandler):
     filters: dict[str, tuple[str, ...] | None] = {}
 
     def query(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"cursor": self.get_query_argument("cursor", None) or None}
+        cursor = self.get_query_argument("cursor", None) or None
+        out: dict[str, Any] = {"cursor": cursor}
         problems = []
+        if cursor is not None and not is_cursor(cursor):
+            problems.append(f"cursor: {CURSOR_PROBLEM}")
         limit = self.get_query_argument("limit", None)
         if limit is not None:
-            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= 200):
-                problems.append("limit: must be an integer from 1 to 200")
+            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
+                problems.append(f"limit: must be an integer from 1 to {MAX_LIMIT}")
             else:
                 out["limit"] = int(limit)
         for name, allowed in self.filters.items():
@@ -165,7 +168,7 @@ class WalletBalancesHandler(AdminHandler):
 
     async def put(self, account_id: str) -> None:
         body = self.body(AnchorSchema())
-        wallet = await self.services.wallets.anchor(account_id, body)
+        wallet = await self.services.wallet_admin.anchor(account_id, body)
         self.send_json(200, AnchoredSchema().dump(wallet))
 
 
@@ -174,7 +177,7 @@ class TransactionsHandler(ListHandler):
     filters = {"account_id": None, "status": TRANSACTION_STATUSES}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallets.transactions(self.query()))
+        self.send_json(200, await self.services.wallet_admin.transactions(self.query()))
 
 
 class TransactionConfirmHandler(AdminHandler):
@@ -182,15 +185,15 @@ class TransactionConfirmHandler(AdminHandler):
 
     async def post(self, transaction_id: str) -> None:
         override = self.body(ConfirmSchema())["override_suspect"]
-        self.send_json(200, await self.services.wallets.confirm(transaction_id, override))
+        self.send_json(200, await self.services.wallet_admin.confirm(transaction_id, override))
 
 
-class MessagesHandler(ListHandler):
+class AdminMessagesHandler(ListHandler):
     route_name = "admin_messages"
-    filters = {"account_id": None, "result": RESULTS}
+    filters = {"account_id": None, "result": MESSAGE_RESULTS}
 
     async def get(self) -> None:
-        found = await self.services.wallets.messages(self.query())
+        found = await self.services.wallet_admin.messages(self.query())
         items = MessageViewSchema(many=True).dump(found.items)
         self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
@@ -215,6 +218,6 @@ def routes(deps: Any) -> list[URLSpec]:
         url(r"/admin/v1/accounts/([^/]+)/wallet-balances", WalletBalancesHandler, kw),
         url(r"/admin/v1/transactions", TransactionsHandler, kw),
         url(r"/admin/v1/transactions/([^/]+)/confirm", TransactionConfirmHandler, kw),
-        url(r"/admin/v1/messages", MessagesHandler, kw),
+        url(r"/admin/v1/messages", AdminMessagesHandler, kw),
         url(r"/admin/v1/messages/reparse", MessagesReparseHandler, kw),
     ]

@@ -11,6 +11,7 @@ from marshmallow import ValidationError, fields
 
 from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_number, to_poisha
+from claimsvc.domain.paging import CURSOR_PROBLEM, is_cursor
 
 # The largest integer MongoDB stores; a larger one fails the write, after validation.
 MAX_STORED_INT = 2**63 - 1
@@ -89,3 +90,15 @@ class UtcTime(fields.Field[datetime]):
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
         return iso_or_none(value)
+class Cursor(fields.String):
+    """A page cursor this service wrote for the listing (`by_id`: one sorted by id)."""
+
+    def __init__(self, *, by_id: bool = False, **kw: Any):
+        super().__init__(**kw)
+        self.by_id = by_id
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        text: str = super()._deserialize(value, attr, data, **kwargs)
+        if not is_cursor(text, self.by_id):
+            raise ValidationError(CURSOR_PROBLEM)
+        return text

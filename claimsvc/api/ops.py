@@ -3,7 +3,6 @@ HTTP application shares: the JSON 404 and one metric sample and log line per req
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -68,20 +67,6 @@ class OpenApiHandler(PlainHandler):
         self.set_header("Content-Type", "application/yaml; charset=utf-8")
         self.set_header("Cache-Control", "public, max-age=300")
         self.finish(OPENAPI_PATH.read_bytes())
-
-
-async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
-    """Run named readiness probes concurrently; a probe that raises or hangs is False."""
-
-    async def one(probe: Any) -> bool:
-        try:
-            await asyncio.wait_for(probe(), timeout_s)
-            return True
-        except Exception:
-            return False
-
-    results = await asyncio.gather(*(one(p) for p in checks.values()))
-    return dict(zip(checks, results, strict=True))
 
 
 def probe_routes(deps: Any) -> list:

@@ -7,7 +7,7 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Provider:
+class WalletBrand:
     """A wallet provider as a buyer knows it."""
 
     name: dict[str, str]
@@ -32,28 +32,28 @@ class Provider:
 SEND, CASH_OUT = ("Send Money", "সেন্ড মানি"), ("Cash Out", "ক্যাশ আউট")
 MERCHANT_PAY = ("Merchant Pay", "মার্চেন্ট পে")
 
-PROVIDERS: dict[str, Provider] = {
-    "bkash": Provider(
+BRANDS: dict[str, WalletBrand] = {
+    "bkash": WalletBrand(
         {"en": "bKash", "bn": "বিকাশ"},
         "*247#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": ("Payment", "পেমেন্ট")},
     ),
-    "nagad": Provider(
+    "nagad": WalletBrand(
         {"en": "Nagad", "bn": "নগদ"},
         "*167#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     ),
-    "rocket": Provider(
+    "rocket": WalletBrand(
         {"en": "Rocket", "bn": "রকেট"},
         "*322#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     ),
-    "upay": Provider(
+    "upay": WalletBrand(
         {"en": "Upay", "bn": "উপায়"},
         "*268#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": ("Make Payment", "মেক পেমেন্ট")},
     ),
-    "cellfin": Provider(
+    "cellfin": WalletBrand(
         {"en": "CellFin", "bn": "সেলফিন"},
         None,
         {
@@ -95,7 +95,7 @@ WHOSE = {
 
 
 def provider_name(provider: str, lang: str) -> str:
-    known = PROVIDERS.get(provider)
+    known = BRANDS.get(provider)
     return known.name[lang] if known else provider
 
 
@@ -106,7 +106,7 @@ def kind_name(kind: str, lang: str) -> str:
 def how_to(provider: str, kind: str, number: str, amount: str, lang: str) -> list[str]:
     """Short lines on paying `amount` (already formatted) to one wallet: three, and for an
     agent wallet a fourth on the Cash Out charge."""
-    known = PROVIDERS.get(provider)
+    known = BRANDS.get(provider)
     if known is None:
         return []
     action = known.actions.get(kind, known.actions["personal"])

@@ -14,14 +14,19 @@ STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
 PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
 
+DEFAULT_RATE_PER_MINUTE = 120
+"""Requests per key per endpoint per minute when the account sets none (contract §7)."""
+DEFAULT_MAX_FAILED_ATTEMPTS = 5
+"""Failed claims that lock a session when the account sets no other number."""
+
 ACCOUNT_DEFAULTS: dict[str, Any] = {
     "allowed_hosts": [],
     "status": "active",
     "callback_secret": None,
     "balance_verification": False,
     "daily_limit": None,
-    "rate_limit_per_minute": 120,
-    "max_failed_attempts": 5,
+    "rate_limit_per_minute": DEFAULT_RATE_PER_MINUTE,
+    "max_failed_attempts": DEFAULT_MAX_FAILED_ATTEMPTS,
     "fee_due_poisha": 0,
     "fee_limit_poisha": None,
     "archived": False,
@@ -75,8 +80,6 @@ def account_view(account: dict[str, Any]) -> dict[str, Any]:
         "updated_at": iso_utc(account["updated_at"]),
     }
 
-
-DEFAULT_RATE_PER_MINUTE = 120
 
 # What a merchant request needs of its account, kept beside its API keys' state in Redis. The
 # callback secret stays out: requests never need it, and a cache is no place for a secret.

@@ -117,7 +117,6 @@ class Wallet:
     anchored_at: datetime | None = None
     """Where the chain starts: the merchant's anchor, or the first message seen."""
     held: tuple[Entry, ...] = ()
-    seen: tuple[str, ...] = ()
     trail: tuple[Point, ...] = ()
     gaps: tuple[Gap, ...] = ()
     """Breaks recovered from, newest last, while what fills them may still turn up."""

@@ -12,14 +12,12 @@ from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, PROVIDERS
 from claimsvc.domain.money import to_number
+from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 
 TRX_ID = re.compile(r"[A-Z0-9]{6,20}")
 SESSION_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 CLAIM_WINDOW = timedelta(minutes=10)
 """A transaction counts only if received no earlier than this before the session was created."""
-
-CONFIRMED, UNCONFIRMED, HELD, SUSPECT = "confirmed", "unconfirmed", "held", "suspect"
-TRANSACTION_STATUSES = (CONFIRMED, UNCONFIRMED, HELD, SUSPECT)
 
 CLAIMABLE_KINDS = frozenset(
     {"received", "payment_received", "cash_in", "cash_out_received", "b2b_received"}

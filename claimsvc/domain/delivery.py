@@ -42,19 +42,19 @@ def attempts_in_cycle(event: dict[str, Any]) -> int:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class AttemptVerdict:
     """What one attempt leads to: delivered, retry at `next_at`, or dead."""
 
     kind: str
     next_at: datetime | None = None
 
 
-def judge(event: dict[str, Any], delivered: bool, now: datetime) -> Verdict:
+def judge(event: dict[str, Any], delivered: bool, now: datetime) -> AttemptVerdict:
     """The next state after an attempt; `event` already counts it (interface.md §3, §6)."""
     if delivered:
-        return Verdict(DELIVERED)
+        return AttemptVerdict(DELIVERED)
     delay = next_delay(attempts_in_cycle(event))
-    return Verdict(DEAD) if delay is None else Verdict(RETRY, now + delay)
+    return AttemptVerdict(DEAD) if delay is None else AttemptVerdict(RETRY, now + delay)
 
 
 def attempt_record(

@@ -6,11 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-RESULTS = ("parsed", "ignored", "unparsed", "suspect")
-"""What processing made of a message (the values of the parsers' Result)."""
-UNPARSED = "unparsed"
-"""The result of a message no parser could read (kept for a parser update and a re-parse)."""
-
 
 @dataclass(frozen=True)
 class MessageResult:

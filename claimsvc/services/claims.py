@@ -13,7 +13,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import claims
+from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
@@ -119,14 +119,14 @@ class ClaimService:
     # Steps: each returns the answer body, raises the outcome, or returns None to re-read.
 
     async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.settle(s)
+        await self._machine.record_owed_event(s)
         return claims.success_body(s)
 
     async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
         raise errors.PendingVerification()
 
     async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.settle(s)
+        await self._machine.record_owed_event(s)
         assert d.error is not None
         raise d.error()
 
@@ -181,7 +181,7 @@ class ClaimService:
         when no session waits on the transaction.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != claims.CONFIRMED or not tx.get("session_id"):
+        if tx is None or tx.get("status") != statuses.CONFIRMED or not tx.get("session_id"):
             return None
         session = await self._sessions.get(tx["session_id"])
         if session is None:
@@ -192,7 +192,7 @@ class ClaimService:
             after = await self._machine.apply(session["_id"], step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
             return after or await self._sessions.get(session["_id"])
-        await self._machine.settle(session)
+        await self._machine.record_owed_event(session)
         return session
 
     async def release(self, transaction_id: str) -> Session | None:
@@ -204,7 +204,7 @@ class ClaimService:
         session; being suspect, it matches no claim anyway.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != claims.SUSPECT or not tx.get("session_id"):
+        if tx is None or tx.get("status") != statuses.SUSPECT or not tx.get("session_id"):
             return None
         session = await self._sessions.get(tx["session_id"])
         pending = (session or {}).get("pending_claim")

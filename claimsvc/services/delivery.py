@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 
 from claimsvc import errors
+from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, event_view
@@ -23,7 +24,6 @@ from claimsvc.metrics import (
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.deliveries import DeliveryStore
 from claimsvc.store.schedule import Lease, ScheduleStore
-from claimsvc.worker.sender import AttemptResult, send_attempt
 
 log = logging.getLogger("claimsvc.delivery")
 
@@ -89,11 +89,11 @@ class DeliveryService:
         await self._schedule.schedule(event["_id"], rules.to_ms(event["next_attempt_at"]))
 
     async def attempt(self, lease: Lease, http: aiohttp.ClientSession) -> None:
-        """Run one attempt of a leased event, record it, and settle the lease."""
+        """Run one attempt of a leased event, record it, and release the lease."""
         read = self._prefetched.pop((lease.event_id, lease.token), None)
         event = read.event if read else await self._events.get(lease.event_id)
         if event is None or event["status"] != QUEUED:
-            await self._schedule.ack(lease)  # already settled; Redis had a leftover entry
+            await self._schedule.ack(lease)  # already finished; Redis had a leftover entry
             return
         now = self._clock()
         wait_until = await self._not_before(event, now, read)
@@ -112,7 +112,7 @@ class DeliveryService:
             await self._resync(lease)  # another worker began this attempt: its lease, not ours
             return
         result = await self._send(lease, begun, account["callback_secret"], http, now)
-        await self._settle(lease, begun, result, now)
+        await self._record_outcome(lease, begun, result, now)
 
     async def _not_before(
         self, event: dict[str, Any], now: datetime, read: Prefetched | None
@@ -144,7 +144,7 @@ class DeliveryService:
             WEBHOOK_DELIVERY_SECONDS.observe(result.duration_s)
         return result
 
-    async def _settle(
+    async def _record_outcome(
         self, lease: Lease, event: dict[str, Any], result: AttemptResult, now: datetime
     ) -> None:
         record = rules.attempt_record(

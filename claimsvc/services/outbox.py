@@ -81,12 +81,8 @@ class OutboxService:
         return len(owed)
 
     async def list_events(
-        self, filters: dict[str, Any], limit: int, cursor: int | None
+        self, filters: dict[str, Any], limit: int | None, cursor: str | None
     ) -> dict[str, Any]:
         """A page of events, newest first; `next_cursor` continues after its last item."""
-        page = await self._events.page(filters, limit, cursor)
-        more = len(page) == limit
-        return {
-            "items": [event_view(e) for e in page],
-            "next_cursor": str(page[-1]["_id"]) if page and more else None,
-        }
+        found = await self._events.list(filters, cursor, limit)
+        return {"items": [event_view(e) for e in found.items], "next_cursor": found.next_cursor}

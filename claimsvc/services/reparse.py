@@ -13,7 +13,7 @@ from datetime import datetime
 
 from claimsvc.clock import Clock
 from claimsvc.store.messages import MessageStore
-from claimsvc.store.sms_stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 
 MAX_BATCH = 1000
 """Messages one call reopens at most; `more` in the answer says to call again."""
@@ -41,7 +41,7 @@ class Reparsed:
 class ReparseService:
     """`POST /admin/v1/messages/reparse` and `claimsvc admin messages reparse`."""
 
-    def __init__(self, messages: MessageStore, stream: SmsStream, clock: Clock) -> None:
+    def __init__(self, messages: MessageStore, stream: SmsQueue, clock: Clock) -> None:
         self._messages = messages
         self._stream = stream
         self._clock = clock

@@ -57,7 +57,7 @@ class SessionService:
             await self._outbox.record(after)
         return after
 
-    async def settle(self, session: dict[str, Any]) -> None:
+    async def record_owed_event(self, session: dict[str, Any]) -> None:
         """Record the event a terminal session still owes (its transition died half-way)."""
         if session.get("event_due"):
             await self._outbox.record(session)
@@ -69,7 +69,7 @@ class SessionService:
             now = self._clock()
             decision = claims.decide_cancel(session, now)
             if decision.step in (Step.ANSWER_CANCELLED, Step.REFUSE):
-                await self.settle(session)
+                await self.record_owed_event(session)
                 if decision.error is not None:
                     raise decision.error()
                 return claims.cancelled_body(session)

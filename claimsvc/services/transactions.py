@@ -9,7 +9,8 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import TRANSACTION_STATUSES, TRX_ID, UNCONFIRMED, confirmable
+from claimsvc.domain.claims import TRX_ID, confirmable
+from claimsvc.domain.statuses import TRANSACTION_STATUSES, UNCONFIRMED
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.mongo import DuplicateKeyError, new_id
 from claimsvc.store.transactions import TransactionStore

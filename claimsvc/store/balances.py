@@ -22,6 +22,20 @@ SEEN_KEPT = 500
 _NO_SEEN = {"seen": 0}
 
 
+def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
+    """What an anchor rewrites: the chain restarts at `balance` as of `now`, recovered gaps are
+    forgotten, held entries stay for the consumer to re-check (`recheck`)."""
+    return {
+        "running": balance,
+        "anchored_at": now,
+        "anchor_balance": balance,
+        "anchor_set_at": now,
+        "trail": [],
+        "gaps": [],
+        "recheck": True,
+    }
+
+
 class BalanceStore:
     """The `wallet_balances` collection."""
 
@@ -35,12 +49,11 @@ class BalanceStore:
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> Wallet:
-        """The wallet of a stored document (read without `seen`: its `seen` is empty)."""
+        """The wallet of a stored document (`seen` stays in the store: its filters use it)."""
         return Wallet(
             running=doc.get("running"),
             anchored_at=doc.get("anchored_at"),
             held=tuple(_entry(h) for h in doc.get("held", [])),
-            seen=tuple(doc.get("seen", [])),
             trail=tuple(Point(at=p["at"], before=p["before"]) for p in doc.get("trail", [])),
             gaps=tuple(_gap(g) for g in doc.get("gaps", [])),
             recovers=doc.get("gap_recovery", True),
@@ -113,15 +126,7 @@ class BalanceStore:
         """Restart the chain at `balance` as of `now` (recovered gaps forgotten); held entries
         are re-checked later. `gap_recovery` switches recovery after a gap on or off (None:
         left as it is; on for a new wallet)."""
-        fields: dict[str, Any] = {
-            "running": balance,
-            "anchored_at": now,
-            "anchor_balance": balance,
-            "anchor_set_at": now,
-            "trail": [],
-            "gaps": [],
-            "recheck": True,
-        }
+        fields = anchor_fields(balance, now)
         if gap_recovery is not None:
             fields["gap_recovery"] = gap_recovery
         doc = await self._coll.find_one_and_update(

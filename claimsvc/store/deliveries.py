@@ -26,7 +26,7 @@ class DeliveryStore:
 
     def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["events"]
-        # A worker's concurrent attempts begin and settle through one bulk write per moment.
+        # A worker's concurrent attempts begin and end through one bulk write per moment.
         self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
@@ -47,7 +47,7 @@ class DeliveryStore:
         projection = {"session_id": 1, "next_attempt_at": 1}
         return await self._coll.find(query, projection).sort("_id", 1).to_list()
 
-    async def _settle(
+    async def _apply_outcome(
         self, event: dict[str, Any], fields: dict[str, Any], record: dict[str, Any] | None
     ) -> bool:
         """Apply an attempt's outcome if the event is still queued at the attempts seen; False
@@ -81,14 +81,14 @@ class DeliveryStore:
             "delivered_at": record["at"],
             "next_attempt_at": None,
         }
-        return await self._settle(event, fields, record)
+        return await self._apply_outcome(event, fields, record)
 
     async def mark_failed(
         self, event: dict[str, Any], record: dict[str, Any], next_at: datetime
     ) -> bool:
         """A failed attempt; the event stays queued until `next_at`."""
         fields = {**self._attempted(record), "next_attempt_at": next_at}
-        return await self._settle(event, fields, record)
+        return await self._apply_outcome(event, fields, record)
 
     async def mark_dead(self, event: dict[str, Any], record: dict[str, Any]) -> bool:
         fields = {
@@ -97,7 +97,7 @@ class DeliveryStore:
             "dead_at": record["at"],
             "next_attempt_at": None,
         }
-        return await self._settle(event, fields, record)
+        return await self._apply_outcome(event, fields, record)
 
     async def mark_stopped(
         self, event: dict[str, Any], reason: str, now: datetime, record: dict[str, Any] | None
@@ -111,7 +111,7 @@ class DeliveryStore:
         }
         if record is not None:
             fields.update(self._attempted(record))
-        return await self._settle(event, fields, record)
+        return await self._apply_outcome(event, fields, record)
 
     async def requeue(
         self, event: dict[str, Any], from_status: str, now: datetime, *, new_cycle: bool

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from claimsvc.store.paging import Page, page
+
 
 class EventStore:
     """The `events` collection; `_id` is the numeric event id from the durable counter."""
@@ -29,11 +31,6 @@ class EventStore:
             {"session_id": session_id, "payment_status": payment_status}
         )
 
-    async def page(
-        self, filters: dict[str, Any], limit: int, before_id: int | None
-    ) -> list[dict[str, Any]]:
-        """Events matching `filters` (exact field values), newest first, ids below `before_id`."""
-        query = dict(filters)
-        if before_id is not None:
-            query["_id"] = {"$lt": before_id}
-        return await self._coll.find(query).sort("_id", -1).limit(limit).to_list()
+    async def list(self, filters: dict[str, Any], cursor: str | None, limit: int | None) -> Page:
+        """Events matching `filters` (exact field values), newest (highest id) first."""
+        return await page(self._coll, dict(filters), "_id", cursor, limit)

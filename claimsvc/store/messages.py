@@ -9,7 +9,8 @@ from typing import Any
 from pymongo import ReturnDocument
 from pymongo.errors import BulkWriteError
 
-from claimsvc.domain.messages import UNPARSED, MessageResult, SmsMessage
+from claimsvc.domain.messages import MessageResult, SmsMessage
+from claimsvc.domain.statuses import UNPARSED
 from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DUPLICATE_KEY
 from claimsvc.store.paging import Page, page

@@ -1,18 +1,13 @@
-"""Cursor pagination, newest first, over (a time field, _id): stable under concurrent inserts."""
+"""Cursor pagination, newest first, stable under concurrent inserts: the Mongo side of
+`claimsvc.domain.paging` (its cursor format and its rule for "is there more")."""
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
-from claimsvc import errors
-
-MAX_LIMIT = 200
-DEFAULT_LIMIT = 50
+from claimsvc.domain.paging import clamp_limit, encode_cursor, id_position, time_position
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -31,27 +26,12 @@ class Page(Generic[T]):
         return Page([convert(item) for item in self.items], self.next_cursor)
 
 
-def encode_cursor(moment: datetime, doc_id: str) -> str:
-    raw = json.dumps([int(moment.timestamp() * 1000), doc_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    """The position a cursor names; 400 when it is not one of ours."""
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        millis, doc_id = json.loads(raw)
-        if not isinstance(millis, int) or not isinstance(doc_id, str):
-            raise ValueError
-        return datetime.fromtimestamp(millis / 1000, UTC), doc_id
-    except (ValueError, TypeError, UnicodeDecodeError):
-        raise errors.InvalidBody(details=["cursor: not a valid cursor"]) from None
-
-
-def clamp_limit(limit: int | None) -> int:
-    if limit is None:
-        return DEFAULT_LIMIT
-    return max(1, min(MAX_LIMIT, limit))
+def _after(field: str, cursor: str) -> dict[str, Any]:
+    """The filter for documents past `cursor` in (field, _id) descending order."""
+    if field == "_id":
+        return {"_id": {"$lt": id_position(cursor)}}
+    moment, doc_id = time_position(cursor)
+    return {"$or": [{field: {"$lt": moment}}, {field: moment, "_id": {"$lt": doc_id}}]}
 
 
 async def page(
@@ -60,11 +40,13 @@ async def page(
     """Documents matching `query`, newest `field` first, after `cursor`."""
     size = clamp_limit(limit)
     if cursor:
-        moment, doc_id = decode_cursor(cursor)
-        after = {"$or": [{field: {"$lt": moment}}, {field: moment, "_id": {"$lt": doc_id}}]}
+        after = _after(field, cursor)
         query = {"$and": [query, after]} if query else after
-    docs = await coll.find(query).sort([(field, -1), ("_id", -1)]).limit(size + 1).to_list(None)
-    more = len(docs) > size
-    docs = docs[:size]
-    last = docs[-1] if more else None
-    return Page(docs, encode_cursor(last[field], last["_id"]) if last else None)
+    order = [("_id", -1)] if field == "_id" else [(field, -1), ("_id", -1)]
+    docs = await coll.find(query).sort(order).limit(size + 1).to_list(None)
+    items = docs[:size]
+    if len(docs) <= size:
+        return Page(items, None)
+    last = items[-1]
+    position = (last["_id"],) if field == "_id" else (last[field], last["_id"])
+    return Page(items, encode_cursor(*position))

@@ -14,7 +14,7 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.balances import PendingVerdict
-from claimsvc.domain.claims import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
+from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.store.paging import Page, page
 
 # Which statuses a chain verdict may replace: confirmed is final for the chain.

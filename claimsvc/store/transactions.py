@@ -8,7 +8,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.claims import CONFIRMED
+from claimsvc.domain.statuses import CONFIRMED
 
 
 class TransactionStore:

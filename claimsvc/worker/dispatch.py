@@ -24,7 +24,7 @@ REDIS_BACKOFF_S = 1.0
 """Pause after the schedule could not be read (Redis down or failing over)."""
 
 Attempt = Callable[[Lease], Awaitable[None]]
-"""Runs one attempt of a leased event and settles the lease (ack or reschedule)."""
+"""Runs one attempt of a leased event and releases the lease (ack or reschedule)."""
 
 Prepare = Callable[[list[Lease]], Awaitable[None]]
 """Reads what a batch of attempts needs in a few commands before they start (optional)."""

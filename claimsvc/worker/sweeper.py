@@ -25,7 +25,8 @@ INTERVAL_S = 5.0
 @dataclass(frozen=True)
 class SweepResult:
     expired: int
-    settled: int
+    events_owed: int
+    """Sessions found owing their webhook event, whose event is now recorded."""
 
 
 class SessionSweeper:
@@ -50,7 +51,7 @@ class SessionSweeper:
 
     async def sweep(self, stop: asyncio.Event | None = None) -> SweepResult:
         """One pass: overdue sessions to EXPIRED, then owed events written, batch by batch."""
-        expired = settled = 0
+        expired = events_owed = 0
         for _ in range(self._max_batches):
             found, moved = await self._sessions.expire_overdue(self._batch)
             expired += moved
@@ -58,16 +59,16 @@ class SessionSweeper:
                 break
         for _ in range(self._max_batches):
             found = await self._outbox.repair(self._batch)
-            settled += found
+            events_owed += found
             if found < self._batch or (stop is not None and stop.is_set()):
                 break
-        return SweepResult(expired, settled)
+        return SweepResult(expired, events_owed)
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
                 result = await self.sweep(stop)
-                if result.expired or result.settled:
+                if result.expired or result.events_owed:
                     log.info("swept", extra={"fields": vars(result)})
             except Exception:
                 # MongoDB down or failing over: the next pass tries again.

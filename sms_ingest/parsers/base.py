@@ -16,6 +16,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from claimsvc.domain import statuses
+
 
 class Kind(StrEnum):
     """What the message is (the vocabulary of tests/data/sms/README.md)."""
@@ -51,10 +53,10 @@ class Direction(StrEnum):
 class Result(StrEnum):
     """What the parser made of a message."""
 
-    PARSED = "parsed"
-    IGNORED = "ignored"
-    UNPARSED = "unparsed"
-    SUSPECT = "suspect"
+    PARSED = statuses.PARSED
+    IGNORED = statuses.IGNORED
+    UNPARSED = statuses.UNPARSED
+    SUSPECT = statuses.SUSPECT
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +328,7 @@ def _plain(pattern: str) -> str:
 
 
 @dataclass(frozen=True)
-class Provider:
+class ParserSpec:
     """Everything the engine needs to read one provider's messages."""
 
     name: str
@@ -394,7 +396,7 @@ def _build(name: str, rule: Rule, m: re.Match[str], clean: str, cut: int) -> Par
     )
 
 
-def _leftover(provider: Provider, clean: str, title_found: bool) -> ParseOutcome:
+def _leftover(provider: ParserSpec, clean: str, title_found: bool) -> ParseOutcome:
     """Classify a message no rule could read completely."""
     if title_found:
         # Payment-shaped but incomplete: keep it for a parser update rather than ignore it.
@@ -410,7 +412,7 @@ def _leftover(provider: Provider, clean: str, title_found: bool) -> ParseOutcome
     return outcome(Result.IGNORED, provider.name, "info")
 
 
-def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
+def parse_normalised(provider: ParserSpec, clean: str) -> ParseOutcome:
     """Run a provider's rules over text already passed through ``normalise``."""
     payer = PAYER_TEXT.search(clean)
     cut = payer.start() if payer else len(clean)
@@ -429,7 +431,7 @@ def parse_normalised(provider: Provider, clean: str) -> ParseOutcome:
     return _leftover(provider, clean, True)
 
 
-def parse_with(provider: Provider, text: str) -> ParseOutcome:
+def parse_with(provider: ParserSpec, text: str) -> ParseOutcome:
     """Run a provider's rules over a message whose sender is already trusted."""
     if len(text) > MAX_TEXT:
         return outcome(Result.UNPARSED, provider.name, "too_long")

@@ -18,7 +18,7 @@ from sms_ingest.parsers.base import (
     Direction,
     Kind,
     ParseOutcome,
-    Provider,
+    ParserSpec,
     Rule,
     head,
     parse_with,
@@ -37,7 +37,7 @@ _FROM = r"from (?P<party>.{1,60}?)(?: through NPSB)?(?:\.|(?= Fee| Balance| Ref)
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = Provider(
+SPEC = ParserSpec(
     name=NAME,
     rules=(
         Rule(

@@ -23,7 +23,7 @@ from sms_ingest.parsers.base import (
     Direction,
     Kind,
     ParseOutcome,
-    Provider,
+    ParserSpec,
     Rule,
     head,
     parse_with,
@@ -36,7 +36,7 @@ _OK = r"(?:is )?successful(?:ly)?"
 _END = r"[.,]? "
 _MINE = r"your CellFin(?: A/C)?"
 
-SPEC = Provider(
+SPEC = ParserSpec(
     name=NAME,
     rules=(
         Rule(

@@ -17,7 +17,7 @@ from sms_ingest.parsers.base import (
     Direction,
     Kind,
     ParseOutcome,
-    Provider,
+    ParserSpec,
     Rule,
     head,
     parse_with,
@@ -34,7 +34,7 @@ def _title(kind: Kind, direction: Direction, title: str, failed: bool = False) -
     return Rule(kind, direction, head(rf"{title}\b"), failed=failed)
 
 
-SPEC = Provider(
+SPEC = ParserSpec(
     name=NAME,
     rules=(
         _title(Kind.REVERSAL, DEBIT, "Money Received Reversed", failed=True),

@@ -24,10 +24,10 @@ from sms_ingest.parsers.base import (
     parse_normalised,
 )
 
-PROVIDERS: tuple[ModuleType, ...] = (bkash, nagad, rocket, upay, cellfin)
+PARSERS: tuple[ModuleType, ...] = (bkash, nagad, rocket, upay, cellfin)
 
 _BY_SENDER: dict[str, tuple[ModuleType, ...]] = {}
-for _module in PROVIDERS:
+for _module in PARSERS:
     for _sender in _module.SENDER_IDS:
         _BY_SENDER[_sender] = (*_BY_SENDER.get(_sender, ()), _module)
 
@@ -57,9 +57,9 @@ def _imitated(clean: str) -> tuple[bool, str | None]:
     brand = _BRAND.search(clean)
     if brand and money:
         return True, brand[1].lower()  # the answer the parses below would give: skip them
-    fooled = [m.NAME for m in PROVIDERS if parse_normalised(m.SPEC, clean).parsed is not None]
+    fooled = [m.NAME for m in PARSERS if parse_normalised(m.SPEC, clean).parsed is not None]
     if not fooled and money:
-        fooled = [m.NAME for m in PROVIDERS if m.SPEC.titles.search(clean)]
+        fooled = [m.NAME for m in PARSERS if m.SPEC.titles.search(clean)]
     named = brand[1].lower() if brand else (fooled[0] if fooled else None)
     return bool(fooled) or (money and TRX.search(clean) is not None), named
 

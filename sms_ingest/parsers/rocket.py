@@ -18,7 +18,7 @@ from sms_ingest.parsers.base import (
     Direction,
     Kind,
     ParseOutcome,
-    Provider,
+    ParserSpec,
     Rule,
     head,
     parse_with,
@@ -33,7 +33,7 @@ _AGENT = rf"{_ACCT} ?{MONEY}"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = Provider(
+SPEC = ParserSpec(
     name=NAME,
     rules=(
         Rule(

@@ -17,7 +17,7 @@ from sms_ingest.parsers.base import (
     Direction,
     Kind,
     ParseOutcome,
-    Provider,
+    ParserSpec,
     Rule,
     head,
     parse_with,
@@ -32,7 +32,7 @@ _END = r"(?:\.+|(?= |$))"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = Provider(
+SPEC = ParserSpec(
     name=NAME,
     rules=(
         Rule(

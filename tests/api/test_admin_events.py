@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
+from claimsvc.domain.paging import encode_cursor
 from tests.claims_support import claim_body, open_session, pay, session_doc
 
 
@@ -74,6 +76,21 @@ async def test_events_filter_by_account_and_status_and_page_by_cursor(fetch, mak
     assert rest["next_cursor"] is None
     dead = (await fetch("/admin/v1/events?status=dead", admin=True)).json()
     assert dead["items"] == []
+
+
+async def test_a_page_that_ends_the_list_has_no_next_cursor(fetch, make_account, deps):
+    merchant = await make_account()
+    for _ in range(2):
+        await complete(fetch, deps, merchant)
+    full = (await fetch(f"/admin/v1/events?account_id={merchant.id}&limit=2", admin=True)).json()
+    assert len(full["items"]) == 2 and full["next_cursor"] is None
+
+
+async def test_a_cursor_of_a_time_sorted_listing_is_refused(fetch):
+    # The form of a devices, transactions or messages cursor: a moment and an id.
+    cursor = encode_cursor(datetime(2026, 11, 21, tzinfo=UTC), "dev-1")
+    reply = await fetch(f"/admin/v1/events?cursor={cursor}", admin=True)
+    assert (reply.code, reply.json()["details"]) == (400, ["cursor: not a valid cursor"])
 
 
 @pytest.mark.parametrize("query", ["status=lost", "limit=0", "limit=abc", "cursor=-1"])

@@ -76,7 +76,7 @@ async def test_the_reconciler_writes_the_missing_event_once(
     await sweeper(deps).sweep()
     assert await events_of(deps, session_id) == []  # too recent: the request may still finish
     clock.advance(minutes=1)
-    assert (await sweeper(deps).sweep()).settled == 1
+    assert (await sweeper(deps).sweep()).events_owed == 1
     await sweeper(deps).sweep()
     assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
@@ -91,7 +91,7 @@ async def test_dying_after_the_event_but_before_clearing_the_flag_makes_no_secon
     crash_once(monkeypatch, deps.stores.sessions, "clear_event_due")
     assert (await submit(fetch, session_id, tx["trx_id"])).code == 500
     clock.advance(minutes=1)
-    assert (await sweeper(deps).sweep()).settled == 1
+    assert (await sweeper(deps).sweep()).events_owed == 1
     assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
     assert len(await events_of(deps, session_id)) == 1
     assert "event_due" not in await session_doc(deps, session_id)

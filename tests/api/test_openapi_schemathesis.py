@@ -1,9 +1,10 @@
 """The OpenAPI document against the running app: schemathesis finds no 500 and no answer that
 contradicts the document. Deterministic (derandomized hypothesis), a few seconds per operation.
 
-Extend COVERED_OPERATIONS when an operation of the document is served. The live app has one
-account (allowed host shop.example.com) and its key; `live.run(coroutine)` runs seeding code
-(e.g. opening a session through `live.deps`) on the app's own event loop.
+An operation added to the document goes in COVERED_OPERATIONS once the app serves it, in
+PENDING_OPERATIONS until then. The live app has one account (allowed host shop.example.com) and
+its key; `live.run(coroutine)` runs seeding code (e.g. opening a session through `live.deps`) on
+the app's own event loop.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ COVERED_OPERATIONS: list[tuple[str, str]] = [
     ("GET", "/readyz"),
     ("POST", "/admin/v1/messages/reparse"),
 ]
+# (method, path) of every operation the document describes that the app does not serve yet.
+PENDING_OPERATIONS: list[tuple[str, str]] = []
 EXAMPLES_PER_MODE = 40
 # positive_data_acceptance is left out on purpose: a body the schema allows is still refused
 # when its URLs are not on the account's allowed hosts (account state, not request shape).
@@ -172,7 +175,8 @@ def test_the_document_is_valid_openapi_3_1():
 
 def test_every_operation_of_the_document_is_listed_or_known_to_be_pending(schema):
     documented = {(r.ok().method.upper(), r.ok().path) for r in schema.get_all_operations()}
-    assert set(COVERED_OPERATIONS) <= documented
+    assert not set(COVERED_OPERATIONS) & set(PENDING_OPERATIONS)
+    assert documented == set(COVERED_OPERATIONS) | set(PENDING_OPERATIONS)
 
 
 async def test_the_api_serves_the_document_that_docs_links_to(fetch):

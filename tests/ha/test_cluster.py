@@ -8,6 +8,7 @@ import pytest
 from claimsvc.store.schedule import Lease
 from tests.ha.conftest import ha_settings
 from tests.ops.scenario import Scenario, run
+from tests.sms.conftest import stream_of
 
 pytestmark = [pytest.mark.ha, pytest.mark.timeout(180)]
 
@@ -32,7 +33,7 @@ async def test_the_whole_scenario_passes_on_a_three_node_cluster(
 
 
 async def test_the_multi_key_commands_outside_scripts_keep_to_one_slot(cluster, deps, clock):
-    schedule, stream = deps.stores.schedule, deps.stores.sms_stream
+    schedule, stream = deps.stores.schedule, stream_of(deps)
     await schedule.schedule(7, 0)
     (lease,) = await schedule.take(1, 30_000, 10)
     assert lease == Lease(7, lease.token, 0)

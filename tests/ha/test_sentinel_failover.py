@@ -91,7 +91,7 @@ async def play(traffic: Traffic, sentinel_set, deps) -> dict[str, float]:
         await close_http(deps)
 
 
-async def settle(deps, drain, sms, clock) -> None:
+async def run_recovery(deps, drain, sms, clock) -> None:
     """One pass of each recovery path, once leases and the SMS requeue age have passed."""
     worker = {type(loop).__name__: loop for loop in make_worker(deps).loops}
     try:
@@ -110,7 +110,7 @@ async def test_a_killed_primary_loses_and_doubles_nothing_acknowledged(
     traffic = Traffic(Scenario(fetch, post_sms, deps, receiver, clock), post_sms, drain)
     await traffic.setup()
     figures = await play(traffic, sentinel_set, deps)
-    await settle(deps, drain, sms, clock)
+    await run_recovery(deps, drain, sms, clock)
     print(f"\nSentinel failover under load: {figures}")
     for call in traffic.stream.failed():
         print(f"  failed {call.op} at +{call.end - call.start:.2f}s: {call.detail[:120]}")

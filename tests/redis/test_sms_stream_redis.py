@@ -14,7 +14,7 @@ from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Consumer, Tuning
 from tests.conftest import make_settings
 from tests.redis.conftest import _real_client
-from tests.sms.conftest import bkash_credit
+from tests.sms.conftest import bkash_credit, stream_of
 
 pytestmark = pytest.mark.redis
 
@@ -67,7 +67,7 @@ async def test_a_consumer_killed_before_acknowledging_is_reclaimed_and_processed
     real_deps, parts
 ):
     account_id = await store_sms(real_deps, parts, bkash_credit("AB12CD34EF", "500.00", "1,500.00"))
-    stream = real_deps.stores.sms_stream
+    stream = stream_of(real_deps)
     await stream.ensure_group()
     taken = asyncio.Event()
 
@@ -118,4 +118,4 @@ async def test_stored_messages_are_requeued_after_the_stream_is_deleted(real_dep
     assert len(runs) == 3
     msgs = await real_deps.db["sms_messages"].find({"account_id": account_id}).to_list(None)
     assert all(m["processed_at"] is not None for m in msgs)
-    assert await real_deps.stores.sms_stream.length() == 0
+    assert await stream_of(real_deps).length() == 0

@@ -15,6 +15,7 @@ from tornado.testing import bind_unused_port
 from claimsvc.bootstrap import Deps
 from sms_ingest.app import SmsIngest, build, make_app
 from sms_ingest.consumer import Tuning
+from sms_ingest.stream import SmsStream
 from tests.conftest import Merchant, Reply, initialize_body
 
 BKASH_CREDIT = (
@@ -43,6 +44,11 @@ def sms(deps: Deps) -> SmsIngest:
     return build(
         deps, Tuning(idle_backoff_s=0.01, block_ms=1, reclaim_idle_ms=60_000, sweep_every_s=0)
     )
+
+
+def stream_of(deps: Deps) -> SmsStream:
+    """The SMS stream as the worker reads it (its length, pending entries, group)."""
+    return SmsStream(deps.redis, deps.keys)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import hmac
 import json
 from datetime import UTC, datetime, timedelta
 
-from tests.sms.conftest import bkash_credit, stored_messages
+from tests.sms.conftest import bkash_credit, stored_messages, stream_of
 
 SIGNING_KEY = "capcom6-signing-key-0123"
 
@@ -54,7 +54,7 @@ async def test_a_generic_message_is_stored_and_queued_before_the_202(
     assert msg["form"] == "generic"
     assert msg["received_at"] == datetime(2026, 11, 21, 5, 55, tzinfo=UTC)
     assert msg["received_at_source"] == "device"
-    assert msg["stream_id"] and await deps.stores.sms_stream.contains(msg["stream_id"])
+    assert msg["stream_id"] and await stream_of(deps).contains(msg["stream_id"])
 
 
 async def test_received_at_may_be_epoch_milliseconds(post_sms, make_account, make_device, deps):

@@ -17,6 +17,7 @@ from tests.sms.conftest import (
     open_session,
     send,
     stored_messages,
+    stream_of,
 )
 
 CASH_OUT = (
@@ -117,7 +118,7 @@ async def test_concurrent_reparses_queue_each_message_once_and_the_worker_record
     monkeypatch.setattr(sms.pipeline, "_parse", parse_sms)
     replies = await asyncio.gather(*(fetch(REPARSE, json={}, admin=True) for _ in range(4)))
     assert sum(r.json()["requeued"] for r in replies) == 3
-    assert await deps.stores.sms_stream.length() == 3
+    assert await stream_of(deps).length() == 3
     # The worker and one more re-parse at once: nothing is queued or recorded twice.
     await asyncio.gather(drain(), fetch(REPARSE, json={}, admin=True))
     await drain()

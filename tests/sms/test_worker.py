@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sms_ingest.consumer import Consumer, Tuning
-from tests.sms.conftest import bkash_credit, send, stored_messages
+from tests.sms.conftest import bkash_credit, send, stored_messages, stream_of
 
 CASH_OUT = (
     "Cash Out Tk 1,000.00 to 01512345678 successful. Fee Tk 18.50. Balance Tk {balance}. "
@@ -32,8 +32,8 @@ async def test_a_wallet_sms_becomes_a_transaction_and_its_entry_is_acknowledged(
     assert tx["received_at"] == msg["received_at"]
     assert tx["status"] == "unconfirmed"  # the first message starts the chain
     assert tx["chain_reason"] == "chain_start"
-    assert await deps.stores.sms_stream.length() == 0
-    assert await deps.stores.sms_stream.pending_count() == 0
+    assert await stream_of(deps).length() == 0
+    assert await stream_of(deps).pending_count() == 0
 
 
 async def test_otps_forgeries_and_unknown_formats_are_kept_with_their_result(
@@ -108,7 +108,7 @@ async def test_a_consumer_killed_before_acknowledging_has_its_message_processed_
 ):
     device = await make_device(await make_account())
     await send(post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"))
-    stream = deps.stores.sms_stream
+    stream = stream_of(deps)
     await stream.ensure_group()
     taken = await stream.read("doomed", 10, 1)  # read, then the process dies: never acked
     assert len(taken) == 1
@@ -150,7 +150,7 @@ async def test_a_message_still_on_the_stream_is_not_requeued(
     await send(post_sms, device, bkash_credit("AB12CD34EF", "500.00", "1,500.00"))
     clock.advance(minutes=2)
     assert await sms.consumer.requeue() == 0
-    assert await deps.stores.sms_stream.length() == 1
+    assert await stream_of(deps).length() == 1
 
 
 async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
@@ -165,7 +165,7 @@ async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
     # Both ways in (one message by id, a stream batch's messages) end here.
     monkeypatch.setattr(sms.pipeline, "process_many", broken)
     consumer = Consumer(
-        deps.stores.sms_stream,
+        stream_of(deps),
         deps.stores.messages,
         sms.pipeline,
         sms.wallets,
@@ -173,13 +173,13 @@ async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
         Tuning(reclaim_idle_ms=0, max_deliveries=3),
         consumer="c",
     )
-    await deps.stores.sms_stream.ensure_group()
+    await stream_of(deps).ensure_group()
     assert await consumer.tick() == 1  # first delivery fails, stays pending
     for _ in range(3):
         await consumer.reclaim()
     [msg] = await stored_messages(deps, device.account_id)
     assert (msg["result"], msg["reason"]) == ("unparsed", "processing_failed")
-    assert await deps.stores.sms_stream.pending_count() == 0
+    assert await stream_of(deps).pending_count() == 0
 
 
 async def test_a_failed_transaction_is_not_recorded_and_a_reversal_voids_the_original(
@@ -296,14 +296,14 @@ async def test_in_a_batch_a_message_that_fails_stays_pending_and_the_others_comp
     msgs = {m["text"][-30:]: m for m in await stored_messages(deps, device.account_id)}
     done = sorted(m["processed_at"] is not None for m in msgs.values())
     assert done == [False, True, True]
-    assert await deps.stores.sms_stream.pending_count() == 1
+    assert await stream_of(deps).pending_count() == 1
     monkeypatch.setattr(deps.services.transactions, "record", record)
-    await deps.stores.sms_stream.ensure_group()
+    await stream_of(deps).ensure_group()
     consumer = Consumer(
-        deps.stores.sms_stream, deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
+        stream_of(deps), deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
         Tuning(reclaim_idle_ms=0), consumer="rescuer",
     )
     assert await consumer.reclaim() == 1
-    assert await deps.stores.sms_stream.pending_count() == 0
+    assert await stream_of(deps).pending_count() == 0
     txs = await transactions(deps, device.account_id)
     assert sorted(t["status"] for t in txs.values()) == ["confirmed", "confirmed", "unconfirmed"]

@@ -18,8 +18,8 @@ from sms_ingest.balance import (
     Entry,
     Wallet,
     add,
-    anchor,
 )
+from tests.unit.balance_support import anchor
 
 OPENING = 5_000_000  # 50,000.00 when the agent anchored the wallet at 08:00
 T0 = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)  # 08:00 in Dhaka

@@ -22,8 +22,8 @@ from sms_ingest.balance import (
     Entry,
     Wallet,
     add,
-    anchor,
 )
+from tests.unit.balance_support import anchor
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
 WINDOW_MIN = REORDER_WINDOW.total_seconds() / 60

@@ -84,7 +84,7 @@ def test_deadline_is_told_in_dhaka_time_in_both_languages():
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_provider_and_kind_has_lines_naming_the_flow_number_and_amount(provider, kind, lang):
     lines = page_text.how_to(provider, kind, "01700000001", "৫০০", lang)
-    action = page_text.PROVIDERS[provider].actions[kind][0]
+    action = page_text.BRANDS[provider].actions[kind][0]
     assert len(lines) == (4 if kind == "agent" else 3)
     assert action in lines[0]
     assert "01700000001" in lines[1] and "৫০০" in lines[1]

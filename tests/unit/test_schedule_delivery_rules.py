@@ -45,16 +45,16 @@ def test_a_failing_check_names_why_without_the_url(account, url, reason):
 def test_a_failed_attempt_is_retried_after_the_table_delay(attempts, minutes):
     # `attempts` counts the attempt just made: it is claimed before the request goes out.
     verdict = rules.judge(ev(attempts=attempts), delivered=False, now=NOW)
-    assert verdict == rules.Verdict(rules.RETRY, NOW + timedelta(minutes=minutes))
+    assert verdict == rules.AttemptVerdict(rules.RETRY, NOW + timedelta(minutes=minutes))
 
 
 def test_the_fifteenth_failed_attempt_is_dead():
-    assert rules.judge(ev(attempts=MAX_ATTEMPTS), False, NOW) == rules.Verdict(rules.DEAD)
+    assert rules.judge(ev(attempts=MAX_ATTEMPTS), False, NOW) == rules.AttemptVerdict(rules.DEAD)
 
 
 @pytest.mark.parametrize("attempts", [1, 5, 15, 20])
 def test_a_delivered_attempt_is_delivered_whatever_the_count(attempts):
-    assert rules.judge(ev(attempts=attempts), True, NOW) == rules.Verdict(rules.DELIVERED)
+    assert rules.judge(ev(attempts=attempts), True, NOW) == rules.AttemptVerdict(rules.DELIVERED)
 
 
 def test_after_a_redelivery_the_table_counts_from_the_redelivery():
@@ -62,7 +62,7 @@ def test_after_a_redelivery_the_table_counts_from_the_redelivery():
     assert rules.attempts_in_cycle(redelivered) == 1
     assert rules.judge(redelivered, False, NOW).next_at == NOW + timedelta(minutes=2)
     last = ev(attempts=2 * MAX_ATTEMPTS, cycle_base=MAX_ATTEMPTS)
-    assert rules.judge(last, False, NOW) == rules.Verdict(rules.DEAD)
+    assert rules.judge(last, False, NOW) == rules.AttemptVerdict(rules.DEAD)
 
 
 @pytest.mark.parametrize(

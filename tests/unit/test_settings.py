@@ -134,9 +134,16 @@ def test_a_production_process_needs_both_store_urls_and_is_told_which():
 
 
 def test_memory_stores_are_only_used_when_asked_for():
-    Settings.from_env(
+    asked = Settings.from_env(
         {"CLAIMSVC_MONGO_URL": "memory://", "CLAIMSVC_REDIS_URL": "memory://"}
-    ).require_stores()
+    )
+    assert asked.require_stores() is None
+    assert (asked.mongo_url, asked.redis_url) == ("memory://", "memory://")
+    # Not asked for: nothing falls back to them, and the process refuses to start.
+    unset = Settings.from_env({})
+    assert (unset.mongo_url, unset.redis_url) == (None, None)
+    with pytest.raises(SettingsError):
+        unset.require_stores()
 
 
 def test_the_local_stack_fills_in_embedded_stores_and_an_admin_token():

@@ -16,7 +16,7 @@ import pytest
 import trustme
 from aiohttp import web
 
-from claimsvc.worker.sender import make_http_session
+from claimsvc.clients.sender import make_http_session
 from tests.conftest import make_settings
 
 RECEIVER_SECRET = "whk_test_secret_ঢাকা"

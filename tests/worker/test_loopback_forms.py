@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from claimsvc.clients import sender
+from claimsvc.clients.sender import AddressRefused, AttemptResult, _guarded_socket, send_attempt
 from claimsvc.domain.addresses import is_public_address
-from claimsvc.worker import sender
-from claimsvc.worker.sender import AddressRefused, AttemptResult, _guarded_socket, send_attempt
 from tests.worker.test_sender import BODY, headers
 
 # Every one of these reaches 127.0.0.1 (or 0.0.0.0, which Linux connects to loopback).

@@ -1,6 +1,6 @@
 """Round trips of webhook delivery, counted exactly: a dispatcher's batch reads its events,
 their sessions' queued events and their accounts in three commands; each attempt then
-writes twice (attempt begun, outcome) and settles its lease with one Redis script."""
+writes twice (attempt begun, outcome) and releases its lease with one Redis script."""
 
 from __future__ import annotations
 

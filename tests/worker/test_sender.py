@@ -1,7 +1,7 @@
 import pytest
 
+from claimsvc.clients.sender import AddressRefused, AttemptResult, send_attempt
 from claimsvc.domain.signing import delivery_headers
-from claimsvc.worker.sender import AddressRefused, AttemptResult, send_attempt
 from tests.worker.conftest import RECEIVER_SECRET
 
 # Spacing and a non-ASCII character on purpose: the receiver must get these bytes, unchanged.

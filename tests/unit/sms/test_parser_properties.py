@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from sms_ingest.parsers.base import to_poisha
-from sms_ingest.parsers.registry import PROVIDERS
+from sms_ingest.parsers.registry import PARSERS
 
 from .test_parsers import CORPUS
 
@@ -80,7 +80,7 @@ def test_mutated_corpus_messages_keep_the_invariants(case: tuple[str, str]) -> N
     assert_well_formed(parse_sms(sender, text))
 
 
-@given(st.sampled_from(PROVIDERS), st.one_of(odd_text, mutated().map(lambda c: c[1])))
+@given(st.sampled_from(PARSERS), st.one_of(odd_text, mutated().map(lambda c: c[1])))
 def test_provider_parsers_never_raise_without_the_registry_safety_net(
     module: Any, text: str
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from claimsvc.domain.accounts import PROVIDERS
 from sms_ingest.parsers import (
     Kind,
     ParseOutcome,
@@ -23,7 +24,6 @@ from sms_ingest.parsers.base import MAX_TEXT, normalise, to_poisha
 from tools import sms_accuracy as accuracy
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sms"
-PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
 MODULES = (bkash, nagad, rocket, upay, cellfin)
 
 

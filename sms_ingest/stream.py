@@ -1,5 +1,8 @@
 """The Redis Stream of stored SMS ids waiting to be processed, read by a consumer group.
 
+Messages are appended by `claimsvc.store.sms_queue` (intake, re-parse, the re-queue sweep);
+this is the consumer group's side.
+
 An entry is acknowledged and deleted together once its message's effects are stored, so the
 stream holds only work not yet done; the messages themselves live in MongoDB, and a stream lost
 with a Redis restart is rebuilt from there (the consumer's re-queue sweep).
@@ -12,11 +15,9 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.sms_queue import SmsQueue, text
 
 GROUP = "sms-pipeline"
-# A safety cap only: acked entries are deleted, so the stream is as long as the backlog.
-MAX_LEN = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -27,44 +28,25 @@ class StreamEntry:
     message_id: str
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _entries(raw: Any) -> list[StreamEntry]:
     out = []
     for entry_id, fields in raw or []:
         if not fields:  # deleted while pending: nothing to process
             continue
-        fields = {_text(k): _text(v) for k, v in fields.items()}
-        out.append(StreamEntry(_text(entry_id), fields.get("message_id", "")))
+        fields = {text(k): text(v) for k, v in fields.items()}
+        out.append(StreamEntry(text(entry_id), fields.get("message_id", "")))
     return out
 
 
 def is_nogroup(exc: Exception) -> bool:
     """The stream or its group vanished (Redis restarted empty, or the key was deleted)."""
     # Redis says NOGROUP; fakeredis says the key must exist.
-    text = str(exc)
-    return isinstance(exc, ResponseError) and ("NOGROUP" in text or "key to exist" in text)
+    said = str(exc)
+    return isinstance(exc, ResponseError) and ("NOGROUP" in said or "key to exist" in said)
 
 
-class SmsStream:
-    """XADD, XREADGROUP, XACK+XDEL, XAUTOCLAIM and the lag figures of the SMS stream."""
-
-    def __init__(self, redis: Any, keys: RedisKeys) -> None:
-        self._redis = redis
-        self._key = keys.sms_stream
-
-    async def add(self, message_id: str) -> str:
-        return (await self.add_many([message_id]))[message_id]
-
-    async def add_many(self, message_ids: list[str]) -> dict[str, str]:
-        """Append the messages in one round trip; their entry ids by message id."""
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for message_id in message_ids:
-                pipe.xadd(self._key, {"message_id": message_id}, maxlen=MAX_LEN, approximate=True)
-            entry_ids = await pipe.execute()
-        return {m: _text(e) for m, e in zip(message_ids, entry_ids, strict=True)}
+class SmsStream(SmsQueue):
+    """XREADGROUP, XACK+XDEL, XAUTOCLAIM and the lag figures of the SMS stream (and XADD)."""
 
     async def ensure_group(self) -> None:
         """Create the group (and the stream) unless it exists; new groups read from the start."""
@@ -100,7 +82,7 @@ class SmsStream:
         )
         if not reply:
             return "0-0", []
-        return _text(reply[0]), _entries(reply[1])
+        return text(reply[0]), _entries(reply[1])
 
     async def deliveries(self, entry_id: str) -> int:
         """How many times an entry has been delivered (0 when it is not pending)."""

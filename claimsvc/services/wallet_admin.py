@@ -1,5 +1,5 @@
 """Operator use-cases of SMS proof: balance anchors, manual confirmation, transaction and
-message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is settled
+message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is re-checked
 there (held messages re-checked) within a sweep interval."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.balances import Wallet, WalletKey
 from claimsvc.domain.checkout import iso_or_none
-from claimsvc.domain.claims import SUSPECT
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.money import to_number
+from claimsvc.domain.statuses import SUSPECT
 from claimsvc.services.transactions import TransactionService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore

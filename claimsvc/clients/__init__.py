@@ -1,0 +1,1 @@
+"""Outbound adapters: what the process sends to peers outside it (webhook receivers)."""
