@@ -7,10 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from pymongo import ReturnDocument
-from pymongo.errors import BulkWriteError
 
 from claimsvc.store.batching import UpdateBatcher
-from claimsvc.store.mongo import DUPLICATE_KEY
+from claimsvc.store.mongo import insert_new
 from claimsvc.store.paging import Page, page
 
 UNPARSED = "unparsed"
@@ -33,15 +32,7 @@ class MessageStore:
 
     async def insert_many(self, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Store new messages in one command; those stored now (the others were already)."""
-        try:
-            await self._coll.insert_many(docs, ordered=False)
-        except BulkWriteError as exc:
-            errors = exc.details.get("writeErrors", [])
-            if any(e.get("code") != DUPLICATE_KEY for e in errors):
-                raise
-            refused = {e["index"] for e in errors}
-            return [doc for i, doc in enumerate(docs) if i not in refused]
-        return docs
+        return await insert_new(self._coll, docs)
 
     async def get(self, message_id: str) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": message_id})
