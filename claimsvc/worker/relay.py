@@ -30,11 +30,15 @@ class OutboxRelay:
         self._interval_s = interval_s
         self._batch = batch
 
+    async def relay(self) -> int:
+        """One pass: the events of up to a batch of owed sessions; how many sessions."""
+        return await self._outbox.relay(self._batch)
+
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             full = False
             try:
-                full = await self._outbox.relay(self._batch) == self._batch
+                full = await self.relay() == self._batch
             except Exception:
                 # MongoDB down or failing over: the sessions stay owed; the next pass tries again.
                 log.exception("outbox relay pass failed")
