@@ -179,8 +179,8 @@ async def relay_cost(args: argparse.Namespace) -> str:
     """Relay the success path's owed events as the worker does; its cost per event."""
     from claimsvc.worker.relay import BATCH
 
-    args.mongo_db = "bench_success"
-    deps, tally = await counted_deps(bench_settings(args))
+    settings = bench_settings(args).replace(mongo_db="bench_success")
+    deps, tally = await counted_deps(settings)
     try:
         tally.reset()
         cpu, events = time.process_time(), 0
