@@ -6,8 +6,8 @@ child and the real Redis (127.0.0.1:6379, a fresh key prefix deleted after) unle
 a fixed number of requests at a fixed concurrency to each, in the same run:
 
 - bare handler: a Tornado handler answering a fixed claim body (this machine's ceiling);
-- success path: every request completes its own fresh session (match, reserve, transition,
-  webhook event written to the outbox);
+- success path: every request completes its own fresh session (the transaction matched and
+  reserved in one update, the transition, which marks the webhook event owed);
 - VERIFICATION_FAILED path: unknown TrxIDs spread over sessions (one failed attempt counted
   each; the lock count is set high so no session locks).
 
@@ -17,6 +17,10 @@ a fixed number of requests at a fixed concurrency to each, in the same run:
 Beside each timing: the serving process's CPU ms per request (from /proc, the database's own CPU
 excluded) and its MongoDB commands and Redis calls per request (exact on any machine). mongomock
 scans a whole collection for every query, so memory:// figures fall as collections grow.
+
+The success path's webhook events are written by the worker's outbox relay, not the request; on
+a real server the run ends by relaying them in this process, in the worker's batches, and
+prints that cost per event too (CPU of this process, MongoDB commands, Redis calls).
 """
 
 from __future__ import annotations
@@ -157,15 +161,38 @@ SCENARIOS = [
 ]
 
 
-def measure(args: argparse.Namespace) -> list[Result]:
+def measure(args: argparse.Namespace) -> tuple[list[Result], str]:
     results = []
+    relayed = "outbox relay: not measured (memory:// is not shared between processes)"
     with stores(args) as store_args:
         for scenario, name, expected in SCENARIOS:
             result = measure_one(args, store_args, scenario, name)
             if set(result.statuses) != {expected}:
                 raise SystemExit(f"{name}: expected only {expected}, got {result.statuses}")
             results.append(result)
-    return results
+        if not args.mongo_url.startswith("memory://"):
+            relayed = asyncio.run(relay_cost(args))
+    return results, relayed
+
+
+async def relay_cost(args: argparse.Namespace) -> str:
+    """Relay the success path's owed events as the worker does; its cost per event."""
+    from claimsvc.worker.relay import BATCH
+
+    settings = bench_settings(args).replace(mongo_db="bench_success")
+    deps, tally = await counted_deps(settings)
+    try:
+        tally.reset()
+        cpu, events = time.process_time(), 0
+        while found := await deps.services.outbox.relay(BATCH):
+            events += found
+        cpu = time.process_time() - cpu
+    finally:
+        await deps.close()
+    per = max(events, 1)
+    return (f"outbox relay (worker), {events} events in batches of {BATCH}: "
+            f"cpu ms/event {1000 * cpu / per:.2f}, mongo/event {tally.mongo_total / per:.3f}, "
+            f"redis/event {tally.redis_total / per:.3f}")
 
 
 def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
@@ -178,7 +205,8 @@ def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
     return result
 
 
-def report(results: list[Result], args: argparse.Namespace) -> None:
+def report(measured: tuple[list[Result], str], args: argparse.Namespace) -> None:
+    results, relayed = measured
     print(f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
           f"load={os.getloadavg()[0]:.1f} {store_label(args)}")
     print(f"sessions stored: success path {args.requests}, VERIFICATION_FAILED {FAIL_SESSIONS}")
@@ -186,6 +214,7 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     bare = results[0].rps
     for r in results[1:]:
         print(f"ratio {r.name} / bare handler: {r.rps / bare:.2f}")
+    print(relayed)
 
 
 def main() -> None:

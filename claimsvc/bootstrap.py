@@ -148,8 +148,8 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
 
 def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
     outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
-    machine = SessionService(stores.sessions, stores.accounts, outbox, clock)
-    claims = ClaimService(machine, stores.sessions, stores.accounts, stores.transactions, clock)
+    machine = SessionService(stores.sessions, stores.accounts, clock)
+    claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
     return Services(
@@ -161,7 +161,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.sessions, stores.platform, stores.admission, auth, clock,
             settings.public_base_url,
         ),
-        limits=LimitService(stores.limits, clock),
+        limits=LimitService(stores.limits, stores.admission, stores.accounts, clock),
         delivery=DeliveryService(stores.deliveries, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
@@ -193,5 +193,5 @@ async def open_deps(
             await store.ensure_indexes()
     services = build_services(settings, stores, clock)
     services.admin.on_delivery_settings_changed = services.delivery.requeue_stopped
-    services.outbox.on_event_recorded = services.delivery.enqueue
+    services.outbox.on_events_recorded = services.delivery.enqueue
     return Deps(settings, clock, mongo, db, redis, keys, stores, services)

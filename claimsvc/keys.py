@@ -7,15 +7,17 @@ tag. Family by family (the tag in braces):
 
 - `{acct:<account id>}`: everything one merchant account owns in Redis: the state of each of
   its API keys and what requests need of the account (`auth:...`, written through by the admin
-  service), the per-key request counters of its API keys (`rate:key:...`), its day counter and
-  the set of order ids that day counts. A merchant request's admission (key, account, rate
-  limit, day) is one script on one slot, whatever the other accounts do.
+  service), the per-key request counters of its API keys (`rate:key:...`), the buyer counters
+  of its sessions (`rate:buyer:ip:...` per client address on this account, `rate:buyer:session:`
+  per session), its day counter and the set of order ids that day counts. A merchant request's
+  admission (key, account, rate limit, day) and a buyer's call on one of its sessions (limits,
+  account) are each one script on one slot, whatever the other accounts do.
 - `{platform}`: the platform-wide day counter. It cannot share a slot with every account, so a
   script never takes it together with account keys: the platform counter is counted by its own
   call (`LimitStore`), made only when a platform daily limit is configured. A script that merges
   account checks must leave the platform counter to that separate call.
-- `{rate:<scope>:<subject>}`: buyer request counters (per client address, per session, reads),
-  which belong to no account; the two windows of one subject share the tag.
+- `{rate:<scope>:<subject>}`: buyer request counters that belong to no account (per client
+  address on unknown sessions, page reads); the two windows of one subject share the tag.
 - `{webhooks}`: the webhook scheduler's due set, leases set and lease tokens, taken together by
   every scheduler script, so one slot. How that one slot scales is in docs/operations.md.
 - `{sms}`: the SMS stream (one key; XACK and XDEL of an entry run as a transaction on it).

@@ -82,7 +82,8 @@ WEBHOOK_EVENTS_RECORDED = Counter(
 )
 OUTBOX_REPAIRS = Counter(
     "claimsvc_outbox_repairs_total",
-    "Terminal sessions whose event the reconciler wrote after the transition stopped half-way.",
+    "Owed sessions the outbox relay found already holding their event (a relay died after"
+    " writing it, or two relays raced).",
 )
 SESSIONS_SWEPT = Counter(
     "claimsvc_sessions_swept_total", "Overdue sessions the sweeper moved to EXPIRED."

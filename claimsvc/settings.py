@@ -145,6 +145,9 @@ class Settings:
     """CLAIMSVC_WEBHOOK_CA_FILE: extra CA bundle trusted for webhook HTTPS."""
     webhook_concurrency: int = 100
     """CLAIMSVC_WEBHOOK_CONCURRENCY: webhook attempts one worker process runs at once."""
+    outbox_relay_ms: int = 50
+    """CLAIMSVC_OUTBOX_RELAY_MS: how often the worker looks for sessions owing their webhook
+    event while none are owed (a backlog is relayed batch after batch without pausing)."""
     submit_rate_per_ip: int = 300
     """CLAIMSVC_SUBMIT_RATE_PER_IP: buyer submit/cancel calls a minute per client address."""
     submit_rate_per_session: int = 30
@@ -204,6 +207,7 @@ class Settings:
             webhook_concurrency=_int(
                 env, "CLAIMSVC_WEBHOOK_CONCURRENCY", cls.webhook_concurrency, 1, 10_000
             ),
+            outbox_relay_ms=_int(env, "CLAIMSVC_OUTBOX_RELAY_MS", cls.outbox_relay_ms, 1, 60_000),
             submit_rate_per_ip=_int(env, "CLAIMSVC_SUBMIT_RATE_PER_IP", cls.submit_rate_per_ip, 1),
             submit_rate_per_session=_int(
                 env, "CLAIMSVC_SUBMIT_RATE_PER_SESSION", cls.submit_rate_per_session, 1

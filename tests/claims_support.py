@@ -13,6 +13,7 @@ from mongomock_motor import AsyncMongoMockClient
 
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.domain.claims import ClaimRequest
 from claimsvc.services.transactions import NewTransaction
 from tests.conftest import ALLOWED_HOST, Merchant
 
@@ -94,7 +95,24 @@ async def session_doc(deps: Deps, session_id: str) -> dict[str, Any]:
     return doc
 
 
+async def submit_claim(deps: Deps, req: ClaimRequest) -> dict[str, Any]:
+    """A submit as its handler makes it, without the limits: the session, its account, the claim."""
+    session = await deps.services.sessions.find(req.session_id)
+    account = session and await deps.stores.accounts.get(session["account_id"])
+    return await deps.services.claims.submit(req, session, account)
+
+
+async def relay_owed(deps: Deps) -> int:
+    """What the worker's outbox relay does within milliseconds: every owed event written."""
+    relayed = 0
+    while found := await deps.services.outbox.relay(100):
+        relayed += found
+    return relayed
+
+
 async def events_of(deps: Deps, session_id: str) -> list[dict[str, Any]]:
+    """The session's webhook events once the relay has run."""
+    await relay_owed(deps)
     return await deps.db["events"].find({"session_id": session_id}).to_list()
 
 

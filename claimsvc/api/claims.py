@@ -14,6 +14,8 @@ from claimsvc.api.checkout import MerchantHandler
 from claimsvc.domain.addresses import client_source
 from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
 
+Doc = dict[str, Any]
+
 
 class ClaimHandler(MerchantHandler):
     """Claim shape for every error, and the fixed 500 text of the claim endpoints."""
@@ -21,16 +23,22 @@ class ClaimHandler(MerchantHandler):
     error_shape = CLAIM
     internal_message = "Internal system error"
 
-    async def limit_buyer(self, session_id: str) -> None:
-        """Calls without a key: limited per client address and per session (contract §3)."""
+    async def limit_buyer(self, session_id: str) -> tuple[Doc | None, Doc | None]:
+        """Calls without a key (contract §3): the session, then its limits per client address
+        and per session in one script that also reads its account's state (None: unknown
+        session, or account gone). An unknown session is limited per client address alone.
+        See docs/decisions.md, "Verify and submit in three commands"."""
         s = self.deps.settings
-        await self.services.limits.check_buyer(
-            self.request.remote_ip or "unknown",
-            session_id,
-            s.submit_rate_per_ip,
-            s.submit_rate_per_session,
-            errors.BuyerRateLimited(),
+        address = self.request.remote_ip or "unknown"
+        error = errors.BuyerRateLimited()
+        session = await self.services.sessions.find(session_id)
+        if session is None:
+            await self.services.limits.check_address(address, s.submit_rate_per_ip, error)
+            return None, None
+        account = await self.services.limits.admit_buyer(
+            address, session, s.submit_rate_per_ip, s.submit_rate_per_session, error
         )
+        return session, account
 
 
 class VerifyHandler(ClaimHandler):
@@ -47,10 +55,10 @@ class SubmitHandler(ClaimHandler):
 
     async def post(self) -> None:
         req = parse_claim(self.json_body())
-        await self.limit_buyer(req.session_id)
+        session, account = await self.limit_buyer(req.session_id)
         # Failed submits count per client source too (docs/decisions.md, "Locking a session").
         req = replace(req, source=client_source(self.request.remote_ip))
-        self.send_json(200, await self.services.claims.submit(req))
+        self.send_json(200, await self.services.claims.submit(req, session, account))
 
 
 class CancelHandler(ClaimHandler):

@@ -130,7 +130,7 @@ class Wallet:
     pending: tuple[PendingVerdict, ...] = ()
     """Verdicts a step produced, stored with it, kept until applied to their transactions."""
     recheck: bool = False
-    """An anchor was set: the chain settles its held entries at the next sweep."""
+    """An anchor was set: the chain re-checks its held entries at the next sweep."""
     anchor_balance: int | None = None
     """The balance the merchant last anchored at, and when (kept for the record)."""
     anchor_set_at: datetime | None = None

@@ -159,6 +159,21 @@ TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
 }
 
 
+def needs_transaction(
+    session: dict[str, Any], account: dict[str, Any], req: ClaimRequest, now: datetime
+) -> bool:
+    """Whether `decide` depends on the claimed transaction: an open session within its deadline
+    that waits on this very claim, or on none and still takes this claimant's claims. Only then
+    is the transaction looked up (and, matching, reserved), so a claim that cannot use it never
+    holds it."""
+    if session["status"] != sm.OPEN or sm.is_overdue(session, now):
+        return False
+    pending = session.get("pending_claim")
+    if pending:
+        return same_claim(pending, req)
+    return sm.source_failures(session, req.source) < max_attempts(account)
+
+
 def decide(
     session: dict[str, Any],
     account: dict[str, Any],

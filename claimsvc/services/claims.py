@@ -1,9 +1,11 @@
 """Verify and submit: a buyer's TrxID claim matched against the account's wallet transactions.
 
-Each round reads the session and the transaction, lets the pure `claims.decide` choose the step,
-and applies it as conditional updates. A refused update means another request moved the
-session first; the round is then repeated on what is stored now, so racing claims, cancels and
-the sweeper all end in one terminal state.
+Each round has the session, reserves the claimed transaction if it matches the session (one
+conditional update that also reads it; only when the next step depends on it), lets the pure
+`claims.decide` choose the step, and applies it as one conditional update. A refused update
+means another request moved the session first; the round is then repeated on what is stored
+now, so racing claims, cancels and the sweeper all end in one terminal state. A terminal
+transition marks its webhook event as owed; the outbox relay writes it (services/outbox.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from claimsvc.domain.accounts import is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
 from claimsvc.metrics import CLAIM_OUTCOMES
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
-from claimsvc.store.accounts import AccountStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
@@ -34,13 +35,11 @@ class ClaimService:
         self,
         machine: SessionService,
         sessions: SessionStore,
-        accounts: AccountStore,
         transactions: TransactionStore,
         clock: Clock,
     ) -> None:
         self._machine = machine
         self._sessions = sessions
-        self._accounts = accounts
         self._transactions = transactions
         self._clock = clock
         self._steps: dict[Step, Callable[[Decision, Session, dict[str, Any], Tx], Awaitable[Any]]]
@@ -66,14 +65,17 @@ class ClaimService:
         session = await self._machine.load(req.session_id, account["_id"])
         return await self._claim(req, account, session)
 
-    async def submit(self, req: ClaimRequest) -> dict[str, Any]:
-        """A buyer's claim: the session id is the authorisation."""
-        return await self._counted(self._submit(req))
+    async def submit(
+        self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """A buyer's claim: the session id is the authorisation. `session` as just read (None:
+        unknown), `account` what the buyer limits read of its account (None: gone)."""
+        return await self._counted(self._submit(req, session, account))
 
-    async def _submit(self, req: ClaimRequest) -> dict[str, Any]:
-        session = await self._machine.load(req.session_id)
-        account = await self._accounts.get(session["account_id"])
-        if account is None:
+    async def _submit(
+        self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        if session is None or account is None:
             raise errors.SessionNotFound()
         if not is_active(account):
             raise errors.VendorInactive()
@@ -93,10 +95,10 @@ class ClaimService:
         self, req: ClaimRequest, account: dict[str, Any], session: Session
     ) -> dict[str, Any]:
         for _ in range(MAX_ROUNDS):
-            # A terminal session's answer depends on the session alone.
-            ended = session["status"] in sm.TERMINAL
-            tx = None if ended else await self._find(session, req)
-            decision = claims.decide(session, account, req, tx, self._clock())
+            now = self._clock()
+            wanted = claims.needs_transaction(session, account, req, now)
+            tx = await self._find(session, req) if wanted else None
+            decision = claims.decide(session, account, req, tx, now)
             body = await self._steps[decision.step](decision, session, account, tx)
             if body is not None:
                 return body
@@ -104,7 +106,12 @@ class ClaimService:
         raise Contention(f"claim kept being refused after {MAX_ROUNDS} rounds")
 
     async def _find(self, session: Session, req: ClaimRequest) -> Tx:
-        """The claimed transaction, freeing it first from a session that can never use it."""
+        """The claimed transaction: reserved for the session if it matches it (one command, the
+        success path), else as stored, freed first from a session that can never use it."""
+        reserve = self._transactions.reserve_match
+        tx = await reserve(session, req.provider, req.trx_id)
+        if tx is not None:
+            return tx
         tx = await self._transactions.find(session["account_id"], req.provider, req.trx_id)
         holder = (tx or {}).get("session_id")
         if tx is None or holder in (None, session["_id"]):
@@ -113,20 +120,20 @@ class ClaimService:
         if other is not None and sm.can_never_use(other, tx["_id"]):
             # It stayed reserved by a request that lost its race or died; it was never used.
             await self._transactions.release(tx["_id"], holder)
-            return await self._transactions.get(tx["_id"])
+            tx = await reserve(session, req.provider, req.trx_id) or await self._transactions.get(
+                tx["_id"]
+            )
         return tx
 
     # Steps: each returns the answer body, raises the outcome, or returns None to re-read.
 
     async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.record_owed_event(s)
         return claims.success_body(s)
 
     async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
         raise errors.PendingVerification()
 
     async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        await self._machine.record_owed_event(s)
         assert d.error is not None
         raise d.error()
 
@@ -169,8 +176,10 @@ class ClaimService:
         raise errors.VerificationFailed()
 
     async def _bind(self, s: Session, tx: dict[str, Any], step: sm.Transition) -> Session | None:
-        """Reserve the transaction for the session, then apply `step`; None if either failed."""
-        if not await self._transactions.reserve(tx["_id"], s["_id"]):
+        """Apply `step` with the transaction reserved for the session (reserved now unless
+        `_find` already did); None if either failed."""
+        ours = tx.get("session_id") == s["_id"]
+        if not ours and not await self._transactions.reserve(tx["_id"], s["_id"]):
             return None
         return await self._machine.apply(s["_id"], step)
 
@@ -192,7 +201,6 @@ class ClaimService:
             after = await self._machine.apply(session["_id"], step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
             return after or await self._sessions.get(session["_id"])
-        await self._machine.record_owed_event(session)
         return session
 
     async def release(self, transaction_id: str) -> Session | None:

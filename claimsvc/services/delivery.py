@@ -84,9 +84,10 @@ class DeliveryService:
             account = None if event is None else accounts.get(event["account_id"])
             self._prefetched[(lease.event_id, lease.token)] = Prefetched(event, earlier, account)
 
-    async def enqueue(self, event: dict[str, Any]) -> None:
-        """Put a freshly recorded event on the schedule (the reconciler would, a little later)."""
-        await self._schedule.schedule(event["_id"], rules.to_ms(event["next_attempt_at"]))
+    async def enqueue(self, events: list[dict[str, Any]]) -> None:
+        """Put freshly recorded events on the schedule in one script (the reconciler would, a
+        little later)."""
+        await self._schedule.restore({e["_id"]: rules.to_ms(e["next_attempt_at"]) for e in events})
 
     async def attempt(self, lease: Lease, http: aiohttp.ClientSession) -> None:
         """Run one attempt of a leased event, record it, and release the lease."""

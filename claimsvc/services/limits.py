@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from claimsvc import errors
 from claimsvc.clock import Clock
+from claimsvc.domain.accounts import auth_entry
 from claimsvc.domain.limits import RateDecision
 from claimsvc.metrics import RATE_LIMITED
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.admission import MISS, AdmissionStore
+from claimsvc.store.admission import RATE_LIMITED as OVER_RATE
 from claimsvc.store.limits import LimitStore
+
+
+def _refuse(scope: str, decision: RateDecision, error: errors.ServiceError) -> None:
+    RATE_LIMITED.labels(scope=scope).inc()
+    error.headers.update(decision.headers())
+    raise error
 
 
 class LimitService:
     """Buyer calls: per address and per session (merchant keys: services/auth.py)."""
 
-    def __init__(self, store: LimitStore, clock: Clock) -> None:
+    def __init__(
+        self, store: LimitStore, admission: AdmissionStore, accounts: AccountStore, clock: Clock
+    ) -> None:
         self._store = store
+        self._admission = admission
+        self._accounts = accounts
         self._clock = clock
 
     async def _hit(
@@ -21,22 +37,44 @@ class LimitService:
     ) -> RateDecision:
         decision = await self._store.hit(scope, subject, limit, self._clock())
         if not decision.allowed:
-            RATE_LIMITED.labels(scope=scope.split(":")[0]).inc()
-            error.headers.update(decision.headers())
-            raise error
+            _refuse(scope.split(":")[0], decision, error)
         return decision
 
-    async def check_buyer(
+    async def admit_buyer(
         self,
         address: str,
-        session_id: str,
+        session: dict[str, Any],
         per_address: int,
         per_session: int,
         error: errors.ServiceError,
+    ) -> dict[str, Any] | None:
+        """A buyer's call on a known session (no key): limited per client address on the
+        session's account, then per session, in one script that also reads what the call needs
+        of the account (its request view; None when the account no longer exists). A missing
+        Redis entry is a miss: the account is read from MongoDB and the script run with it."""
+        account_id, now = session["account_id"], self._clock()
+        per_minute = (per_address, per_session)
+        admission = await self._admission.admit_buyer(
+            account_id, address, session["_id"], per_minute, now
+        )
+        if admission.outcome == MISS:
+            account = await self._accounts.get(account_id)
+            if account is None:
+                return None
+            admission = await self._admission.admit_buyer(
+                account_id, address, session["_id"], per_minute, now, auth_entry(account)
+            )
+        if admission.outcome == OVER_RATE:
+            assert admission.rate is not None
+            _refuse("buyer", admission.rate, error)
+        return admission.account
+
+    async def check_address(
+        self, address: str, per_address: int, error: errors.ServiceError
     ) -> None:
-        """Buyer calls (no key): limited per client address, then per session."""
+        """A buyer's call on an unknown session: limited per client address alone, over every
+        account (a flood of made-up session ids costs one lookup each, then this)."""
         await self._hit("buyer:ip", address, per_address, error)
-        await self._hit("buyer:session", session_id, per_session, error)
 
     async def check_reader(self, address: str, limit: int, error: errors.ServiceError) -> None:
         """Public session reads (the page polls them): limited per client address only."""

@@ -1,40 +1,41 @@
 """The outbox: exactly one webhook event per terminal session, even when a process dies half-way.
 
-A terminal transition sets `event_due` on the session in the same atomic update that ends it.
-The event is written next (a unique index on (session, outcome) makes a second write fail), and
-only then is `event_due` cleared. A process that dies in between leaves `event_due` set, and the
-next claim on the session or the worker's reconciler writes the event.
+A terminal transition sets `event_due` on the session in the same atomic update that ends it,
+and the request that made it writes nothing more. The relay (the worker's outbox loop, every
+few tens of milliseconds) turns owed sessions into events, a batch at a time: one read of the
+owed sessions, one counter increment for all their event ids, one unordered insert (a unique
+index on (session, outcome) refuses a second event for a session), one update clearing
+`event_due`, one Redis script scheduling the new events. A relay that dies anywhere in between
+leaves `event_due` set, and the next pass, its own or another worker's, finishes the batch; an
+event written before the death is refused as a duplicate, its session cleared, and no second
+event written. See docs/decisions.md, "Verify and submit in three commands".
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
 from typing import Any
 
 from claimsvc.clock import Clock
 from claimsvc.domain.outbox import EVENT_SEQUENCE, event_view, new_event
 from claimsvc.metrics import OUTBOX_REPAIRS, WEBHOOK_EVENTS_RECORDED
 from claimsvc.store.events import EventStore
-from claimsvc.store.mongo import CounterStore, DuplicateKeyError
+from claimsvc.store.mongo import CounterStore
 from claimsvc.store.sessions import SessionStore
 
 log = logging.getLogger("claimsvc.outbox")
 
-EventRecorded = Callable[[dict[str, Any]], Awaitable[None]]
-"""Called once with each new event (the webhook scheduler plugs in here)."""
-
-REPAIR_GRACE = timedelta(seconds=30)
-"""The reconciler leaves sessions that ended this recently to the request still finishing them."""
+EventsRecorded = Callable[[list[dict[str, Any]]], Awaitable[None]]
+"""Called with each batch of new events (the webhook scheduler plugs in here)."""
 
 
-async def _no_hook(event: dict[str, Any]) -> None:
+async def _no_hook(events: list[dict[str, Any]]) -> None:
     """Default: nothing schedules deliveries (tests, or a process without a dispatcher)."""
 
 
 class OutboxService:
-    """Records and lists webhook events."""
+    """Writes the events terminal sessions owe, and lists events."""
 
     def __init__(
         self, events: EventStore, sessions: SessionStore, counters: CounterStore, clock: Clock
@@ -43,42 +44,50 @@ class OutboxService:
         self._sessions = sessions
         self._counters = counters
         self._clock = clock
-        self.on_event_recorded: EventRecorded = _no_hook
+        self.on_events_recorded: EventsRecorded = _no_hook
+
+    async def relay(self, limit: int) -> int:
+        """Write the events of up to `limit` sessions owing one; how many sessions were owed."""
+        owed = await self._sessions.find_event_due(limit)
+        if owed:
+            await self._write(owed)
+        return len(owed)
 
     async def record(self, session: dict[str, Any]) -> dict[str, Any]:
-        """The event of a terminal session: written now, or the one an earlier call wrote."""
-        event = new_event(await self._counters.next(EVENT_SEQUENCE), session, self._clock())
-        try:
-            await self._events.insert(event)
-        except DuplicateKeyError:
-            # An earlier call wrote it and died before clearing event_due; the id is skipped.
-            existing = await self._events.find_for_session(session["_id"], session["status"])
-            if existing is None:  # the duplicate was the event id itself; never expected
-                raise
-            await self._sessions.clear_event_due(session["_id"])
-            return existing
-        await self._sessions.clear_event_due(session["_id"])
-        WEBHOOK_EVENTS_RECORDED.inc()
-        await self._announce(event)
+        """The event of one terminal session: written now, or the one written before (tests and
+        benchmarks make events this way; the service's own come from `relay`)."""
+        await self._write([session])
+        event = await self._events.find_for_session(session["_id"], session["status"])
+        assert event is not None
         return event
 
-    async def _announce(self, event: dict[str, Any]) -> None:
-        try:
-            await self.on_event_recorded(event)
-        except Exception:
-            # The event is stored; the webhook reconciler schedules queued events it misses.
-            log.exception("could not schedule a new webhook event")
+    async def _write(self, owed: list[dict[str, Any]]) -> None:
+        last = await self._counters.take(EVENT_SEQUENCE, len(owed))
+        now = self._clock()
+        first = last - len(owed) + 1
+        events = [new_event(first + i, s, now) for i, s in enumerate(owed)]
+        written = await self._events.insert_new(events)
+        done = {e["session_id"] for e in written}
+        refused = [s["_id"] for s in owed if s["_id"] not in done]
+        if refused:
+            # Written by a pass that died before clearing, or by a relay racing this one: the
+            # unique index refused ours (its id is skipped). Cleared only once seen to exist.
+            found = await self._events.sessions_with_events(refused)
+            done |= found
+            OUTBOX_REPAIRS.inc(len(found))
+            log.warning("sessions already had their event", extra={"fields": {"n": len(found)}})
+        await self._sessions.clear_event_due([s["_id"] for s in owed if s["_id"] in done])
+        WEBHOOK_EVENTS_RECORDED.inc(len(written))
+        await self._announce(written)
 
-    async def repair(self, limit: int) -> int:
-        """Settle sessions that ended owing their event (written now, or found); how many."""
-        cutoff = self._clock() - REPAIR_GRACE
-        owed = await self._sessions.find_event_due(cutoff, limit)
-        for session in owed:
-            await self.record(session)
-            OUTBOX_REPAIRS.inc()
-            fields = {"payment_id": session["payment_id"], "status": session["status"]}
-            log.warning("settled a session owing its webhook event", extra={"fields": fields})
-        return len(owed)
+    async def _announce(self, events: list[dict[str, Any]]) -> None:
+        if not events:
+            return
+        try:
+            await self.on_events_recorded(events)
+        except Exception:
+            # The events are stored; the webhook reconciler schedules queued events it misses.
+            log.exception("could not schedule new webhook events")
 
     async def list_events(
         self, filters: dict[str, Any], limit: int | None, cursor: str | None

@@ -1,5 +1,6 @@
 """Moving sessions through the state machine: every transition is one conditional update, and
-every terminal one records its webhook event. Also cancel, expiry and the public read."""
+every terminal one marks its webhook event as owed in that same update (the outbox relay writes
+it: services/outbox.py). Also cancel, expiry and the public read."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import Step
 from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
-from claimsvc.services.outbox import OutboxService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.sessions import SessionStore
 
@@ -30,13 +30,14 @@ class Contention(RuntimeError):
 class SessionService:
     """The state machine applied to stored sessions."""
 
-    def __init__(
-        self, sessions: SessionStore, accounts: AccountStore, outbox: OutboxService, clock: Clock
-    ) -> None:
+    def __init__(self, sessions: SessionStore, accounts: AccountStore, clock: Clock) -> None:
         self._sessions = sessions
         self._accounts = accounts
-        self._outbox = outbox
         self._clock = clock
+
+    async def find(self, session_id: str) -> dict[str, Any] | None:
+        """The session, or None when unknown."""
+        return await self._sessions.get(session_id)
 
     async def load(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
         """The session; NOT_FOUND when unknown or (given an account) another account's."""
@@ -46,7 +47,7 @@ class SessionService:
         return session
 
     async def apply(self, session_id: str, step: sm.Transition) -> dict[str, Any] | None:
-        """Apply one transition; a terminal one also records its event. None if refused."""
+        """Apply one transition (a terminal one owes its event from then on). None if refused."""
         after = await self._sessions.transition(session_id, step)
         if after is not None and step.terminal:
             SESSIONS_ENDED.labels(status=after["status"]).inc()
@@ -54,13 +55,7 @@ class SessionService:
                 "session ended",
                 extra={"fields": {"payment_id": after["payment_id"], "status": after["status"]}},
             )
-            await self._outbox.record(after)
         return after
-
-    async def record_owed_event(self, session: dict[str, Any]) -> None:
-        """Record the event a terminal session still owes (its transition died half-way)."""
-        if session.get("event_due"):
-            await self._outbox.record(session)
 
     async def cancel(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
         """Cancel an open session; the same 200 when repeated, else the state's outcome."""
@@ -69,7 +64,6 @@ class SessionService:
             now = self._clock()
             decision = claims.decide_cancel(session, now)
             if decision.step in (Step.ANSWER_CANCELLED, Step.REFUSE):
-                await self.record_owed_event(session)
                 if decision.error is not None:
                     raise decision.error()
                 return claims.cancelled_body(session)
@@ -86,7 +80,7 @@ class SessionService:
         batch = await self._sessions.find_overdue(now, limit)
         expired = 0
         for session in batch:
-            # Refused means a claim or cancel ended it first; that one recorded the event.
+            # Refused means a claim or cancel ended it first, and that one owes the event.
             if await self.apply(session["_id"], sm.expire(now)) is not None:
                 expired += 1
         SESSIONS_SWEPT.inc(expired)

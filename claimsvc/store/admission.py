@@ -54,6 +54,31 @@ local function reserve_day(counter, orders, order_id, vlimit, fee_blocked, ttl)
 end
 """
 
+# The account entry: as stored (nil when missing or mid-change: a miss), or as read from
+# MongoDB after a miss, passed in args[at..at+6] (status, archived, rate, daily, fee_blocked,
+# hosts, doc) and stored only where nothing is (a change in flight holds its 'pending' marker,
+# or has already written its result). Either way e[2..8] are those fields.
+_ENTRY_FN = """
+local function stored_entry(key)
+  local e = redis.call('HMGET', key, 'pending', 'status', 'archived', 'rate', 'daily',
+    'fee_blocked', 'hosts', 'doc')
+  if e[1] or not e[8] then
+    return nil
+  end
+  return e
+end
+local function filled_entry(key, args, at, ttl)
+  local e = {false, args[at], args[at + 1], args[at + 2], args[at + 3], args[at + 4],
+    args[at + 5], args[at + 6]}
+  if redis.call('EXISTS', key) == 0 then
+    redis.call('HSET', key, 'status', e[2], 'archived', e[3], 'rate', e[4], 'daily', e[5],
+      'fee_blocked', e[6], 'hosts', e[7], 'doc', e[8])
+    redis.call('EXPIRE', key, ttl)
+  end
+  return e
+end
+"""
+
 # KEYS[1] key state, KEYS[2] account entry (hash), KEYS[3] previous and KEYS[4] current minute
 # window of this key on this endpoint, KEYS[5] vendor day counter, KEYS[6] set of the orders
 # that counter counts.
@@ -65,35 +90,27 @@ end
 # read with it: status, archived, rate, daily, fee_blocked, hosts, doc.
 # Returns {outcome} for MISS, REVOKED, NOT_ACTIVE, ARCHIVED, else
 # {outcome (RATE_LIMITED or ADMITTED), previous count, current count, limit, doc, day outcome}.
-_ADMIT_LUA = RATE_HIT_FN + _RESERVE_DAY_FN + """
+_ADMIT_LUA = RATE_HIT_FN + _RESERVE_DAY_FN + _ENTRY_FN + """
 local state, e
 if ARGV[8] == '' then
   state = redis.call('GET', KEYS[1])
   if not state or state == 'pending' then
     return {0}
   end
-  e = redis.call('HMGET', KEYS[2], 'pending', 'status', 'archived', 'rate', 'daily',
-    'fee_blocked', 'hosts', 'doc')
-  if e[1] or not e[8] then
+  e = stored_entry(KEYS[2])
+  if not e then
     return {0}
   end
 else
-  -- Read from MongoDB after a miss: used for this decision, stored only where nothing is (a
-  -- change in flight holds its 'pending' marker, or has already written its result).
+  -- Read from MongoDB after a miss: used for this decision, stored only where nothing is.
   state = ARGV[8]
-  e = {false, ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15]}
-  local ttl = tonumber(ARGV[7])
   local held = redis.call('GET', KEYS[1])
   if not held then
-    redis.call('SET', KEYS[1], state, 'EX', ttl)
+    redis.call('SET', KEYS[1], state, 'EX', tonumber(ARGV[7]))
   elseif held == 'revoked' then
     state = held
   end
-  if redis.call('EXISTS', KEYS[2]) == 0 then
-    redis.call('HSET', KEYS[2], 'status', e[2], 'archived', e[3], 'rate', e[4], 'daily', e[5],
-      'fee_blocked', e[6], 'hosts', e[7], 'doc', e[8])
-    redis.call('EXPIRE', KEYS[2], ttl)
-  end
+  e = filled_entry(KEYS[2], ARGV, 9, tonumber(ARGV[7]))
 end
 if state == 'revoked' then
   return {1}
@@ -121,6 +138,34 @@ if ARGV[4] ~= '' then
   end
 end
 return {5, prev, curr, limit, e[8], day}
+"""
+
+# A buyer's call on a known session (submit, cancel without a key), in the session's account's
+# slot. KEYS[1] account entry (hash), KEYS[2] previous and KEYS[3] current minute window of the
+# client address on this account, KEYS[4] previous and KEYS[5] current window of the session.
+# ARGV[1] ms elapsed in the window, ARGV[2] window ms, ARGV[3] per-address limit, ARGV[4]
+# per-session limit, ARGV[5] auth entry TTL s, ARGV[6] '' or, after a miss, '1' and ARGV[7..13]
+# the account entry read from MongoDB (status, archived, rate, daily, fee_blocked, hosts, doc).
+# Returns {MISS} (before counting anything), {RATE_LIMITED, previous count, current count,
+# limit} for the first limit that refuses, or {ADMITTED, doc}.
+_BUYER_LUA = RATE_HIT_FN + _ENTRY_FN + """
+local e
+if ARGV[6] == '' then
+  e = stored_entry(KEYS[1])
+  if not e then
+    return {0}
+  end
+else
+  e = filled_entry(KEYS[1], ARGV, 7, tonumber(ARGV[5]))
+end
+local elapsed, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+for i, limit in ipairs({tonumber(ARGV[3]), tonumber(ARGV[4])}) do
+  local allowed, prev, curr = rate_hit(KEYS[2 * i], KEYS[2 * i + 1], limit, elapsed, window)
+  if allowed == 0 then
+    return {4, prev, curr, limit}
+  end
+end
+return {5, e[8]}
 """
 
 # KEYS[1] vendor day counter, KEYS[2] its order set; ARGV[1] order id, ARGV[2] vendor limit
@@ -205,6 +250,7 @@ class AdmissionStore:
         self._redis = redis
         self._keys = keys
         self._admit = redis.register_script(_ADMIT_LUA)
+        self._buyer = redis.register_script(_BUYER_LUA)
         self._day = redis.register_script(_DAY_LUA)
         self._release = redis.register_script(_RELEASE_LUA)
         self._platform = redis.register_script(_PLATFORM_LUA)
@@ -257,6 +303,36 @@ class AdmissionStore:
         allowed = outcome == ADMITTED
         rate = limits.decide(int(limit), allowed, int(prev), int(curr), elapsed)
         return Admission(outcome, json.loads(doc), rate, int(day))
+
+    async def admit_buyer(
+        self,
+        account_id: str,
+        address: str,
+        session_id: str,
+        limits_per_minute: tuple[int, int],
+        now: datetime,
+        fill: dict[str, str] | None = None,
+    ) -> Admission:
+        """A buyer's call on a session of `account_id`: the per-address and per-session limits
+        (`limits_per_minute`, in that order) and the account's entry, in one script on the
+        account's slot. MISS when the entry is missing or mid-change and no `fill` was given."""
+        window, elapsed = limits.window_position(now)
+        keys = [self._keys.auth_account(account_id)]
+        for scope, subject in (("buyer:ip", address), ("buyer:session", session_id)):
+            keys += [
+                self._keys.rate(scope, subject, window - 1, account_id),
+                self._keys.rate(scope, subject, window, account_id),
+            ]
+        args: list[Any] = [elapsed, limits.WINDOW_MS, *limits_per_minute, AUTH_TTL_S]
+        args += [""] if fill is None else ["1", *(fill[f] for f in ENTRY_FIELDS)]
+        reply = await self._buyer(keys=keys, args=args)
+        outcome = int(reply[0])
+        if outcome == MISS:
+            return Admission(MISS)
+        if outcome == RATE_LIMITED:
+            prev, curr, limit = (int(v) for v in reply[1:])
+            return Admission(outcome, rate=limits.decide(limit, False, prev, curr, elapsed))
+        return Admission(outcome, account=json.loads(reply[1]))
 
     async def reserve_day(
         self, account_id: str, order_id: str, account: dict[str, Any], now: datetime

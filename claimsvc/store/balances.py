@@ -151,7 +151,7 @@ class BalanceStore:
         await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
 
     async def needing_attention(self, limit: int) -> list[Wallet]:
-        """Wallets with an anchor to settle or verdicts not yet applied."""
+        """Wallets with an anchor to re-check or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
         docs = await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)
         return [self.from_doc(doc) for doc in docs]

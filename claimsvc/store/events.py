@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from claimsvc.store.mongo import insert_new
 from claimsvc.store.paging import Page, page
 
 
@@ -22,6 +23,17 @@ class EventStore:
     async def insert(self, doc: dict[str, Any]) -> None:
         """Insert a new event; DuplicateKeyError when the session already has this outcome's."""
         await self._coll.insert_one(doc)
+
+    async def insert_new(self, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Insert events in one command; those written now (the rest already had their event)."""
+        return await insert_new(self._coll, docs)
+
+    async def sessions_with_events(self, session_ids: list[str]) -> set[str]:
+        """Which of these sessions have an event (of any outcome) recorded."""
+        docs = await self._coll.find(
+            {"session_id": {"$in": session_ids}}, {"session_id": 1}
+        ).to_list()
+        return {d["session_id"] for d in docs}
 
     async def get(self, event_id: int) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": event_id})

@@ -7,12 +7,11 @@ from datetime import datetime
 from typing import Any
 
 from pymongo import ReturnDocument
-from pymongo.errors import BulkWriteError
 
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.statuses import UNPARSED
 from claimsvc.store.batching import UpdateBatcher
-from claimsvc.store.mongo import DUPLICATE_KEY
+from claimsvc.store.mongo import insert_new
 from claimsvc.store.paging import Page, page
 
 
@@ -81,15 +80,8 @@ class MessageStore:
 
     async def insert_many(self, msgs: list[SmsMessage]) -> list[SmsMessage]:
         """Store new messages in one command; those stored now (the others were already)."""
-        try:
-            await self._coll.insert_many([self.to_doc(m) for m in msgs], ordered=False)
-        except BulkWriteError as exc:
-            errors = exc.details.get("writeErrors", [])
-            if any(e.get("code") != DUPLICATE_KEY for e in errors):
-                raise
-            refused = {e["index"] for e in errors}
-            return [msg for i, msg in enumerate(msgs) if i not in refused]
-        return msgs
+        stored = {d["_id"] for d in await insert_new(self._coll, [self.to_doc(m) for m in msgs])}
+        return [msg for msg in msgs if msg.id in stored]
 
     async def get(self, message_id: str) -> SmsMessage | None:
         doc = await self._coll.find_one({"_id": message_id})

@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 
 from pymongo import ReturnDocument
-from pymongo.errors import DuplicateKeyError
+from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 COUNTER_ATTEMPTS = 5
 
@@ -14,6 +14,7 @@ __all__ = [
     "DUPLICATE_KEY",
     "CounterStore",
     "DuplicateKeyError",
+    "insert_new",
     "is_embedded",
     "new_id",
     "open_mongo",
@@ -40,6 +41,20 @@ def open_mongo(url: str) -> Any:
     return AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True)
 
 
+async def insert_new(coll: Any, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Insert `docs` in one unordered command; those stored now (a unique index refused the
+    others as already stored). Any other write error raises."""
+    try:
+        await coll.insert_many(docs, ordered=False)
+    except BulkWriteError as exc:
+        errors = exc.details.get("writeErrors", [])
+        if any(e.get("code") != DUPLICATE_KEY for e in errors):
+            raise
+        refused = {e["index"] for e in errors}
+        return [doc for i, doc in enumerate(docs) if i not in refused]
+    return docs
+
+
 def new_id(prefix: str, nbytes: int = 12) -> str:
     """An unguessable identifier with a readable type prefix, e.g. acc_3f9c..."""
     return f"{prefix}_{secrets.token_hex(nbytes)}"
@@ -55,7 +70,12 @@ class CounterStore:
         """Counters are keyed by _id; nothing more to index."""
 
     async def next(self, name: str) -> int:
-        """The next value of sequence `name`, starting at 1, atomically.
+        """The next value of sequence `name`, starting at 1, atomically."""
+        return await self.take(name, 1)
+
+    async def take(self, name: str, n: int) -> int:
+        """Take the next `n` values of sequence `name` atomically; the last of them (the first
+        is that minus n - 1).
 
         Two first upserts of one counter can race: MongoDB may answer the loser with a
         DuplicateKeyError, and a real server (SecantusDB, seen in the race tests) with no
@@ -65,7 +85,7 @@ class CounterStore:
             try:
                 doc = await self._coll.find_one_and_update(
                     {"_id": name},
-                    {"$inc": {"value": 1}},
+                    {"$inc": {"value": n}},
                     upsert=True,
                     return_document=ReturnDocument.AFTER,
                 )

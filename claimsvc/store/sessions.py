@@ -80,13 +80,13 @@ class SessionStore:
         query = guard_query(Guard(pending=None, overdue_at=now))
         return await self._coll.find(query).sort("expires_at", 1).limit(limit).to_list()
 
-    async def find_event_due(self, ended_before: datetime, limit: int) -> list[dict[str, Any]]:
-        """Terminal sessions still owing their webhook event, ended before `ended_before`."""
-        query = {"event_due": True, "terminal_at": {"$lte": ended_before}}
+    async def find_event_due(self, limit: int) -> list[dict[str, Any]]:
+        """Terminal sessions still owing their webhook event, the longest owed first."""
+        query = {"event_due": True}
         return await self._coll.find(query).sort("terminal_at", 1).limit(limit).to_list()
 
-    async def clear_event_due(self, session_id: str) -> None:
-        """The session's event exists now."""
-        await self._coll.update_one(
-            {"_id": session_id, "event_due": True}, {"$unset": {"event_due": ""}}
+    async def clear_event_due(self, session_ids: list[str]) -> None:
+        """These sessions' events exist now."""
+        await self._coll.update_many(
+            {"_id": {"$in": session_ids}, "event_due": True}, {"$unset": {"event_due": ""}}
         )

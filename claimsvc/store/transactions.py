@@ -8,7 +8,26 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.statuses import CONFIRMED
+from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
+from claimsvc.domain.statuses import CONFIRMED, SUSPECT
+
+
+def match_query(session: dict[str, Any], provider: str, trx_id: str) -> dict[str, Any]:
+    """The transaction `claims.match_problem` finds no problem with, as a MongoDB filter: the
+    same rule checked atomically with the reservation."""
+    return {
+        "account_id": session["account_id"],
+        "provider": provider,
+        "trx_id": trx_id,
+        "amount_poisha": session["amount_poisha"],
+        "received_at": {"$gte": session["created_at"] - CLAIM_WINDOW},
+        "status": {"$ne": SUSPECT},
+        "session_id": {"$in": [None, session["_id"]]},
+        "$and": [
+            {"$or": [{"direction": "credit"}, {"direction": {"$exists": False}}]},
+            {"$or": [{"kind": {"$in": sorted(CLAIMABLE_KINDS)}}, {"kind": {"$exists": False}}]},
+        ],
+    }
 
 
 class TransactionStore:
@@ -34,6 +53,17 @@ class TransactionStore:
     async def find(self, account_id: str, provider: str, trx_id: str) -> dict[str, Any] | None:
         return await self._coll.find_one(
             {"account_id": account_id, "provider": provider, "trx_id": trx_id}
+        )
+
+    async def reserve_match(
+        self, session: dict[str, Any], provider: str, trx_id: str
+    ) -> dict[str, Any] | None:
+        """The claimed transaction, reserved for `session`, if it matches the session (None when
+        it does not, is missing, or another session holds it: nothing is reserved then)."""
+        return await self._coll.find_one_and_update(
+            match_query(session, provider, trx_id),
+            {"$set": {"session_id": session["_id"]}},
+            return_document=ReturnDocument.AFTER,
         )
 
     async def reserve(self, transaction_id: str, session_id: str) -> bool:

@@ -8,6 +8,7 @@ from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runner import Component, Loop
+from claimsvc.worker.relay import OutboxRelay
 from claimsvc.worker.sweeper import SessionSweeper
 from claimsvc.worker.webhooks import close_http, webhook_loops
 
@@ -15,7 +16,8 @@ from claimsvc.worker.webhooks import close_http, webhook_loops
 def worker_loops(deps: Deps) -> list[Loop]:
     """Every loop the worker runs."""
     services = deps.services
-    return [SessionSweeper(services.sessions, services.outbox), *webhook_loops(deps)]
+    relay = OutboxRelay(services.outbox, interval_s=deps.settings.outbox_relay_ms / 1000)
+    return [SessionSweeper(services.sessions), relay, *webhook_loops(deps)]
 
 
 def ops_app(deps: Deps) -> Application:

@@ -1,4 +1,4 @@
-"""The session sweeper: expires overdue sessions and writes events a dead request still owed."""
+"""The session sweeper: expires overdue sessions (their events are the outbox relay's)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import contextlib
 import logging
 from dataclasses import dataclass
 
-from claimsvc.services.outbox import OutboxService
 from claimsvc.services.sessions import SessionService
 
 log = logging.getLogger("claimsvc.worker.sweeper")
@@ -25,8 +24,6 @@ INTERVAL_S = 5.0
 @dataclass(frozen=True)
 class SweepResult:
     expired: int
-    events_owed: int
-    """Sessions found owing their webhook event, whose event is now recorded."""
 
 
 class SessionSweeper:
@@ -37,38 +34,31 @@ class SessionSweeper:
     def __init__(
         self,
         sessions: SessionService,
-        outbox: OutboxService,
         *,
         batch: int = BATCH,
         max_batches: int = MAX_BATCHES,
         interval_s: float = INTERVAL_S,
     ) -> None:
         self._sessions = sessions
-        self._outbox = outbox
         self._batch = batch
         self._max_batches = max_batches
         self._interval_s = interval_s
 
     async def sweep(self, stop: asyncio.Event | None = None) -> SweepResult:
-        """One pass: overdue sessions to EXPIRED, then owed events written, batch by batch."""
-        expired = events_owed = 0
+        """One pass: overdue sessions to EXPIRED, batch by batch."""
+        expired = 0
         for _ in range(self._max_batches):
             found, moved = await self._sessions.expire_overdue(self._batch)
             expired += moved
             if found < self._batch or (stop is not None and stop.is_set()):
                 break
-        for _ in range(self._max_batches):
-            found = await self._outbox.repair(self._batch)
-            events_owed += found
-            if found < self._batch or (stop is not None and stop.is_set()):
-                break
-        return SweepResult(expired, events_owed)
+        return SweepResult(expired)
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
                 result = await self.sweep(stop)
-                if result.expired or result.events_owed:
+                if result.expired:
                     log.info("swept", extra={"fields": vars(result)})
             except Exception:
                 # MongoDB down or failing over: the next pass tries again.

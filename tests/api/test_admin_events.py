@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from claimsvc.domain.paging import encode_cursor
-from tests.claims_support import claim_body, open_session, pay, session_doc
+from tests.claims_support import claim_body, open_session, pay, relay_owed, session_doc
 
 
 async def complete(fetch, deps, merchant, amount_poisha=50_000):
@@ -16,6 +16,7 @@ async def complete(fetch, deps, merchant, amount_poisha=50_000):
     tx = await pay(deps, merchant, amount_poisha=amount_poisha)
     reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
     assert reply.code == 200
+    assert await relay_owed(deps) == 1  # the worker's outbox relay writes the event
     return session_id
 
 

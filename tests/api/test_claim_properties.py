@@ -1,7 +1,8 @@
-"""Random sequences of claims, cancels, confirmations, clock moves and sweeps, some of them run
-concurrently, never break an invariant: one terminal state per session, never changed; one
-event per terminal session and none for open ones; a transaction used by at most one session;
-and every answer agrees with what was stored."""
+"""Random sequences of claims, cancels, confirmations, clock moves, sweeps and outbox relay
+passes, some of them run concurrently, never break an invariant: one terminal state per session,
+never changed; a terminal session owes its event until it has exactly one, an open one neither;
+one event per terminal session once the relay has run; a transaction used by at most one
+session; and every answer agrees with what was stored."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import ClaimRequest
 from claimsvc.errors import ServiceError
 from claimsvc.worker.sweeper import SessionSweeper
-from tests.claims_support import open_session, pay, yielding_mongo
+from tests.claims_support import open_session, pay, relay_owed, submit_claim, yielding_mongo
 from tests.conftest import Merchant, make_settings
 
 SESSION_AMOUNTS = [50_000, 50_000, 70_000]
@@ -34,6 +35,7 @@ ops = st.one_of(
     st.tuples(st.just("confirm"), tx_idx),
     st.tuples(st.just("clock"), st.sampled_from([60, 900, 1800, 86_400])),
     st.tuples(st.just("sweep")),
+    st.tuples(st.just("relay")),
 )
 # Each inner list runs concurrently; the outer list in order.
 programs = st.lists(st.lists(ops, min_size=1, max_size=3), min_size=1, max_size=10)
@@ -76,23 +78,39 @@ async def run(world: World, op: tuple[Any, ...]) -> tuple[tuple[Any, ...], str]:
         if name in ("claim", "wrong"):
             trx_id = world.txs[op[2]]["trx_id"] if name == "claim" else "WRONG0000"
             req = ClaimRequest(world.sessions[op[1]], trx_id, "bkash")
-            return op, (await services.claims.submit(req))["status"]
+            return op, (await submit_claim(world.deps, req))["status"]
         if name == "cancel":
             return op, (await services.sessions.cancel(world.sessions[op[1]]))["status"]
         if name == "confirm":
             await services.transactions.confirm(world.txs[op[1]]["_id"])
         elif name == "clock":
             world.clock.advance(seconds=op[1])
+        elif name == "relay":
+            await services.outbox.relay(2)
         else:
-            await SessionSweeper(services.sessions, services.outbox).sweep()
+            await SessionSweeper(services.sessions).sweep()
     except ServiceError as err:
         return op, str(err.code)
     return op, "ok"
 
 
-async def check(world: World, answers: list[tuple[tuple[Any, ...], str]]) -> None:
+async def stored(world: World) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     docs = {s: await world.deps.stores.sessions.get(s) for s in world.sessions}
-    events = await world.deps.db["events"].find({}).to_list()
+    return docs, await world.deps.db["events"].find({}).to_list()
+
+
+async def check(world: World, answers: list[tuple[tuple[Any, ...], str]]) -> None:
+    docs, events = await stored(world)
+    per_session = Counter(e["session_id"] for e in events)
+    for sid, doc in docs.items():
+        assert doc is not None
+        owed = bool(doc.get("event_due"))
+        if doc["status"] in sm.TERMINAL:
+            assert (owed, per_session[sid]) in {(True, 0), (False, 1)}, (owed, per_session[sid])
+        else:
+            assert (owed, per_session[sid]) == (False, 0)
+    await relay_owed(world.deps)
+    docs, events = await stored(world)
     per_session = Counter(e["session_id"] for e in events)
     assert len({e["_id"] for e in events}) == len(events)
     for sid, doc in docs.items():

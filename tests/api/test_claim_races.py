@@ -25,7 +25,9 @@ from tests.claims_support import (
     open_session,
     outcome,
     pay,
+    relay_owed,
     session_doc,
+    submit_claim,
     yielding_mongo,
 )
 from tests.conftest import close_deps, make_settings, wire_overrides
@@ -145,7 +147,7 @@ def clock(request: Any) -> FrozenClock:
 
 async def _claim(deps: Deps, session_id: str, trx_id: str) -> str:
     try:
-        await deps.services.claims.submit(ClaimRequest(session_id, trx_id, "bkash"))
+        await submit_claim(deps, ClaimRequest(session_id, trx_id, "bkash"))
     except ServiceError as err:
         return str(err.code)
     return "COMPLETED"
@@ -161,7 +163,7 @@ async def test_a_claim_racing_the_sweeper_at_expiry_ends_in_one_state_with_one_e
     tx = await pay(deps, merchant)
     expires_at = (await session_doc(deps, session_id))["expires_at"]
     clock.now = expires_at - timedelta(milliseconds=lead_ms)
-    sweeper = SessionSweeper(deps.services.sessions, deps.services.outbox)
+    sweeper = SessionSweeper(deps.services.sessions)
     answer, _ = await asyncio.gather(_claim(deps, session_id, tx["trx_id"]), sweeper.sweep())
     status = (await session_doc(deps, session_id))["status"]
     assert (status, answer) in {("COMPLETED", "COMPLETED"), ("EXPIRED", "SESSION_EXPIRED")}
@@ -189,3 +191,17 @@ async def test_a_pending_claim_racing_its_confirmation_completes_once(
     assert answer in ("COMPLETED", "PENDING_VERIFICATION")
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+
+
+async def test_racing_relays_write_one_event_per_session(make_account, deps):
+    merchant = await make_account()
+    ids = [await open_session(deps, merchant) for _ in range(6)]
+    for session_id in ids[:4]:
+        await deps.services.sessions.cancel(session_id)
+    relayed = await asyncio.gather(*(deps.services.outbox.relay(3) for _ in range(3)))
+    assert sum(relayed) >= 4  # every owed session taken by at least one relay
+    await relay_owed(deps)
+    events = await deps.db["events"].find({}).to_list()
+    assert sorted(e["session_id"] for e in events) == sorted(ids[:4])
+    assert len({e["_id"] for e in events}) == 4
+    assert not any([(await session_doc(deps, s)).get("event_due") for s in ids])

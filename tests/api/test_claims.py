@@ -410,3 +410,52 @@ async def test_submit_is_limited_per_client_address(fetch, merchant, deps):
     ]
     assert [r.code for r in replies] == [400, 400, 429]
     assert replies[2].json()["error"] == "RATE_LIMITED"
+
+
+async def test_unknown_sessions_are_limited_per_client_address_across_accounts(
+    fetch, make_account, deps
+):
+    deps.settings = deps.settings.replace(submit_rate_per_ip=2)
+    unknown = [claim_body(f"8a3c1f4e-0000-4000-8000-00000000000{i}", "ABC12345") for i in "12"]
+    replies = [await fetch("/api/v1/checkout/submit", json=body) for body in unknown]
+    assert [r.code for r in replies] == [404, 404]
+    other = await make_account()
+    reply = await fetch("/api/v1/checkout/submit", json=unknown[0])
+    assert (reply.code, reply.json()["error"]) == (429, "RATE_LIMITED")
+    # Sessions that exist are counted on their account (docs/decisions.md, "Verify and submit
+    # in three commands"): the address's flood of unknown ids does not refuse a real claim.
+    session_id = await open_session(deps, other)
+    tx = await pay(deps, other)
+    done = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    assert done.code == 200
+
+
+async def test_the_per_address_limit_counts_on_each_account_apart(fetch, make_account, deps):
+    deps.settings = deps.settings.replace(submit_rate_per_ip=2)
+    one, two = await make_account(), await make_account()
+    on_one = [await open_session(deps, one) for _ in range(3)]
+    replies = [
+        await fetch("/api/v1/checkout/submit", json=claim_body(s, new_trx_id())) for s in on_one
+    ]
+    assert [r.code for r in replies] == [400, 400, 429]
+    on_two = claim_body(await open_session(deps, two), new_trx_id())
+    assert (await fetch("/api/v1/checkout/submit", json=on_two)).code == 400
+
+
+async def test_an_account_change_applies_to_the_very_next_submit(fetch, make_account, deps):
+    merchant = await make_account(max_failed_attempts=5)
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    wrong = claim_body(session_id, new_trx_id())
+    assert (await fetch("/api/v1/checkout/submit", json=wrong)).code == 400  # entry warm
+    await deps.services.admin.patch_account(merchant.id, {"status": "suspended"})
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    assert (reply.code, reply.json()) == (403, outcome("VENDOR_INACTIVE"))
+    await deps.services.admin.patch_account(
+        merchant.id, {"status": "active", "max_failed_attempts": 2}
+    )
+    # This address's second failure reaches the lowered limit (it would be 400 under 5): it is
+    # refused from now on, while the session stays open for the buyer paying it.
+    reply = await fetch("/api/v1/checkout/submit", json=wrong)
+    assert (reply.code, reply.json()) == (429, outcome("TOO_MANY_ATTEMPTS"))
+    assert (await session_doc(deps, session_id))["status"] == "OPEN"

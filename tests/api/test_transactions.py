@@ -12,7 +12,7 @@ import pytest
 from claimsvc import errors
 from claimsvc.bootstrap import Deps
 from claimsvc.services.transactions import NewTransaction
-from tests.claims_support import claim_body, open_session, pay, session_doc
+from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
 from tests.conftest import Merchant
 
 NEW = NewTransaction("bkash", "REC0RD123", 50_000, datetime.fromisoformat("2026-11-21T06:00Z"))
@@ -76,7 +76,7 @@ async def test_confirming_twice_completes_the_claim_once(fetch, make_account, de
     await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
     await asyncio.gather(*(deps.services.transactions.confirm(tx["_id"]) for _ in range(3)))
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 1
+    assert len(await events_of(deps, session_id)) == 1
 
 
 async def _pending_claim(fetch: Any, deps: Deps, merchant: Merchant) -> tuple[str, dict[str, Any]]:

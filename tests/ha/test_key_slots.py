@@ -69,6 +69,8 @@ async def run_every_script(deps: Any) -> None:
     await admission.reserve_platform_day(1, NOW)
     await admission.release_platform_day(NOW)
     await limits.hit("buyer:ip", "203.0.113.9", 10, NOW)
+    await admission.admit_buyer("acc_1", "203.0.113.9", "ses_1", (10, 10), NOW, auth_entry(account))
+    await admission.admit_buyer("acc_1", "203.0.113.9", "ses_1", (10, 10), NOW)
     await schedule.schedule(1, 0)
     await schedule.schedule(2, 0)
     first, second = await schedule.take(10, 30_000, 10)

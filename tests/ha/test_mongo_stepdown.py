@@ -116,7 +116,6 @@ async def test_initialize_whose_reply_was_lost_answers_the_stored_session_and_co
     [
         ("sessions", "find_one_and_update"),  # the session's terminal transition
         ("transactions", "find_one_and_update"),  # the transaction reserved for the session
-        ("events", "insert_one"),  # the outbox event
     ],
 )
 @pytest.mark.parametrize("when", [BEFORE, AFTER])
@@ -136,6 +135,30 @@ async def test_a_claim_interrupted_by_a_step_down_completes_once_on_its_retry(
     claimed = await deps.db["transactions"].find({"trx_id": tx["trx_id"]}).to_list(None)
     assert [t.get("session_id") for t in claimed] == [session_id]
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+
+
+@pytest.mark.parametrize(
+    ("store", "method"),
+    [
+        ("events", "insert_many"),  # the relay's batch of events
+        ("sessions", "update_many"),  # the relay clearing event_due
+    ],
+)
+@pytest.mark.parametrize("when", [BEFORE, AFTER])
+async def test_a_relay_pass_interrupted_by_a_step_down_leaves_one_event_after_the_next(
+    fetch, make_account, deps, monkeypatch, store, method, when
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant)
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    assert reply.code == 200
+    fault = step_down(monkeypatch, getattr(deps.stores, store), method, when)
+    with pytest.raises((NotPrimaryError, AutoReconnect)):
+        await deps.services.outbox.relay(10)
+    assert fault.fired
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+    assert "event_due" not in await session_doc(deps, session_id)
 
 
 # Delivery -----------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ async def run_recovery(deps, drain, sms, clock) -> None:
         clock.advance(minutes=2)
         await sms.consumer.sweep()
         await drain()
+        await worker["OutboxRelay"].relay()
         await worker["Reconciler"].sweep()
         await worker["Dispatcher"].deliver_due()
     finally:

@@ -170,7 +170,8 @@ async def run(scn: Scenario, drain: Any, sms_parts: Any) -> Outcome:
 
 
 async def worker_hour(scn: Scenario, expiring: str) -> None:
-    """The worker's loops, one pass each: expire, deliver, refresh the gauges."""
+    """The worker's loops, one pass each: expire, relay the owed events, deliver, refresh the
+    gauges."""
     worker = make_worker(scn.deps)
     scn.out.worker = worker
     loops = {type(loop).__name__: loop for loop in worker.loops}
@@ -178,6 +179,7 @@ async def worker_hour(scn: Scenario, expiring: str) -> None:
         scn.clock.advance(minutes=6)
         await loops["SessionSweeper"].sweep()
         assert (await scn.deps.stores.sessions.get(expiring))["status"] == "EXPIRED"
+        assert await loops["OutboxRelay"].relay() >= 4
         assert await loops["Dispatcher"].deliver_due() >= 4
         await loops["Reconciler"].refresh_gauges()
     finally:

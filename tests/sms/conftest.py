@@ -16,6 +16,7 @@ from claimsvc.bootstrap import Deps
 from sms_ingest.app import SmsIngest, build, make_app
 from sms_ingest.consumer import Tuning
 from sms_ingest.stream import SmsStream
+from tests import claims_support
 from tests.conftest import Merchant, Reply, initialize_body
 
 BKASH_CREDIT = (
@@ -173,5 +174,5 @@ async def claim(fetch: Any, merchant: Merchant, session_id: str, trx: str) -> An
 
 
 async def events_of(deps: Deps, session_id: str) -> list[str]:
-    found = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    found = await claims_support.events_of(deps, session_id)
     return [e["payment_status"] for e in found]

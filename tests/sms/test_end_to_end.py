@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import initialize_body
-from tests.sms.conftest import bkash_credit, send
+from tests.sms.conftest import bkash_credit, events_of, send
 
 # The store, race, crash and outbox paths also run on the real wire (SecantusDB).
 pytestmark = pytest.mark.wire
@@ -50,21 +50,20 @@ async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arriv
     claim = {"sessionId": session_id, "trxId": "payb8x2k4q", "provider": "bkash"}
     pending = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
     assert (pending.code, pending.json()) == (202, PENDING)
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+    assert await events_of(deps, session_id) == []
 
     # The missing SMS arrives: the chain closes, the payment is confirmed, the claim completes.
     await send(post_sms, device, bkash_credit("EARLY00001", "200.00", "1,200.00"), minute=1)
     await drain()
     session = await deps.stores.sessions.get(session_id)
     assert session["status"] == "COMPLETED"
-    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
-    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+    assert await events_of(deps, session_id) == ["COMPLETED"]
 
     again = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
     assert again.code == 200
     assert again.json()["status"] == "COMPLETED"
     await drain()
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 1
+    assert len(await events_of(deps, session_id)) == 1
 
 
 async def test_a_forged_sms_never_completes_a_pending_claim(
@@ -85,7 +84,7 @@ async def test_a_forged_sms_never_completes_a_pending_claim(
     assert session["status"] == "OPEN"
     tx = await deps.db["transactions"].find_one({"trx_id": "FAKE7Q2W9E"})
     assert (tx["status"], tx["chain_gap_poisha"]) == ("suspect", 100_000)
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+    assert await events_of(deps, session_id) == []
 
 
 async def test_a_claim_pending_on_a_forgery_is_released_and_the_buyer_may_pay_again(
@@ -110,8 +109,7 @@ async def test_a_claim_pending_on_a_forgery_is_released_and_the_buyer_may_pay_ag
     paid = {"sessionId": session_id, "trxId": "GENU1N3PAY", "provider": "bkash"}
     reply = await fetch("/api/v1/checkout/submit", json=paid)
     assert (reply.code, reply.json()["trx_id"]) == (200, "GENU1N3PAY")
-    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
-    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+    assert await events_of(deps, session_id) == ["COMPLETED"]
 
 
 async def test_a_claim_pending_on_a_reversed_payment_is_released(
@@ -131,7 +129,7 @@ async def test_a_claim_pending_on_a_reversed_payment_is_released(
     await drain()
     session = await deps.stores.sessions.get(session_id)
     assert (session["status"], session["pending_claim"]) == ("OPEN", None)
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 0
+    assert await events_of(deps, session_id) == []
 
 
 async def test_a_merchant_confirming_by_hand_completes_the_pending_claim_once(
@@ -150,5 +148,4 @@ async def test_a_merchant_confirming_by_hand_completes_the_pending_claim_once(
         )
         assert reply.code == 200
         assert reply.json()["session_status"] == "COMPLETED"
-    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
-    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+    assert await events_of(deps, session_id) == ["COMPLETED"]

@@ -18,7 +18,7 @@ import pytest
 from claimsvc.domain.claims import CLAIMABLE_KINDS, FLOW_SMS
 from sms_ingest.parsers import parse_sms
 from tests.conftest import initialize_body
-from tests.sms.conftest import anchored_merchant, send
+from tests.sms.conftest import anchored_merchant, events_of, send
 
 # (provider, wallet kind, sender id, SMS for Tk 500.00 onto a wallet at 1,000.00, its TrxID)
 CASES = [
@@ -140,11 +140,10 @@ async def pay_and_claim(fetch, merchant, device, post_sms, drain, deps, case) ->
     done = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
     assert (done.code, done.json()["status"]) == (200, "COMPLETED"), done.body
     await drain()
-    events = await deps.db["events"].find({"session_id": session_id}).to_list(None)
-    assert [e["payment_status"] for e in events] == ["COMPLETED"]
+    assert await events_of(deps, session_id) == ["COMPLETED"]
     again = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
     assert (again.code, again.json()["status"]) == (200, "COMPLETED")
-    assert await deps.db["events"].count_documents({"session_id": session_id}) == 1
+    assert len(await events_of(deps, session_id)) == 1
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

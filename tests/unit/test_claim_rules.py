@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimsvc import errors
-from claimsvc.domain import claims
+from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import ClaimRequest, Step
 from claimsvc.domain.outbox import event_body
@@ -211,3 +211,48 @@ def test_the_event_body_is_the_interface_json_in_utf8():
     expected = '{"order_id":"অর্ডার-১","payment_status":"EXPIRED","trid":"pay_1","amount":0.1}'
     assert raw == expected.encode("utf-8")
     assert json.loads(raw)["amount"] == 0.1
+
+
+SOURCE = "a1b2c3"
+sessions_for_lookup = st.builds(
+    lambda status, pending, failures, expires_in, attempts: session(
+        status=status,
+        pending_claim={None: None, "same": RECORD, "other": {**RECORD, "trx_id": "OTHER0001"}}[
+            pending
+        ],
+        failed_attempts=min(failures, attempts),
+        failed_sources={SOURCE: failures} if failures else {},
+        expires_at=T0 + timedelta(minutes=expires_in),
+    ),
+    st.sampled_from(sorted(sm.TERMINAL | {sm.OPEN})),
+    st.sampled_from([None, "same", "other"]),
+    st.integers(0, 4),
+    st.integers(-2000, 60),
+    st.integers(1, 4),
+)
+transactions_for_lookup = st.one_of(
+    st.none(),
+    st.builds(
+        lambda amount, status, holder: tx(amount_poisha=amount, status=status, session_id=holder),
+        st.sampled_from([50_000, 12_345]),
+        st.sampled_from(list(statuses.TRANSACTION_STATUSES)),
+        st.sampled_from([None, SID, "another"]),
+    ),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    s=sessions_for_lookup,
+    t=transactions_for_lookup,
+    verifying=st.booleans(),
+    attempts=st.integers(1, 4),
+    source=st.sampled_from([None, SOURCE]),
+)
+def test_a_claim_that_needs_no_transaction_decides_the_same_without_one(
+    s, t, verifying, attempts, source
+):
+    account = {"balance_verification": verifying, "max_failed_attempts": attempts}
+    req = ClaimRequest(SID, "ABC12345", "bkash", source)
+    if not claims.needs_transaction(s, account, req, T0):
+        assert claims.decide(s, account, req, t, T0) == claims.decide(s, account, req, None, T0)

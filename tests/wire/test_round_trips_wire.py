@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from claimsvc.domain.outbox import DELIVERED
 from claimsvc.worker.webhooks import make_dispatcher
+from tests.claims_support import claim_body, open_session, pay
 from tests.conftest import initialize_body
 from tests.sms.conftest import bkash_credit, send, stored_messages
 from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
 from tests.worker.factories import event, record_event
 
 INIT = "/api/v1/checkout/initialize"
+VERIFY = "/api/v1/checkout/verify"
+SUBMIT = "/api/v1/checkout/submit"
+# A claim's three commands: the session read, the transaction reserved and read in one
+# conditional update that matches it to the session, the transition (the event is owed).
+CLAIM = {"find:sessions": 1, "findAndModify:transactions": 1, "findAndModify:sessions": 1}
 SCRIPT = {"evalsha": 1}
 
 
@@ -29,6 +35,32 @@ async def test_a_new_session_is_one_insert_and_a_replay_one_find(fetch, make_acc
     replay, mongo, redis = await counted(tally, fetch(INIT, json=body, key=merchant.key))
     assert (replay.code, mongo, redis) == (200, {"find:sessions": 1}, SCRIPT)
     assert replay.json() == new.json()
+
+
+async def test_a_verify_and_a_submit_that_complete_are_three_commands_and_one_script(
+    fetch, make_account, deps, tally
+):
+    merchant = await make_account()
+    sessions = [await open_session(deps, merchant) for _ in range(4)]
+    txs = [await pay(deps, merchant) for _ in range(4)]
+    claims = [claim_body(s, tx["trx_id"]) for s, tx in zip(sessions, txs, strict=True)]
+    assert (await fetch(VERIFY, json=claims[0], key=merchant.key)).code == 200  # warm
+    assert (await fetch(SUBMIT, json=claims[1])).code == 200  # warm
+    assert await deps.services.outbox.relay(100) == 2  # warm: the scheduling script loaded
+    verify, mongo, redis = await counted(tally, fetch(VERIFY, json=claims[2], key=merchant.key))
+    assert (verify.code, mongo, redis) == (200, CLAIM, SCRIPT)
+    submit, mongo, redis = await counted(tally, fetch(SUBMIT, json=claims[3]))
+    assert (submit.code, mongo, redis) == (200, CLAIM, SCRIPT)
+    # The worker's relay writes their events in one batch: four commands and one script.
+    tally.reset()
+    assert await deps.services.outbox.relay(100) == 2
+    assert dict(tally.mongo) == {
+        "find:sessions": 1,
+        "findAndModify:counters": 1,
+        "insert:events": 1,
+        "update:sessions": 1,
+    }
+    assert dict(tally.redis) == SCRIPT
 
 
 async def test_a_batch_of_deliveries_costs_a_few_bulk_writes(

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.wire
 
 
 def sweeper(deps: Any, **kw: Any) -> SessionSweeper:
-    return SessionSweeper(deps.services.sessions, deps.services.outbox, **kw)
+    return SessionSweeper(deps.services.sessions, **kw)
 
 
 async def statuses(deps: Any, ids: list[str]) -> list[str]:
