@@ -41,7 +41,7 @@ def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )
     return SmsIngest(
-        intake=Intake(sv.devices, st.messages, st.sms_stream, deps.clock),
+        intake=Intake(sv.devices, st.messages, st.sms_gate, deps.clock),
         wallets=wallets,
         pipeline=pipeline,
         consumer=Consumer(st.sms_stream, st.messages, pipeline, wallets, deps.clock, tuning),

@@ -90,6 +90,10 @@ class MessageStore:
             return [msg for i, msg in enumerate(msgs) if i not in refused]
         return msgs
 
+    async def delete_new(self, message_ids: list[str]) -> None:
+        """Remove messages a refused request stored a moment ago (never processed ones only)."""
+        await self._coll.delete_many({"_id": {"$in": message_ids}, "processed_at": None})
+
     async def get(self, message_id: str) -> SmsMessage | None:
         doc = await self._coll.find_one({"_id": message_id})
         return None if doc is None else self.from_doc(doc)

@@ -46,15 +46,14 @@ async def test_ten_messages_from_intake_to_final(
 
     tally.reset()
     await send(post_sms, device, *texts, minute=2)
-    # The device (by token hash), the messages in one insert, then each message's stream
-    # entry: one bulk write on a real server; one update each on the embedded fake, which has
-    # no bulk UpdateOne.
+    # The device is remembered by this process (no read); the messages in one insert; the
+    # device gate and the XADDs in one script; then each message's stream entry: one bulk
+    # write on a real server, one update each on the embedded fake (no bulk UpdateOne).
     assert dict(tally.mongo) == {
-        "find_one:devices": 1,
         "insert_many:sms_messages": 1,
         "update_one:sms_messages": N,
     }
-    assert dict(tally.redis) == {"pipeline": 1}
+    assert dict(tally.redis) == {"evalsha": 1}
 
     tally.reset()
     assert await sms.consumer.tick() == N
