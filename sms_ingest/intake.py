@@ -138,8 +138,9 @@ class Intake:
         except DeviceUnauthorized:
             state, entries = "revoked", {}
         except Exception:
-            log.warning("queueing stored messages failed; the re-queue sweep will retry",
-                        exc_info=True)
+            log.warning(
+                "queueing stored messages failed; the re-queue sweep will retry", exc_info=True
+            )
             state, entries = await self._confirm_active(device), {}
         if state != OK:
             await self._refuse(device, message_ids)
@@ -147,8 +148,10 @@ class Intake:
             try:
                 await self._messages.mark_queued(entries, self._clock())
             except Exception:
-                log.warning("recording stream entries failed; the sweep checks the stream later",
-                            exc_info=True)
+                log.warning(
+                    "recording stream entries failed; the sweep checks the stream later",
+                    exc_info=True,
+                )
 
     async def _confirm_active(self, device: Device) -> str:
         """Redis failed: MongoDB decides whether the device may still post."""

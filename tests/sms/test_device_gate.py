@@ -118,8 +118,9 @@ async def test_each_intake_process_remembers_devices_on_its_own(
     device = await make_device(await make_account())
     other = Intake(deps.services.devices, deps.stores.messages, deps.stores.sms_gate, deps.clock)
     for intake in (sms.intake, other):
-        assert (await intake.receive(device.token, b'{"sender":"x","message":"a"}', None, None)
-                ).accepted in (0, 1)
+        assert (
+            await intake.receive(device.token, b'{"sender":"x","message":"a"}', None, None)
+        ).accepted in (0, 1)
     await deps.services.devices.revoke(device.id)
     for intake in (sms.intake, other):
         with pytest.raises(Exception, match="Unauthorized"):
