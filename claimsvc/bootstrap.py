@@ -33,6 +33,7 @@ from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
@@ -58,6 +59,7 @@ class Stores:
     balances: BalanceStore
     transaction_chain: TransactionChainStore
     sms_queue: SmsQueue
+    sms_gate: SmsGate
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -143,6 +145,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         balances=BalanceStore(db),
         transaction_chain=TransactionChainStore(db),
         sms_queue=SmsQueue(redis, keys),
+        sms_gate=SmsGate(redis, keys),
     )
 
 
@@ -167,7 +170,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         sessions=machine,
         claims=claims,
         transactions=transactions,
-        devices=DeviceService(stores.devices, stores.accounts, clock),
+        devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
         wallet_admin=WalletAdminService(
             stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
             stores.messages, transactions, clock,

@@ -20,7 +20,8 @@ tag. Family by family (the tag in braces):
   address on unknown sessions, page reads); the two windows of one subject share the tag.
 - `{webhooks}`: the webhook scheduler's due set, leases set and lease tokens, taken together by
   every scheduler script, so one slot. How that one slot scales is in docs/operations.md.
-- `{sms}`: the SMS stream (one key; XACK and XDEL of an entry run as a transaction on it).
+- `{sms}`: the SMS stream (XACK and XDEL of an entry run as a transaction on it) and the device
+  gate the intake's queueing script checks in the same call (so one slot).
 
 The prefix itself must not contain braces: it comes before the tag and would become the tag.
 """
@@ -89,3 +90,8 @@ class RedisKeys:
     def sms_stream(self) -> str:
         """Stream of stored SMS ids waiting to be parsed."""
         return self._key("sms", "stream")
+
+    @property
+    def sms_device_gate(self) -> str:
+        """Hash of device id -> `ok` or `revoked`, checked by the intake's queueing script."""
+        return self._key("sms", "device-gate")

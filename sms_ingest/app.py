@@ -44,7 +44,7 @@ def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     )
     stream = SmsStream(deps.redis, deps.keys)
     return SmsIngest(
-        intake=Intake(sv.devices, st.messages, st.sms_queue, deps.clock),
+        intake=Intake(sv.devices, st.messages, st.sms_gate, deps.clock),
         stream=stream,
         wallets=wallets,
         pipeline=pipeline,

@@ -26,6 +26,10 @@ MAX_ROUNDS = 20
 """Compare-and-set attempts per step; each failure means another step landed in between."""
 
 
+MAX_REMEMBERED = 10_000
+"""Wallets whose last saved state a process keeps as the guess for its next step."""
+
+
 class WalletContention(RuntimeError):
     """A wallet kept changing under a step (the message is retried from the stream)."""
 
@@ -60,6 +64,9 @@ class WalletChain:
         self._chain = chain
         self._claims = claims
         self._clock = clock
+        # Each wallet as this process last saved it: a guess of the stored one that saves the
+        # read before a step; the compare-and-set on its version refuses it when it is stale.
+        self._last: dict[str, Wallet] = {}
 
     async def add(self, key: WalletKey, entry: Entry) -> None:
         """Apply one entry to the wallet `key`, then its verdicts to the transactions."""
@@ -99,16 +106,22 @@ class WalletChain:
         the store's filter instead, and then only its leftover verdicts are applied.
         """
         replayed = False
+        guess = self._last.pop(key.id, None)
         for _ in range(MAX_ROUNDS):
-            stored = await self._balances.get(key.id)
+            stored = guess or await self._balances.get(key.id)
             wallet = stored or Wallet(key=key)
             outcome = decide(wallet)
             if outcome.wallet == wallet and not outcome.verdicts:
+                if guess is not None:  # nothing to do on the guess: decide on the stored one
+                    guess = None
+                    continue
                 saved = stored
                 break
+            guess = None
             verdicts = _pending(outcome, wallet.version + 1)
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
+                self._remember(saved)
                 break
             if keys and await self._balances.has_seen(key.id, list(keys)):
                 saved, replayed = await self._balances.get(key.id), True
@@ -118,6 +131,11 @@ class WalletChain:
         if saved is not None:
             await self.apply_verdicts(key, saved.pending)
         return saved, replayed
+
+    def _remember(self, wallet: Wallet) -> None:
+        if len(self._last) >= MAX_REMEMBERED:
+            self._last.pop(next(iter(self._last)))
+        self._last[wallet.stored_key.id] = wallet
 
     async def apply_verdicts(self, key: WalletKey, verdicts: tuple[PendingVerdict, ...]) -> None:
         """Write each verdict to its transaction, finalise confirmed claims, then forget them."""

@@ -10,6 +10,7 @@ from claimsvc.store.accounts import AccountStore
 from claimsvc.store.devices import TOUCH_EVERY, DeviceStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.paging import Page
+from claimsvc.store.sms_gate import SmsGate
 
 
 class DeviceUnauthorized(errors.ServiceError):
@@ -21,9 +22,12 @@ class DeviceUnauthorized(errors.ServiceError):
 class DeviceService:
     """What the admin API does with devices, and how the intake recognises one."""
 
-    def __init__(self, devices: DeviceStore, accounts: AccountStore, clock: Clock) -> None:
+    def __init__(
+        self, devices: DeviceStore, accounts: AccountStore, gate: SmsGate, clock: Clock
+    ) -> None:
         self._devices = devices
         self._accounts = accounts
+        self._gate = gate
         self._clock = clock
 
     async def register(self, account_id: str, name: str, signing_key: str | None) -> Registered:
@@ -49,16 +53,25 @@ class DeviceService:
         return await self._devices.list(account_id, cursor, limit)
 
     async def revoke(self, device_id: str) -> Device:
+        """Revoke in the intake's gate, then in MongoDB, then in the gate again: a request
+        never passes the gate after this returns, even if Redis lost the first write while a
+        request read the device active and vouched for it (docs/decisions.md)."""
+        await self._gate.revoke(device_id)
         device = await self._devices.revoke(device_id, self._clock())
         if device is None:
             raise errors.NotFound()
+        await self._gate.revoke(device_id)
         return device
 
     async def authenticate(self, token: str | None) -> Device:
         """The active device behind a token, or 401."""
         if not token:
             raise DeviceUnauthorized()
-        device = await self._devices.find_by_hash(sha256_hex(token.strip()))
+        return await self.authenticate_hash(sha256_hex(token.strip()))
+
+    async def authenticate_hash(self, token_hash: str) -> Device:
+        """The active device with this token hash, read from MongoDB, or 401."""
+        device = await self._devices.find_by_hash(token_hash)
         if device is None or not device.active:
             raise DeviceUnauthorized()
         return device

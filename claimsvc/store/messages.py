@@ -83,6 +83,10 @@ class MessageStore:
         stored = {d["_id"] for d in await insert_new(self._coll, [self.to_doc(m) for m in msgs])}
         return [msg for msg in msgs if msg.id in stored]
 
+    async def delete_new(self, message_ids: list[str]) -> None:
+        """Remove messages a refused request stored a moment ago (never processed ones only)."""
+        await self._coll.delete_many({"_id": {"$in": message_ids}, "processed_at": None})
+
     async def get(self, message_id: str) -> SmsMessage | None:
         doc = await self._coll.find_one({"_id": message_id})
         return None if doc is None else self.from_doc(doc)

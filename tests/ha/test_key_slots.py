@@ -78,6 +78,7 @@ async def run_every_script(deps: Any) -> None:
     await schedule.reschedule(second, 20)
     await schedule.release(Lease(3, "gone", 0), 30)
     await schedule.restore({4: 0})
+    await deps.stores.sms_gate.queue("dev_1", ["msg_1"], vouched=True)
 
 
 async def test_every_scripts_keys_share_one_slot(recorded):
