@@ -63,7 +63,7 @@ async def open_session(
         expires_in_s=expires_in_s,
     )
     opened = await deps.services.checkout.initialize(account, req, {"daily_limit": None})
-    return str(opened.body["session_id"])
+    return str(opened.session.id)
 
 
 async def pay(
