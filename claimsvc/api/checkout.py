@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
@@ -107,7 +108,7 @@ class InitializeHandler(MerchantHandler):
         self.send_json(201 if opened.created else 200, OPENED_SCHEMA.dump(opened))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     return [
         url(r"/api/v1/checkout/initialize", InitializeHandler, {"deps": deps}, name="initialize")
     ]

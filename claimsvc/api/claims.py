@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from marshmallow import Schema, fields
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
@@ -155,7 +156,7 @@ class SessionReadHandler(ClaimHandler):
         self.send_json(200, PUBLIC_SESSION_SCHEMA.dump(public))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/api/v1/checkout/verify", VerifyHandler, kw, name="verify"),
