@@ -79,7 +79,7 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
             await deps.services.transactions.record(
                 account["id"], NewTransaction("bkash", trx_id, 50_000, deps.clock())
             )
-        bodies.append({"sessionId": opened.body["session_id"], "trxId": trx_id,
+        bodies.append({"sessionId": opened.session.id, "trxId": trx_id,
                        "provider": "bkash"})
     return [bodies[i % len(bodies)] for i in range(count)]
 

@@ -46,7 +46,7 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     assert acc_doc is not None  # created just above
     platform = await deps.services.checkout.ensure_open()
     opened = await deps.services.checkout.initialize(acc_doc, _demo_order(), platform)
-    demo = Demo(account["id"], key["key"], opened.body["checkout_url"])
+    demo = Demo(account["id"], key["key"], opened.checkout_url)
     for seed in component.demo_seeders:
         demo.extra.update(await seed(deps, account["id"]))
     return demo

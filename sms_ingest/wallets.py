@@ -158,7 +158,7 @@ class WalletChain:
     async def _finalise(self, transaction_id: str, counted: bool) -> None:
         """Complete the claim waiting on a confirmed transaction (the claims service's rules)."""
         session = await self._claims.finalise(transaction_id)
-        if counted and session is not None and session.get("status") == "COMPLETED":
+        if counted and session is not None and session.status == "COMPLETED":
             metrics.CLAIMS_FINALISED.inc()
 
     async def release_claim(self, transaction_id: str) -> None:

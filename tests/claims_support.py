@@ -11,6 +11,7 @@ from typing import Any
 
 from mongomock_motor import AsyncMongoMockClient
 
+from claimsvc.api.claims import COMPLETED_SCHEMA
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.claims import ClaimRequest
@@ -63,7 +64,7 @@ async def open_session(
         expires_in_s=expires_in_s,
     )
     opened = await deps.services.checkout.initialize(account, req, {"daily_limit": None})
-    return str(opened.body["session_id"])
+    return str(opened.session.id)
 
 
 async def pay(
@@ -90,16 +91,19 @@ async def pay(
 
 
 async def session_doc(deps: Deps, session_id: str) -> dict[str, Any]:
-    doc = await deps.stores.sessions.get(session_id)
+    """The session's document as stored (what the tests check is what MongoDB holds)."""
+    doc: dict[str, Any] | None = await deps.db["sessions"].find_one({"_id": session_id})
     assert doc is not None
     return doc
 
 
 async def submit_claim(deps: Deps, req: ClaimRequest) -> dict[str, Any]:
-    """A submit as its handler makes it, without the limits: the session, its account, the claim."""
+    """A submit as its handler makes it, without the limits: the session, its account, the claim,
+    and the answer body."""
     session = await deps.services.sessions.find(req.session_id)
-    account = session and await deps.stores.accounts.get(session["account_id"])
-    return await deps.services.claims.submit(req, session, account)
+    account = session and await deps.stores.accounts.get(session.account_id)
+    completed = await deps.services.claims.submit(req, session, account)
+    return COMPLETED_SCHEMA.dump(completed)
 
 
 async def relay_owed(deps: Deps) -> int:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
-from claimsvc.api.fields import Amount, StrictInt, Text
+from claimsvc.api.fields import Amount, Money, StrictInt, Text, UtcTime
 from claimsvc.domain.checkout import DEFAULT_EXPIRES_IN_S, InitializeRequest
 from claimsvc.services.auth import Admitted, Caller
 
@@ -41,8 +42,22 @@ class InitializeSchema(Schema):
             raise ValidationError("must have at most 20 keys")
 
 
+class OpenedSchema(Schema):
+    """The initialize answer (interface.md §3), the same on creation and replay; dumps an
+    `Opened`."""
+
+    session_id = fields.String(attribute="session.id")
+    payment_id = fields.String(attribute="session.payment_id")
+    order_id = fields.String(attribute="session.order_id")
+    amount = Money(attribute="session.amount_poisha")
+    status = fields.String(attribute="session.status")
+    checkout_url = fields.String()
+    expires_at = UtcTime(attribute="session.expires_at")
+
+
 # Built once: a marshmallow schema is reusable, and building one costs more than a load.
 INITIALIZE_SCHEMA = InitializeSchema()
+OPENED_SCHEMA = OpenedSchema()
 
 
 class MerchantHandler(BaseHandler):
@@ -90,10 +105,10 @@ class InitializeHandler(MerchantHandler):
         )
         account = admitted.caller.account
         opened = await self.services.checkout.initialize(account, req, platform, admitted.day)
-        self.send_json(201 if opened.created else 200, opened.body)
+        self.send_json(201 if opened.created else 200, OPENED_SCHEMA.dump(opened))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     return [
         url(r"/api/v1/checkout/initialize", InitializeHandler, {"deps": deps}, name="initialize")
     ]

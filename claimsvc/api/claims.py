@@ -6,13 +6,72 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from marshmallow import Schema, fields
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.base import CLAIM
 from claimsvc.api.checkout import MerchantHandler
+from claimsvc.api.fields import Money, UtcTime
+from claimsvc.domain import sessions as sm
 from claimsvc.domain.addresses import client_source
 from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
+from claimsvc.domain.sessions import Session
+
+
+class CompletedSchema(Schema):
+    """The 200 of a completed claim (interface.md §4), the same for every repeat of it; dumps
+    the completed `Session`."""
+
+    success = fields.Constant(True)
+    status = fields.Constant(sm.COMPLETED)
+    session_id = fields.String(attribute="id")
+    order_id = fields.String()
+    payment_id = fields.String()
+    amount = Money(attribute="amount_poisha")
+    provider = fields.String(attribute="claim.provider")
+    trx_id = fields.String(attribute="claim.trx_id")
+    redirect_url = fields.String(attribute="success_url")
+
+
+class CancelledSchema(Schema):
+    """The 200 of a cancel, the same on repeats; dumps the cancelled `Session`."""
+
+    success = fields.Constant(True)
+    status = fields.Constant(sm.CANCELLED)
+    redirect_url = fields.String(attribute="cancel_url")
+
+
+class PendingClaimSchema(Schema):
+    provider = fields.String()
+    trx_id = fields.String()
+
+
+class ShopWalletSchema(Schema):
+    provider = fields.String()
+    number = fields.String()
+    kind = fields.String()
+
+
+class PublicSessionSchema(Schema):
+    """The public session read the hosted page polls; dumps a `PublicSession`."""
+
+    session_id = fields.String()
+    order_id = fields.String()
+    merchant = fields.Function(lambda view: {"name": view.merchant})
+    amount = Money(attribute="amount_poisha")
+    status = fields.String()
+    expires_at = UtcTime()
+    pending = fields.Boolean()
+    pending_claim = fields.Nested(PendingClaimSchema, allow_none=True)
+    wallets = fields.List(fields.Nested(ShopWalletSchema))
+    redirect_url = fields.String(allow_none=True)
+
+
+COMPLETED_SCHEMA = CompletedSchema()
+CANCELLED_SCHEMA = CancelledSchema()
+PUBLIC_SESSION_SCHEMA = PublicSessionSchema()
 
 Doc = dict[str, Any]
 
@@ -23,7 +82,7 @@ class ClaimHandler(MerchantHandler):
     error_shape = CLAIM
     internal_message = "Internal system error"
 
-    async def limit_buyer(self, session_id: str) -> tuple[Doc | None, Doc | None]:
+    async def limit_buyer(self, session_id: str) -> tuple[Session | None, Doc | None]:
         """Calls without a key (contract §3): the session, then its limits per client address
         and per session in one script that also reads its account's state (None: unknown
         session, or account gone). An unknown session is limited per client address alone.
@@ -47,7 +106,8 @@ class VerifyHandler(ClaimHandler):
     async def post(self) -> None:
         caller = await self.authenticate(self.request.headers.get("x-api-key"))
         req = parse_claim(self.json_body())
-        self.send_json(200, await self.services.claims.verify(caller.account, req))
+        completed = await self.services.claims.verify(caller.account, req)
+        self.send_json(200, COMPLETED_SCHEMA.dump(completed))
 
 
 class SubmitHandler(ClaimHandler):
@@ -58,7 +118,8 @@ class SubmitHandler(ClaimHandler):
         session, account = await self.limit_buyer(req.session_id)
         # Failed submits count per client source too (docs/decisions.md, "Locking a session").
         req = replace(req, source=client_source(self.request.remote_ip))
-        self.send_json(200, await self.services.claims.submit(req, session, account))
+        completed = await self.services.claims.submit(req, session, account)
+        self.send_json(200, COMPLETED_SCHEMA.dump(completed))
 
 
 class CancelHandler(ClaimHandler):
@@ -75,7 +136,8 @@ class CancelHandler(ClaimHandler):
         session_id = parse_cancel(self.json_body())
         if account_id is None:
             await self.limit_buyer(session_id)
-        self.send_json(200, await self.services.sessions.cancel(session_id, account_id))
+        cancelled = await self.services.sessions.cancel(session_id, account_id)
+        self.send_json(200, CANCELLED_SCHEMA.dump(cancelled))
 
 
 class SessionReadHandler(ClaimHandler):
@@ -90,10 +152,11 @@ class SessionReadHandler(ClaimHandler):
             self.deps.settings.submit_rate_per_ip,
             errors.BuyerRateLimited(),
         )
-        self.send_json(200, await self.services.sessions.public(session_id))
+        public = await self.services.sessions.public(session_id)
+        self.send_json(200, PUBLIC_SESSION_SCHEMA.dump(public))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/api/v1/checkout/verify", VerifyHandler, kw, name="verify"),

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tornado import template
+from tornado.routing import URLSpec
 from tornado.web import HTTPError, StaticFileHandler, url
 
 from claimsvc import errors
@@ -171,7 +172,7 @@ class StaticHandler(StaticFileHandler):
         self.finish("Not found" if status_code == 404 else "Error")
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     loader = template.Loader(str(TEMPLATES))
     return [
         url(

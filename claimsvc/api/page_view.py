@@ -1,14 +1,13 @@
-"""What the hosted page shows of a session, built from the public session read."""
+"""What the hosted page shows of a session, built from the public session record."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
-from typing import Any
 
 from claimsvc.api import page_text
 from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.sessions import PublicSession, ShopWallet
 
 STATES = {
     "COMPLETED": "completed",
@@ -39,40 +38,38 @@ class PageView:
     status: str
     pending: bool
     expires_at: datetime
-    wallets: tuple[dict[str, str], ...]
+    wallets: tuple[ShopWallet, ...]
     redirect_url: str | None = None
 
     @classmethod
-    def from_public(cls, public: dict[str, Any]) -> PageView:
-        """From the claims service's public session read."""
+    def from_public(cls, public: PublicSession) -> PageView:
+        """From the session service's public read (poisha and times as they are stored)."""
         return cls(
-            session_id=public["session_id"],
-            merchant=public["merchant"]["name"],
-            amount_poisha=int(Decimal(str(public["amount"])) * 100),
-            status=public["status"],
-            pending=bool(public["pending"]),
-            expires_at=datetime.fromisoformat(public["expires_at"]),
-            wallets=tuple(public["wallets"]),
-            redirect_url=public.get("redirect_url"),
+            session_id=public.session_id,
+            merchant=public.merchant,
+            amount_poisha=public.amount_poisha,
+            status=public.status,
+            pending=public.pending,
+            expires_at=public.expires_at,
+            wallets=public.wallets,
+            redirect_url=public.redirect_url,
         )
 
     def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:
         return [
             WalletLine(
-                provider=w["provider"],
-                provider_name=page_text.provider_name(w["provider"], lang),
-                kind_name=page_text.kind_name(w.get("kind", "personal"), lang),
-                number=w["number"],
-                how_to=page_text.how_to(
-                    w["provider"], w.get("kind", "personal"), w["number"], amount, lang
-                ),
+                provider=w.provider,
+                provider_name=page_text.provider_name(w.provider, lang),
+                kind_name=page_text.kind_name(w.kind, lang),
+                number=w.number,
+                how_to=page_text.how_to(w.provider, w.kind, w.number, amount, lang),
             )
             for w in self.wallets
         ]
 
     def provider_choices(self, lang: str) -> list[tuple[str, str]]:
         """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
-        codes = list(dict.fromkeys(w["provider"] for w in self.wallets)) or list(PROVIDERS)
+        codes = list(dict.fromkeys(w.provider for w in self.wallets)) or list(PROVIDERS)
         return [(code, page_text.provider_name(code, lang)) for code in codes]
 
     @property

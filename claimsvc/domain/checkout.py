@@ -6,9 +6,8 @@ import secrets
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-from claimsvc.domain.money import to_number
+from claimsvc.domain.sessions import OPEN, Session
 
 DEFAULT_EXPIRES_IN_S = 1800
 URL_FIELDS = ("success_url", "cancel_url", "webhook_url")
@@ -28,37 +27,37 @@ class InitializeRequest:
     metadata: dict[str, str] = field(default_factory=dict)
 
 
-def new_session(account_id: str, req: InitializeRequest, now: datetime) -> dict[str, Any]:
-    """The document of a fresh OPEN session."""
+def new_session(account_id: str, req: InitializeRequest, now: datetime) -> Session:
+    """A fresh OPEN session."""
     now = to_millis(now)
-    return {
-        "_id": str(uuid.uuid4()),
-        "account_id": account_id,
-        "order_id": req.order_id,
-        "payment_id": "pay_" + secrets.token_hex(10),
-        "amount_poisha": req.amount_poisha,
-        "success_url": req.success_url,
-        "cancel_url": req.cancel_url,
-        "webhook_url": req.webhook_url,
-        "customer": req.customer,
-        "metadata": req.metadata,
-        "status": "OPEN",
-        "created_at": now,
-        "expires_at": now + timedelta(seconds=req.expires_in_s),
-        "failed_attempts": 0,
-        "pending_claim": None,
-        "claim": None,
-    }
+    return Session(
+        id=str(uuid.uuid4()),
+        account_id=account_id,
+        order_id=req.order_id,
+        payment_id="pay_" + secrets.token_hex(10),
+        amount_poisha=req.amount_poisha,
+        success_url=req.success_url,
+        cancel_url=req.cancel_url,
+        webhook_url=req.webhook_url,
+        customer=req.customer,
+        metadata=req.metadata,
+        status=OPEN,
+        created_at=now,
+        expires_at=now + timedelta(seconds=req.expires_in_s),
+    )
 
 
-def replay_conflicts(existing: dict[str, Any], req: InitializeRequest) -> list[str]:
+def replay_conflicts(existing: Session, req: InitializeRequest) -> list[str]:
     """The fields in which a replayed initialize differs from the session it replays."""
     diffs = []
-    if existing["amount_poisha"] != req.amount_poisha:
+    if existing.amount_poisha != req.amount_poisha:
         diffs.append("amount differs from the existing session")
-    for name in URL_FIELDS:
-        if existing[name] != getattr(req, name):
-            diffs.append(f"{name} differs from the existing session")
+    urls = (
+        ("success_url", existing.success_url, req.success_url),
+        ("cancel_url", existing.cancel_url, req.cancel_url),
+        ("webhook_url", existing.webhook_url, req.webhook_url),
+    )
+    diffs.extend(f"{name} differs from the existing session" for name, a, b in urls if a != b)
     return diffs
 
 
@@ -77,14 +76,6 @@ def to_millis(moment: datetime) -> datetime:
     return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
-def session_view(session: dict[str, Any], public_base_url: str) -> dict[str, Any]:
-    """The initialize answer for a session (same body on creation and replay)."""
-    return {
-        "session_id": session["_id"],
-        "payment_id": session["payment_id"],
-        "order_id": session["order_id"],
-        "amount": to_number(session["amount_poisha"]),
-        "status": session["status"],
-        "checkout_url": f"{public_base_url}/checkout/{session['_id']}",
-        "expires_at": iso_utc(session["expires_at"]),
-    }
+def checkout_url(public_base_url: str, session_id: str) -> str:
+    """Where the buyer pays: the session's hosted page."""
+    return f"{public_base_url}/checkout/{session_id}"

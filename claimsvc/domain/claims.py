@@ -11,7 +11,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, PROVIDERS
-from claimsvc.domain.money import to_number
+from claimsvc.domain.sessions import Claim, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 
 TRX_ID = re.compile(r"[A-Z0-9]{6,20}")
@@ -88,7 +88,7 @@ def parse_cancel(body: Any) -> str:
     return parse_session_id(body["sessionId"])
 
 
-def match_problem(session: dict[str, Any], tx: dict[str, Any] | None) -> str | None:
+def match_problem(session: Session, tx: dict[str, Any] | None) -> str | None:
     """Why `tx` cannot pay `session`, or None when it matches exactly."""
     if tx is None:
         return "no such transaction"
@@ -96,11 +96,11 @@ def match_problem(session: dict[str, Any], tx: dict[str, Any] | None) -> str | N
         return "not a genuine incoming payment"
     if tx.get("kind", "received") not in CLAIMABLE_KINDS:
         return "not a payment from a buyer"
-    if tx["amount_poisha"] != session["amount_poisha"]:
+    if tx["amount_poisha"] != session.amount_poisha:
         return "amount differs"
-    if tx["received_at"] < session["created_at"] - CLAIM_WINDOW:
+    if tx["received_at"] < session.created_at - CLAIM_WINDOW:
         return "received before the session"
-    if tx.get("session_id") not in (None, session["_id"]):
+    if tx.get("session_id") not in (None, session.id):
         return "used by another session"
     return None
 
@@ -110,21 +110,18 @@ def is_final(account: dict[str, Any], tx: dict[str, Any]) -> bool:
     return not account.get("balance_verification") or tx.get("status") == CONFIRMED
 
 
-def claim_record(tx: dict[str, Any], now: datetime) -> dict[str, Any]:
+def claim_record(tx: dict[str, Any], now: datetime) -> Claim:
     """What a session keeps of the claim that completed it or waits on."""
-    return {
-        "transaction_id": tx["_id"],
-        "provider": tx["provider"],
-        "trx_id": tx["trx_id"],
-        "claimed_at": now,
-    }
+    return Claim(
+        transaction_id=tx["_id"], provider=tx["provider"], trx_id=tx["trx_id"], claimed_at=now
+    )
 
 
-def same_claim(record: dict[str, Any] | None, req: ClaimRequest) -> bool:
+def same_claim(record: Claim | None, req: ClaimRequest) -> bool:
     """Whether a stored claim is this request's (same provider and TrxID)."""
-    if not record:
+    if record is None:
         return False
-    return (record["provider"], record["trx_id"]) == (req.provider, req.trx_id)
+    return (record.provider, record.trx_id) == (req.provider, req.trx_id)
 
 
 class Step(Enum):
@@ -160,42 +157,42 @@ TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
 
 
 def needs_transaction(
-    session: dict[str, Any], account: dict[str, Any], req: ClaimRequest, now: datetime
+    session: Session, account: dict[str, Any], req: ClaimRequest, now: datetime
 ) -> bool:
     """Whether `decide` depends on the claimed transaction: an open session within its deadline
     that waits on this very claim, or on none and still takes this claimant's claims. Only then
     is the transaction looked up (and, matching, reserved), so a claim that cannot use it never
     holds it."""
-    if session["status"] != sm.OPEN or sm.is_overdue(session, now):
+    if session.status != sm.OPEN or sm.is_overdue(session, now):
         return False
-    pending = session.get("pending_claim")
-    if pending:
+    pending = session.pending_claim
+    if pending is not None:
         return same_claim(pending, req)
     return sm.source_failures(session, req.source) < max_attempts(account)
 
 
 def decide(
-    session: dict[str, Any],
+    session: Session,
     account: dict[str, Any],
     req: ClaimRequest,
     tx: dict[str, Any] | None,
     now: datetime,
 ) -> Decision:
     """The next step of a claim on `session`, given the transaction found for it (if any)."""
-    status = session["status"]
-    if status == sm.COMPLETED and same_claim(session.get("claim"), req):
+    status = session.status
+    if status == sm.COMPLETED and same_claim(session.claim, req):
         return Decision(Step.ANSWER_COMPLETED)
     if status in sm.TERMINAL:
         return Decision(Step.REFUSE, TERMINAL_OUTCOMES[status])
     if sm.is_overdue(session, now):
         return Decision(Step.EXPIRE)
-    pending = session.get("pending_claim")
-    if pending and same_claim(pending, req):
+    pending = session.pending_claim
+    if pending is not None and same_claim(pending, req):
         final = tx is not None and is_final(account, tx)
         return Decision(Step.COMPLETE_PENDING if final else Step.ANSWER_PENDING)
-    if pending:
+    if pending is not None:
         # The session waits on another claim: past expires_at it takes no new one.
-        if now >= session["expires_at"]:
+        if now >= session.expires_at:
             return Decision(Step.REFUSE, errors.SessionExpired)
         return Decision(Step.REJECT)
     if sm.source_failures(session, req.source) >= max_attempts(account):
@@ -207,9 +204,9 @@ def decide(
     return Decision(Step.COMPLETE if is_final(account, tx) else Step.HOLD)
 
 
-def decide_cancel(session: dict[str, Any], now: datetime) -> Decision:
+def decide_cancel(session: Session, now: datetime) -> Decision:
     """Cancel: OPEN becomes CANCELLED; a cancelled one answers the same; others their outcome."""
-    status = session["status"]
+    status = session.status
     if status == sm.CANCELLED:
         return Decision(Step.ANSWER_CANCELLED)
     if status in sm.TERMINAL:
@@ -217,24 +214,3 @@ def decide_cancel(session: dict[str, Any], now: datetime) -> Decision:
     if sm.is_overdue(session, now):
         return Decision(Step.EXPIRE)
     return Decision(Step.CANCEL)
-
-
-def success_body(session: dict[str, Any]) -> dict[str, Any]:
-    """The 200 of a completed claim: the same body for every repeat of it."""
-    claim = session["claim"]
-    return {
-        "success": True,
-        "status": sm.COMPLETED,
-        "session_id": session["_id"],
-        "order_id": session["order_id"],
-        "payment_id": session["payment_id"],
-        "amount": to_number(session["amount_poisha"]),
-        "provider": claim["provider"],
-        "trx_id": claim["trx_id"],
-        "redirect_url": session["success_url"],
-    }
-
-
-def cancelled_body(session: dict[str, Any]) -> dict[str, Any]:
-    """The 200 of a cancel, the same on repeats."""
-    return {"success": True, "status": sm.CANCELLED, "redirect_url": session["cancel_url"]}

@@ -8,6 +8,7 @@ from typing import Any
 
 from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.money import to_number
+from claimsvc.domain.sessions import Session
 
 EVENT_SEQUENCE = "webhook_events"
 """The durable counter that numbers events (the `x-svc-event-id`)."""
@@ -16,27 +17,27 @@ QUEUED, DELIVERED, DEAD, STOPPED = "queued", "delivered", "dead", "stopped"
 EVENT_STATUSES = (QUEUED, DELIVERED, DEAD, STOPPED)
 
 
-def event_body(session: dict[str, Any]) -> bytes:
+def event_body(session: Session) -> bytes:
     """The webhook body of interface.md §6, serialised once; every attempt sends these bytes."""
     body = {
-        "order_id": session["order_id"],
-        "payment_status": session["status"],
-        "trid": session["payment_id"],
-        "amount": to_number(session["amount_poisha"]),
+        "order_id": session.order_id,
+        "payment_status": session.status,
+        "trid": session.payment_id,
+        "amount": to_number(session.amount_poisha),
     }
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def new_event(event_id: int, session: dict[str, Any], now: datetime) -> dict[str, Any]:
+def new_event(event_id: int, session: Session, now: datetime) -> dict[str, Any]:
     """A queued event for a session that has just reached its terminal state."""
     return {
         "_id": event_id,
-        "account_id": session["account_id"],
-        "session_id": session["_id"],
-        "order_id": session["order_id"],
-        "payment_id": session["payment_id"],
-        "payment_status": session["status"],
-        "webhook_url": session["webhook_url"],
+        "account_id": session.account_id,
+        "session_id": session.id,
+        "order_id": session.order_id,
+        "payment_id": session.payment_id,
+        "payment_status": session.status,
+        "webhook_url": session.webhook_url,
         "body": event_body(session),
         "status": QUEUED,
         "attempts": 0,

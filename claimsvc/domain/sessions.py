@@ -1,38 +1,71 @@
-"""The checkout session state machine (contract.md §3, States), as pure values.
+"""The checkout session record and its state machine (contract.md §3, States), as pure values.
 
-A transition is a guard (what the session must look like) and the fields it changes. The store
-applies it as one conditional update, so a transition happens only from the state it expects;
-`allows` and `apply` are the same rules in plain Python, for tests and models.
+A transition is a guard (what the session must look like) and what it changes, both typed. The
+store turns it into one conditional update, so a transition happens only from the state it
+expects; `allows` and `apply` are the same rules on the record, for the service and the tests.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from claimsvc.domain.checkout import iso_utc
-from claimsvc.domain.money import to_number
-
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
 TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
-
-FAILED_SOURCES = "failed_sources"
-"""Session field: hashed client source -> its failed submits on the session."""
 
 PENDING_GRACE = timedelta(hours=24)
 """How long past `expires_at` a session with a pending claim waits for its confirmation."""
 
 
-def deadline(session: dict[str, Any]) -> datetime:
+@dataclass(frozen=True)
+class Claim:
+    """What a session keeps of the claim that completed it (`claim`) or waits on
+    (`pending_claim`): the transaction it reserved and the buyer's words for it."""
+
+    transaction_id: str
+    provider: str
+    trx_id: str
+    claimed_at: datetime
+
+
+@dataclass(frozen=True)
+class Session:
+    """A checkout session (the `sessions` collection; money in poisha)."""
+
+    id: str
+    account_id: str
+    order_id: str
+    payment_id: str
+    amount_poisha: int
+    success_url: str
+    cancel_url: str
+    webhook_url: str
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    customer: Mapping[str, str] | None = None
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    failed_attempts: int = 0
+    failed_sources: Mapping[str, int] = field(default_factory=dict)
+    """Hashed client source -> its failed submits on the session."""
+    pending_claim: Claim | None = None
+    claim: Claim | None = None
+    terminal_at: datetime | None = None
+    event_due: bool = False
+    """Set by the transition that ends the session; cleared once its webhook event exists."""
+
+
+def deadline(session: Session) -> datetime:
     """When an open session expires: `expires_at`, or 24 h later while a claim is pending."""
-    expires_at: datetime = session["expires_at"]
-    return expires_at + PENDING_GRACE if session.get("pending_claim") else expires_at
+    expires_at = session.expires_at
+    return expires_at + PENDING_GRACE if session.pending_claim else expires_at
 
 
-def is_overdue(session: dict[str, Any], now: datetime) -> bool:
+def is_overdue(session: Session, now: datetime) -> bool:
     """An open session whose deadline has passed (the sweeper, or the next call, expires it)."""
-    return session["status"] == OPEN and now >= deadline(session)
+    return session.status == OPEN and now >= deadline(session)
 
 
 @dataclass(frozen=True)
@@ -56,56 +89,68 @@ class Guard:
 
 @dataclass(frozen=True)
 class Transition:
-    """One step of the state machine: its guard and the fields it sets or increments."""
+    """One step of the state machine: its guard, and what it changes.
+
+    `ends`: the terminal status it sets (with `terminal_at` = `at`, and the event owed);
+    `claim`: the completing claim; `holds`: the claim it makes pending; `releases`: the pending
+    claim stops waiting; `counts`: one more failed attempt on the session; `source`: one more
+    failed submit of that client source.
+    """
 
     name: str
     guard: Guard
-    set: dict[str, Any]
-    inc: dict[str, int] = field(default_factory=dict)
+    at: datetime
+    ends: str | None = None
+    claim: Claim | None = None
+    holds: Claim | None = None
+    releases: bool = False
+    counts: bool = False
+    source: str | None = None
 
     @property
     def terminal(self) -> bool:
         """True when it ends the session (and so must record exactly one webhook event)."""
-        return self.set.get("status") in TERMINAL
+        return self.ends is not None
 
 
-def _ends(status: str, now: datetime, **more: Any) -> dict[str, Any]:
-    # event_due marks the outbox work still owed; cleared once the event exists.
-    return {"status": status, "terminal_at": now, "event_due": True, **more}
-
-
-def complete(claim: dict[str, Any], now: datetime) -> Transition:
+def complete(claim: Claim, now: datetime) -> Transition:
     """OPEN, no claim pending, not overdue: a claim matched a final transaction."""
     guard = Guard(pending=False, live_at=now)
-    return Transition("complete", guard, _ends(COMPLETED, now, claim=claim))
+    return Transition("complete", guard, now, ends=COMPLETED, claim=claim)
 
 
-def hold(claim: dict[str, Any], now: datetime) -> Transition:
+def hold(claim: Claim, now: datetime) -> Transition:
     """OPEN, no claim pending, not overdue: a claim matched a transaction not yet confirmed."""
-    return Transition("hold", Guard(pending=False, live_at=now), {"pending_claim": claim})
+    return Transition("hold", Guard(pending=False, live_at=now), now, holds=claim)
 
 
-def complete_pending(claim: dict[str, Any], now: datetime) -> Transition:
+def complete_pending(claim: Claim, now: datetime) -> Transition:
     """OPEN with this claim pending, within its 24 h grace: its transaction was confirmed."""
-    guard = Guard(pending=True, pending_transaction=claim["transaction_id"], live_at=now)
-    return Transition("complete_pending", guard, _ends(COMPLETED, now, claim=claim))
+    guard = Guard(pending=True, pending_transaction=claim.transaction_id, live_at=now)
+    return Transition("complete_pending", guard, now, ends=COMPLETED, claim=claim)
 
 
-def release(claim: dict[str, Any], now: datetime) -> Transition:
+def release(claim: Claim, now: datetime) -> Transition:
     """OPEN with this claim pending, within its grace: its transaction turned out suspect.
 
     The session is plainly OPEN again (its deadline back to `expires_at`), so the buyer may claim
     another TrxID; past `expires_at` it is overdue at once and expires.
     """
-    guard = Guard(pending=True, pending_transaction=claim["transaction_id"], live_at=now)
-    return Transition("release", guard, {"pending_claim": None})
+    guard = Guard(pending=True, pending_transaction=claim.transaction_id, live_at=now)
+    return Transition("release", guard, now, releases=True)
 
 
-def _failure_inc(source: str | None) -> dict[str, int]:
-    inc = {"failed_attempts": 1}
-    if source is not None:
-        inc[f"{FAILED_SOURCES}.{source}"] = 1
-    return inc
+def _failure_guard(
+    source: str | None, now: datetime, below: int | None = None, at_least: int | None = None
+) -> Guard:
+    return Guard(
+        pending=False,
+        live_at=now,
+        attempts_below=below,
+        attempts_at_least=at_least,
+        source=source,
+        source_seen=False if source is not None else None,
+    )
 
 
 def count_failure(max_attempts: int, now: datetime, source: str | None = None) -> Transition:
@@ -114,44 +159,30 @@ def count_failure(max_attempts: int, now: datetime, source: str | None = None) -
     With a `source` (a buyer's submit), only that source's first failure on the session counts,
     so the guard requires the source to be new; its later failures are `repeat_failure`.
     """
-    guard = Guard(
-        pending=False,
-        live_at=now,
-        attempts_below=max_attempts - 1,
-        source=source,
-        source_seen=False if source is not None else None,
-    )
-    return Transition("count_failure", guard, {}, inc=_failure_inc(source))
+    guard = _failure_guard(source, now, below=max_attempts - 1)
+    return Transition("count_failure", guard, now, counts=True, source=source)
 
 
 def lock(max_attempts: int, now: datetime, source: str | None = None) -> Transition:
     """The failed claim that reaches `max_attempts`: counted and locked in one step."""
     # "at least", not "equal": a merchant may lower the limit below a session's count.
-    guard = Guard(
-        pending=False,
-        live_at=now,
-        attempts_at_least=max_attempts - 1,
-        source=source,
-        source_seen=False if source is not None else None,
-    )
-    return Transition("lock", guard, _ends(FAILED, now), inc=_failure_inc(source))
+    guard = _failure_guard(source, now, at_least=max_attempts - 1)
+    return Transition("lock", guard, now, ends=FAILED, counts=True, source=source)
 
 
 def repeat_failure(source: str, now: datetime) -> Transition:
     """Another failed submit from a source that failed on this session before: counted for that
     source alone (it is refused once it reaches the lock count), not for the session."""
     guard = Guard(pending=False, live_at=now, source=source, source_seen=True)
-    return Transition("repeat_failure", guard, {}, inc={f"{FAILED_SOURCES}.{source}": 1})
+    return Transition("repeat_failure", guard, now, source=source)
 
 
-def source_failures(session: dict[str, Any], source: str | None) -> int:
+def source_failures(session: Session, source: str | None) -> int:
     """Failed submits of one client source on the session (0 for none, or no source)."""
-    return int(session.get(FAILED_SOURCES, {}).get(source, 0)) if source else 0
+    return session.failed_sources.get(source, 0) if source else 0
 
 
-def failure(
-    session: dict[str, Any], max_attempts: int, now: datetime, source: str | None
-) -> Transition:
+def failure(session: Session, max_attempts: int, now: datetime, source: str | None) -> Transition:
     """The transition a failed claim applies (docs/decisions.md, "Locking a session").
 
     A session's `failed_attempts` counts failed verify calls plus distinct client sources whose
@@ -160,28 +191,28 @@ def failure(
     """
     if source is not None and source_failures(session, source) > 0:
         return repeat_failure(source, now)
-    if session["failed_attempts"] >= max_attempts - 1:
+    if session.failed_attempts >= max_attempts - 1:
         return lock(max_attempts, now, source)
     return count_failure(max_attempts, now, source)
 
 
 def cancel(now: datetime) -> Transition:
     """OPEN and not overdue (a pending claim or not): the buyer or merchant cancels."""
-    return Transition("cancel", Guard(pending=None, live_at=now), _ends(CANCELLED, now))
+    return Transition("cancel", Guard(pending=None, live_at=now), now, ends=CANCELLED)
 
 
 def expire(now: datetime) -> Transition:
     """OPEN and past its deadline."""
-    return Transition("expire", Guard(pending=None, overdue_at=now), _ends(EXPIRED, now))
+    return Transition("expire", Guard(pending=None, overdue_at=now), now, ends=EXPIRED)
 
 
-def uses(session: dict[str, Any], transaction_id: str) -> bool:
+def uses(session: Session, transaction_id: str) -> bool:
     """Whether the session completed with, or waits on, this transaction."""
-    records = (session.get("claim"), session.get("pending_claim"))
-    return any(r and r["transaction_id"] == transaction_id for r in records)
+    records = (session.claim, session.pending_claim)
+    return any(r is not None and r.transaction_id == transaction_id for r in records)
 
 
-def can_never_use(session: dict[str, Any], transaction_id: str) -> bool:
+def can_never_use(session: Session, transaction_id: str) -> bool:
     """True when the session does not use the transaction and no transition can make it.
 
     Only then may a reservation it holds be released: an open session without a pending claim
@@ -189,63 +220,94 @@ def can_never_use(session: dict[str, Any], transaction_id: str) -> bool:
     """
     if uses(session, transaction_id):
         return False
-    return session["status"] in TERMINAL or bool(session.get("pending_claim"))
+    return session.status in TERMINAL or session.pending_claim is not None
 
 
-def allows(guard: Guard, session: dict[str, Any]) -> bool:
+def allows(guard: Guard, session: Session) -> bool:
     """Whether `session` satisfies `guard` (the store's conditional update, in Python)."""
-    pending = session.get("pending_claim")
+    pending = session.pending_claim
     checks = [
-        session["status"] == OPEN,
-        guard.pending is None or guard.pending == bool(pending),
+        session.status == OPEN,
+        guard.pending is None or guard.pending == (pending is not None),
         guard.pending_transaction is None
-        or bool(pending and pending.get("transaction_id") == guard.pending_transaction),
+        or (pending is not None and pending.transaction_id == guard.pending_transaction),
         guard.live_at is None or guard.live_at < deadline(session),
         guard.overdue_at is None or guard.overdue_at >= deadline(session),
-        guard.attempts_below is None or session["failed_attempts"] < guard.attempts_below,
-        guard.attempts_at_least is None or session["failed_attempts"] >= guard.attempts_at_least,
+        guard.attempts_below is None or session.failed_attempts < guard.attempts_below,
+        guard.attempts_at_least is None or session.failed_attempts >= guard.attempts_at_least,
         guard.source_seen is None
         or (source_failures(session, guard.source) > 0) == guard.source_seen,
     ]
     return all(checks)
 
 
-def apply(session: dict[str, Any], transition: Transition) -> dict[str, Any] | None:
-    """The session after `transition`, or None when its guard refuses it."""
-    if not allows(transition.guard, session):
+def apply(session: Session, step: Transition) -> Session | None:
+    """The session after `step`, or None when its guard refuses it."""
+    if not allows(step.guard, session):
         return None
-    after = {**session, **transition.set}
-    for name, step in transition.inc.items():
-        outer, _, inner = name.partition(".")
-        if inner:  # a dotted path, as MongoDB's $inc reads it: one level deep here
-            after[outer] = {
-                **after.get(outer, {}),
-                inner: after.get(outer, {}).get(inner, 0) + step,
-            }
-        else:
-            after[name] = after.get(name, 0) + step
+    after = session
+    if step.ends is not None:
+        after = replace(after, status=step.ends, terminal_at=step.at, event_due=True)
+    if step.claim is not None:
+        after = replace(after, claim=step.claim)
+    if step.holds is not None or step.releases:
+        after = replace(after, pending_claim=step.holds)
+    if step.counts:
+        after = replace(after, failed_attempts=after.failed_attempts + 1)
+    if step.source is not None:
+        sources = dict(after.failed_sources)
+        sources[step.source] = sources.get(step.source, 0) + 1
+        after = replace(after, failed_sources=sources)
     return after
 
 
-def public_view(session: dict[str, Any], account: dict[str, Any], now: datetime) -> dict[str, Any]:
-    """What the hosted page may know of a session: nothing secret, no other session's data."""
-    status = EXPIRED if is_overdue(session, now) else session["status"]
-    pending = session.get("pending_claim") if status == OPEN else None
-    redirect = {COMPLETED: session["success_url"], CANCELLED: session["cancel_url"]}
-    return {
-        "session_id": session["_id"],
-        "order_id": session["order_id"],
-        "merchant": {"name": account["name"]},
-        "amount": to_number(session["amount_poisha"]),
-        "status": status,
-        "expires_at": iso_utc(session["expires_at"]),
-        "pending": pending is not None,
-        "pending_claim": None
-        if pending is None
-        else {"provider": pending["provider"], "trx_id": pending["trx_id"]},
-        "wallets": [
-            {"provider": w["provider"], "number": w["number"], "kind": w["kind"]}
+@dataclass(frozen=True)
+class ShopWallet:
+    """A wallet the shop takes payments on, as the hosted page lists it."""
+
+    provider: str
+    number: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class PublicSession:
+    """What the hosted page may know of a session: nothing secret, no other session's data.
+
+    `status` is the one a reader is told (an overdue session is EXPIRED); `pending_claim` is set
+    only while the session is OPEN and waits on it.
+    """
+
+    session_id: str
+    order_id: str
+    merchant: str
+    amount_poisha: int
+    status: str
+    expires_at: datetime
+    pending_claim: Claim | None
+    wallets: tuple[ShopWallet, ...]
+    redirect_url: str | None
+
+    @property
+    def pending(self) -> bool:
+        return self.pending_claim is not None
+
+
+def public_session(session: Session, account: Mapping[str, Any], now: datetime) -> PublicSession:
+    """The public facts of `session` of `account` at `now`."""
+    status = EXPIRED if is_overdue(session, now) else session.status
+    redirect = {COMPLETED: session.success_url, CANCELLED: session.cancel_url}
+    return PublicSession(
+        session_id=session.id,
+        order_id=session.order_id,
+        merchant=account["name"],
+        amount_poisha=session.amount_poisha,
+        status=status,
+        expires_at=session.expires_at,
+        pending_claim=session.pending_claim if status == OPEN else None,
+        wallets=tuple(
+            ShopWallet(provider=w["provider"], number=w["number"], kind=w["kind"])
             for w in account.get("wallets", [])
-        ],
-        "redirect_url": redirect.get(status),
-    }
+        ),
+        redirect_url=redirect.get(status),
+    )

@@ -18,6 +18,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import checkout
 from claimsvc.domain.accounts import fee_blocked, hosts_digest
 from claimsvc.domain.limits import dhaka_day
+from claimsvc.domain.sessions import Session
 from claimsvc.domain.urls import check_url
 from claimsvc.metrics import DAILY_LIMIT_REJECTIONS, SESSIONS_CREATED
 from claimsvc.services.auth import Admitted, AuthService
@@ -39,10 +40,12 @@ HOSTS_REMEMBERED = 10_000
 
 @dataclass(frozen=True)
 class Opened:
-    """An initialize result: the session answer, and whether this call created it."""
+    """An initialize result: the order's session, where the buyer pays it, and whether this
+    call created it."""
 
     created: bool
-    body: dict[str, Any]
+    session: Session
+    checkout_url: str
 
 
 @dataclass(frozen=True)
@@ -167,21 +170,21 @@ class CheckoutService:
             if winner is None:  # the conflict was another unique key; never expected
                 await self._release(account["_id"], req.order_id, counted, now)
                 raise
-            if dhaka_day(winner["created_at"]) != dhaka_day(now):
+            if dhaka_day(winner.created_at) != dhaka_day(now):
                 # A replay of an order of an earlier day: its count is that day's, not today's.
                 await self._release(account["_id"], req.order_id, counted, now)
             # Otherwise a concurrent first call created it today: the order's one count is its.
             return self._replay(winner, req)
         except Exception:
             stored = await self._stored_despite_error(account["_id"], req.order_id, counted, now)
-            if stored is None or stored["_id"] != session["_id"]:
+            if stored is None or stored.id != session.id:
                 raise
         SESSIONS_CREATED.inc()
-        return Opened(created=True, body=checkout.session_view(session, self._base_url))
+        return self._opened(True, session)
 
     async def _stored_despite_error(
         self, account_id: str, order_id: str, counted: _Counted, now: datetime
-    ) -> dict[str, Any] | None:
+    ) -> Session | None:
         """After a failed insert: the order's session if the insert was made after all (a
         primary stepping down can lose the reply of a write it applied), else None, and the
         day's allowance is given back only when the order has surely no session."""
@@ -202,8 +205,11 @@ class CheckoutService:
         if counted.platform:
             await self._admission.release_platform_day(now)
 
-    def _replay(self, existing: dict[str, Any], req: checkout.InitializeRequest) -> Opened:
+    def _replay(self, existing: Session, req: checkout.InitializeRequest) -> Opened:
         conflicts = checkout.replay_conflicts(existing, req)
         if conflicts:
             raise errors.OrderConflict(details=conflicts)
-        return Opened(created=False, body=checkout.session_view(existing, self._base_url))
+        return self._opened(False, existing)
+
+    def _opened(self, created: bool, session: Session) -> Opened:
+        return Opened(created, session, checkout.checkout_url(self._base_url, session.id))

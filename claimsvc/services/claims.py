@@ -19,13 +19,14 @@ from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
+from claimsvc.domain.sessions import Session
 from claimsvc.metrics import CLAIM_OUTCOMES
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
-Session = dict[str, Any]
 Tx = dict[str, Any] | None
+StepFn = Callable[[Decision, Session, dict[str, Any], Tx], Awaitable[Session | None]]
 
 
 class ClaimService:
@@ -42,7 +43,7 @@ class ClaimService:
         self._sessions = sessions
         self._transactions = transactions
         self._clock = clock
-        self._steps: dict[Step, Callable[[Decision, Session, dict[str, Any], Tx], Awaitable[Any]]]
+        self._steps: dict[Step, StepFn]
         self._steps = {
             Step.ANSWER_COMPLETED: self._answer_completed,
             Step.ANSWER_PENDING: self._answer_pending,
@@ -55,11 +56,12 @@ class ClaimService:
             Step.REJECT: self._reject,
         }
 
-    async def verify(self, account: dict[str, Any], req: ClaimRequest) -> dict[str, Any]:
-        """A merchant's claim: only on a session of its own account (else NOT_FOUND)."""
+    async def verify(self, account: dict[str, Any], req: ClaimRequest) -> Session:
+        """A merchant's claim: only on a session of its own account (else NOT_FOUND). The
+        completed session, or the outcome raised."""
         return await self._counted(self._verify(account, req))
 
-    async def _verify(self, account: dict[str, Any], req: ClaimRequest) -> dict[str, Any]:
+    async def _verify(self, account: dict[str, Any], req: ClaimRequest) -> Session:
         if not is_active(account):
             raise errors.VendorInactive()
         session = await self._machine.load(req.session_id, account["_id"])
@@ -67,14 +69,14 @@ class ClaimService:
 
     async def submit(
         self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
-    ) -> dict[str, Any]:
+    ) -> Session:
         """A buyer's claim: the session id is the authorisation. `session` as just read (None:
         unknown), `account` what the buyer limits read of its account (None: gone)."""
         return await self._counted(self._submit(req, session, account))
 
     async def _submit(
         self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
-    ) -> dict[str, Any]:
+    ) -> Session:
         if session is None or account is None:
             raise errors.SessionNotFound()
         if not is_active(account):
@@ -82,26 +84,24 @@ class ClaimService:
         return await self._claim(req, account, session)
 
     @staticmethod
-    async def _counted(outcome: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    async def _counted(outcome: Awaitable[Session]) -> Session:
         try:
-            body = await outcome
+            completed = await outcome
         except errors.ServiceError as err:
             CLAIM_OUTCOMES.labels(outcome=err.code or "INVALID").inc()
             raise
         CLAIM_OUTCOMES.labels(outcome=sm.COMPLETED).inc()
-        return body
+        return completed
 
-    async def _claim(
-        self, req: ClaimRequest, account: dict[str, Any], session: Session
-    ) -> dict[str, Any]:
+    async def _claim(self, req: ClaimRequest, account: dict[str, Any], session: Session) -> Session:
         for _ in range(MAX_ROUNDS):
             now = self._clock()
             wanted = claims.needs_transaction(session, account, req, now)
             tx = await self._find(session, req) if wanted else None
             decision = claims.decide(session, account, req, tx, now)
-            body = await self._steps[decision.step](decision, session, account, tx)
-            if body is not None:
-                return body
+            completed = await self._steps[decision.step](decision, session, account, tx)
+            if completed is not None:
+                return completed
             session = await self._machine.load(req.session_id)
         raise Contention(f"claim kept being refused after {MAX_ROUNDS} rounds")
 
@@ -112,9 +112,9 @@ class ClaimService:
         tx = await reserve(session, req.provider, req.trx_id)
         if tx is not None:
             return tx
-        tx = await self._transactions.find(session["account_id"], req.provider, req.trx_id)
+        tx = await self._transactions.find(session.account_id, req.provider, req.trx_id)
         holder = (tx or {}).get("session_id")
-        if tx is None or holder in (None, session["_id"]):
+        if tx is None or holder in (None, session.id):
             return tx
         other = await self._sessions.get(holder)
         if other is not None and sm.can_never_use(other, tx["_id"]):
@@ -125,30 +125,29 @@ class ClaimService:
             )
         return tx
 
-    # Steps: each returns the answer body, raises the outcome, or returns None to re-read.
+    # Steps: each returns the completed session, raises the outcome, or returns None to re-read.
 
-    async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        return claims.success_body(s)
+    async def _answer_completed(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
+        return s
 
-    async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+    async def _answer_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         raise errors.PendingVerification()
 
-    async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+    async def _refuse(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert d.error is not None
         raise d.error()
 
-    async def _expire(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        if await self._machine.apply(s["_id"], sm.expire(self._clock())) is None:
+    async def _expire(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
+        if await self._machine.apply(s.id, sm.expire(self._clock())) is None:
             return None
         raise errors.SessionExpired()
 
-    async def _complete(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+    async def _complete(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert tx is not None
         now = self._clock()
-        after = await self._bind(s, tx, sm.complete(claims.claim_record(tx, now), now))
-        return None if after is None else claims.success_body(after)
+        return await self._bind(s, tx, sm.complete(claims.claim_record(tx, now), now))
 
-    async def _hold(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+    async def _hold(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert tx is not None
         now = self._clock()
         await self._bind(s, tx, sm.hold(claims.claim_record(tx, now), now))
@@ -156,32 +155,34 @@ class ClaimService:
         # confirmed it may have looked for this claim before it was pending.
         return None
 
-    async def _complete_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
-        step = sm.complete_pending(s["pending_claim"], self._clock())
-        after = await self._machine.apply(s["_id"], step)
-        return None if after is None else claims.success_body(after)
+    async def _complete_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
+        assert s.pending_claim is not None
+        step = sm.complete_pending(s.pending_claim, self._clock())
+        return await self._machine.apply(s.id, step)
 
-    async def _fail(self, d: Decision, s: Session, account: dict[str, Any], tx: Tx) -> Any:
+    async def _fail(
+        self, d: Decision, s: Session, account: dict[str, Any], tx: Tx
+    ) -> Session | None:
         limit = claims.max_attempts(account)
         step = sm.failure(s, limit, self._clock(), d.source)
-        after = await self._machine.apply(s["_id"], step)
+        after = await self._machine.apply(s.id, step)
         if after is None:
             return None
         if step.terminal or sm.source_failures(after, d.source) >= limit:
             raise errors.TooManyAttempts()
         raise errors.VerificationFailed()
 
-    async def _reject(self, d: Decision, s: Session, a: Any, tx: Tx) -> Any:
+    async def _reject(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         # Another TrxID while a claim is pending: nothing can match, so nothing is counted.
         raise errors.VerificationFailed()
 
     async def _bind(self, s: Session, tx: dict[str, Any], step: sm.Transition) -> Session | None:
         """Apply `step` with the transaction reserved for the session (reserved now unless
         `_find` already did); None if either failed."""
-        ours = tx.get("session_id") == s["_id"]
-        if not ours and not await self._transactions.reserve(tx["_id"], s["_id"]):
+        ours = tx.get("session_id") == s.id
+        if not ours and not await self._transactions.reserve(tx["_id"], s.id):
             return None
-        return await self._machine.apply(s["_id"], step)
+        return await self._machine.apply(s.id, step)
 
     async def finalise(self, transaction_id: str) -> Session | None:
         """A transaction was confirmed: complete the claim waiting on it, if one is.
@@ -195,12 +196,12 @@ class ClaimService:
         session = await self._sessions.get(tx["session_id"])
         if session is None:
             return None
-        pending = session.get("pending_claim")
-        if session["status"] == sm.OPEN and pending and pending["transaction_id"] == tx["_id"]:
+        pending = session.pending_claim
+        if session.status == sm.OPEN and pending and pending.transaction_id == tx["_id"]:
             step = sm.complete_pending(pending, self._clock())
-            after = await self._machine.apply(session["_id"], step)
+            after = await self._machine.apply(session.id, step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
-            return after or await self._sessions.get(session["_id"])
+            return after or await self._sessions.get(session.id)
         return session
 
     async def release(self, transaction_id: str) -> Session | None:
@@ -215,8 +216,8 @@ class ClaimService:
         if tx is None or tx.get("status") != statuses.SUSPECT or not tx.get("session_id"):
             return None
         session = await self._sessions.get(tx["session_id"])
-        pending = (session or {}).get("pending_claim")
-        if session is None or not pending or pending["transaction_id"] != tx["_id"]:
+        pending = None if session is None else session.pending_claim
+        if session is None or pending is None or pending.transaction_id != tx["_id"]:
             return None
         # Refused: it completed (confirmed by hand meanwhile), was cancelled, or its grace ended.
-        return await self._machine.apply(session["_id"], sm.release(pending, self._clock()))
+        return await self._machine.apply(session.id, sm.release(pending, self._clock()))

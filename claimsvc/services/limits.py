@@ -8,6 +8,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import auth_entry
 from claimsvc.domain.limits import RateDecision
+from claimsvc.domain.sessions import Session
 from claimsvc.metrics import RATE_LIMITED
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.admission import MISS, AdmissionStore
@@ -43,7 +44,7 @@ class LimitService:
     async def admit_buyer(
         self,
         address: str,
-        session: dict[str, Any],
+        session: Session,
         per_address: int,
         per_session: int,
         error: errors.ServiceError,
@@ -52,17 +53,17 @@ class LimitService:
         session's account, then per session, in one script that also reads what the call needs
         of the account (its request view; None when the account no longer exists). A missing
         Redis entry is a miss: the account is read from MongoDB and the script run with it."""
-        account_id, now = session["account_id"], self._clock()
+        account_id, now = session.account_id, self._clock()
         per_minute = (per_address, per_session)
         admission = await self._admission.admit_buyer(
-            account_id, address, session["_id"], per_minute, now
+            account_id, address, session.id, per_minute, now
         )
         if admission.outcome == MISS:
             account = await self._accounts.get(account_id)
             if account is None:
                 return None
             admission = await self._admission.admit_buyer(
-                account_id, address, session["_id"], per_minute, now, auth_entry(account)
+                account_id, address, session.id, per_minute, now, auth_entry(account)
             )
         if admission.outcome == OVER_RATE:
             assert admission.rate is not None

@@ -19,6 +19,7 @@ from typing import Any
 
 from claimsvc.clock import Clock
 from claimsvc.domain.outbox import EVENT_SEQUENCE, event_view, new_event
+from claimsvc.domain.sessions import Session
 from claimsvc.metrics import OUTBOX_REPAIRS, WEBHOOK_EVENTS_RECORDED
 from claimsvc.store.events import EventStore
 from claimsvc.store.mongo import CounterStore
@@ -53,22 +54,22 @@ class OutboxService:
             await self._write(owed)
         return len(owed)
 
-    async def record(self, session: dict[str, Any]) -> dict[str, Any]:
+    async def record(self, session: Session) -> dict[str, Any]:
         """The event of one terminal session: written now, or the one written before (tests and
         benchmarks make events this way; the service's own come from `relay`)."""
         await self._write([session])
-        event = await self._events.find_for_session(session["_id"], session["status"])
+        event = await self._events.find_for_session(session.id, session.status)
         assert event is not None
         return event
 
-    async def _write(self, owed: list[dict[str, Any]]) -> None:
+    async def _write(self, owed: list[Session]) -> None:
         last = await self._counters.take(EVENT_SEQUENCE, len(owed))
         now = self._clock()
         first = last - len(owed) + 1
         events = [new_event(first + i, s, now) for i, s in enumerate(owed)]
         written = await self._events.insert_new(events)
         done = {e["session_id"] for e in written}
-        refused = [s["_id"] for s in owed if s["_id"] not in done]
+        refused = [s.id for s in owed if s.id not in done]
         if refused:
             # Written by a pass that died before clearing, or by a relay racing this one: the
             # unique index refused ours (its id is skipped). Cleared only once seen to exist.
@@ -76,7 +77,7 @@ class OutboxService:
             done |= found
             OUTBOX_REPAIRS.inc(len(found))
             log.warning("sessions already had their event", extra={"fields": {"n": len(found)}})
-        await self._sessions.clear_event_due([s["_id"] for s in owed if s["_id"] in done])
+        await self._sessions.clear_event_due([s.id for s in owed if s.id in done])
         WEBHOOK_EVENTS_RECORDED.inc(len(written))
         await self._announce(written)
 

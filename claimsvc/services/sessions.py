@@ -5,13 +5,13 @@ it: services/outbox.py). Also cancel, expiry and the public read."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import Step
+from claimsvc.domain.sessions import PublicSession, Session
 from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.sessions import SessionStore
@@ -35,30 +35,31 @@ class SessionService:
         self._accounts = accounts
         self._clock = clock
 
-    async def find(self, session_id: str) -> dict[str, Any] | None:
+    async def find(self, session_id: str) -> Session | None:
         """The session, or None when unknown."""
         return await self._sessions.get(session_id)
 
-    async def load(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
+    async def load(self, session_id: str, account_id: str | None = None) -> Session:
         """The session; NOT_FOUND when unknown or (given an account) another account's."""
         session = await self._sessions.get(session_id)
-        if session is None or account_id not in (None, session["account_id"]):
+        if session is None or account_id not in (None, session.account_id):
             raise errors.SessionNotFound()
         return session
 
-    async def apply(self, session_id: str, step: sm.Transition) -> dict[str, Any] | None:
+    async def apply(self, session_id: str, step: sm.Transition) -> Session | None:
         """Apply one transition (a terminal one owes its event from then on). None if refused."""
         after = await self._sessions.transition(session_id, step)
         if after is not None and step.terminal:
-            SESSIONS_ENDED.labels(status=after["status"]).inc()
+            SESSIONS_ENDED.labels(status=after.status).inc()
             log.info(
                 "session ended",
-                extra={"fields": {"payment_id": after["payment_id"], "status": after["status"]}},
+                extra={"fields": {"payment_id": after.payment_id, "status": after.status}},
             )
         return after
 
-    async def cancel(self, session_id: str, account_id: str | None = None) -> dict[str, Any]:
-        """Cancel an open session; the same 200 when repeated, else the state's outcome."""
+    async def cancel(self, session_id: str, account_id: str | None = None) -> Session:
+        """Cancel an open session: the cancelled session (also when repeated), else the state's
+        outcome raised."""
         for _ in range(MAX_ROUNDS):
             session = await self.load(session_id, account_id)
             now = self._clock()
@@ -66,12 +67,12 @@ class SessionService:
             if decision.step in (Step.ANSWER_CANCELLED, Step.REFUSE):
                 if decision.error is not None:
                     raise decision.error()
-                return claims.cancelled_body(session)
+                return session
             if decision.step is Step.EXPIRE:
                 if await self.apply(session_id, sm.expire(now)) is not None:
                     raise errors.SessionExpired()
             elif (after := await self.apply(session_id, sm.cancel(now))) is not None:
-                return claims.cancelled_body(after)
+                return after
         raise Contention(f"cancel kept being refused after {MAX_ROUNDS} rounds")
 
     async def expire_overdue(self, limit: int) -> tuple[int, int]:
@@ -81,15 +82,15 @@ class SessionService:
         expired = 0
         for session in batch:
             # Refused means a claim or cancel ended it first, and that one owes the event.
-            if await self.apply(session["_id"], sm.expire(now)) is not None:
+            if await self.apply(session.id, sm.expire(now)) is not None:
                 expired += 1
         SESSIONS_SWEPT.inc(expired)
         return len(batch), expired
 
-    async def public(self, session_id: str) -> dict[str, Any]:
+    async def public(self, session_id: str) -> PublicSession:
         """The hosted page's read of a session (no key: the session id authorises)."""
         session = await self.load(session_id)
-        account = await self._accounts.get(session["account_id"])
+        account = await self._accounts.get(session.account_id)
         if account is None:
             raise errors.SessionNotFound()
-        return sm.public_view(session, account, self._clock())
+        return sm.public_session(session, account, self._clock())

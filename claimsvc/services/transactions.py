@@ -10,6 +10,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID, confirmable
+from claimsvc.domain.sessions import Session
 from claimsvc.domain.statuses import TRANSACTION_STATUSES, UNCONFIRMED
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.mongo import DuplicateKeyError, new_id
@@ -49,7 +50,7 @@ class Recorded:
 class Confirmed:
     transaction: dict[str, Any]
     """As stored after the confirmation: still `suspect` when that was not overridden."""
-    session: dict[str, Any] | None
+    session: Session | None
     """The session that claimed it, after finalising (None when none did)."""
 
 

@@ -109,5 +109,5 @@ class WalletAdminService:
         if done.transaction["status"] == SUSPECT:
             raise errors.TransactionSuspect()
         view = transaction_view(done.transaction)
-        view["session_status"] = done.session["status"] if done.session else None
+        view["session_status"] = done.session.status if done.session else None
         return view

@@ -7,7 +7,10 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.sessions import FAILED_SOURCES, OPEN, PENDING_GRACE, Guard, Transition
+from claimsvc.domain.sessions import OPEN, PENDING_GRACE, Claim, Guard, Session, Transition
+
+FAILED_SOURCES = "failed_sources"
+"""Document field: hashed client source -> its failed submits on the session."""
 
 
 def _deadline(pending: bool | None, op: str, at: datetime) -> dict[str, Any]:
@@ -17,6 +20,51 @@ def _deadline(pending: bool | None, op: str, at: datetime) -> dict[str, Any]:
     if pending is None:
         return {"$or": [plain, held]}
     return held if pending else plain
+
+
+def claim_doc(claim: Claim | None) -> dict[str, Any] | None:
+    if claim is None:
+        return None
+    return {
+        "transaction_id": claim.transaction_id,
+        "provider": claim.provider,
+        "trx_id": claim.trx_id,
+        "claimed_at": claim.claimed_at,
+    }
+
+
+def claim_from_doc(doc: dict[str, Any] | None) -> Claim | None:
+    if not doc:
+        return None
+    return Claim(
+        transaction_id=doc["transaction_id"],
+        provider=doc["provider"],
+        trx_id=doc["trx_id"],
+        claimed_at=doc["claimed_at"],
+    )
+
+
+def update_spec(step: Transition) -> dict[str, Any]:
+    """`step`'s changes as a MongoDB update (the same as sessions.apply, on the document)."""
+    fields: dict[str, Any] = {}
+    if step.ends is not None:
+        # event_due marks the outbox work still owed; cleared once the event exists.
+        fields.update(status=step.ends, terminal_at=step.at, event_due=True)
+    if step.claim is not None:
+        fields["claim"] = claim_doc(step.claim)
+    if step.holds is not None or step.releases:
+        fields["pending_claim"] = claim_doc(step.holds)
+    inc: dict[str, int] = {}
+    if step.counts:
+        inc["failed_attempts"] = 1
+    if step.source is not None:
+        inc[f"{FAILED_SOURCES}.{step.source}"] = 1
+    update: dict[str, Any] = {}
+    if fields:
+        update["$set"] = fields
+    if inc:
+        update["$inc"] = inc
+    return update
 
 
 def guard_query(guard: Guard) -> dict[str, Any]:
@@ -45,6 +93,63 @@ class SessionStore:
     def __init__(self, db: Any) -> None:
         self._coll = db["sessions"]
 
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> Session:
+        return Session(
+            id=doc["_id"],
+            account_id=doc["account_id"],
+            order_id=doc["order_id"],
+            payment_id=doc["payment_id"],
+            amount_poisha=doc["amount_poisha"],
+            success_url=doc["success_url"],
+            cancel_url=doc["cancel_url"],
+            webhook_url=doc["webhook_url"],
+            status=doc["status"],
+            created_at=doc["created_at"],
+            expires_at=doc["expires_at"],
+            customer=doc.get("customer"),
+            metadata=doc.get("metadata") or {},
+            failed_attempts=doc.get("failed_attempts", 0),
+            failed_sources=doc.get(FAILED_SOURCES) or {},
+            pending_claim=claim_from_doc(doc.get("pending_claim")),
+            claim=claim_from_doc(doc.get("claim")),
+            terminal_at=doc.get("terminal_at"),
+            event_due=bool(doc.get("event_due")),
+        )
+
+    @staticmethod
+    def to_doc(session: Session) -> dict[str, Any]:
+        """The document of a session. Fields a new session has not got yet are left out as
+        before (`failed_sources`, `terminal_at`; `event_due` only while an event is owed)."""
+        doc: dict[str, Any] = {
+            "_id": session.id,
+            "account_id": session.account_id,
+            "order_id": session.order_id,
+            "payment_id": session.payment_id,
+            "amount_poisha": session.amount_poisha,
+            "success_url": session.success_url,
+            "cancel_url": session.cancel_url,
+            "webhook_url": session.webhook_url,
+            "customer": None if session.customer is None else dict(session.customer),
+            "metadata": dict(session.metadata),
+            "status": session.status,
+            "created_at": session.created_at,
+            "expires_at": session.expires_at,
+            "failed_attempts": session.failed_attempts,
+            "pending_claim": claim_doc(session.pending_claim),
+            "claim": claim_doc(session.claim),
+        }
+        if session.failed_sources:
+            doc[FAILED_SOURCES] = dict(session.failed_sources)
+        if session.terminal_at is not None:
+            doc["terminal_at"] = session.terminal_at
+        if session.event_due:
+            doc["event_due"] = True
+        return doc
+
+    def _maybe(self, doc: dict[str, Any] | None) -> Session | None:
+        return None if doc is None else self.from_doc(doc)
+
     async def ensure_indexes(self) -> None:
         await self._coll.create_index([("account_id", 1), ("order_id", 1)], unique=True)
         await self._coll.create_index("payment_id", unique=True)
@@ -52,38 +157,37 @@ class SessionStore:
         # Only sessions still owing their webhook event carry the field.
         await self._coll.create_index("event_due", sparse=True)
 
-    async def insert(self, doc: dict[str, Any]) -> None:
+    async def insert(self, session: Session) -> None:
         """Insert a new session; DuplicateKeyError when the order already has one."""
-        await self._coll.insert_one(doc)
+        await self._coll.insert_one(self.to_doc(session))
 
-    async def get(self, session_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": session_id})
+    async def get(self, session_id: str) -> Session | None:
+        return self._maybe(await self._coll.find_one({"_id": session_id}))
 
-    async def find_by_order(self, account_id: str, order_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"account_id": account_id, "order_id": order_id})
+    async def find_by_order(self, account_id: str, order_id: str) -> Session | None:
+        doc = await self._coll.find_one({"account_id": account_id, "order_id": order_id})
+        return self._maybe(doc)
 
-    async def transition(self, session_id: str, step: Transition) -> dict[str, Any] | None:
+    async def transition(self, session_id: str, step: Transition) -> Session | None:
         """Apply `step` in one conditional update; the session after it, or None if refused."""
-        update: dict[str, Any] = {}
-        if step.set:
-            update["$set"] = step.set
-        if step.inc:
-            update["$inc"] = step.inc
-        return await self._coll.find_one_and_update(
+        doc = await self._coll.find_one_and_update(
             {"_id": session_id, **guard_query(step.guard)},
-            update,
+            update_spec(step),
             return_document=ReturnDocument.AFTER,
         )
+        return self._maybe(doc)
 
-    async def find_overdue(self, now: datetime, limit: int) -> list[dict[str, Any]]:
+    async def find_overdue(self, now: datetime, limit: int) -> list[Session]:
         """Open sessions past their deadline, oldest first (the expiry sweeper's batch)."""
         query = guard_query(Guard(pending=None, overdue_at=now))
-        return await self._coll.find(query).sort("expires_at", 1).limit(limit).to_list()
+        docs = await self._coll.find(query).sort("expires_at", 1).limit(limit).to_list()
+        return [self.from_doc(d) for d in docs]
 
-    async def find_event_due(self, limit: int) -> list[dict[str, Any]]:
+    async def find_event_due(self, limit: int) -> list[Session]:
         """Terminal sessions still owing their webhook event, the longest owed first."""
         query = {"event_due": True}
-        return await self._coll.find(query).sort("terminal_at", 1).limit(limit).to_list()
+        docs = await self._coll.find(query).sort("terminal_at", 1).limit(limit).to_list()
+        return [self.from_doc(d) for d in docs]
 
     async def clear_event_due(self, session_ids: list[str]) -> None:
         """These sessions' events exist now."""

@@ -9,20 +9,21 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
+from claimsvc.domain.sessions import Session
 from claimsvc.domain.statuses import CONFIRMED, SUSPECT
 
 
-def match_query(session: dict[str, Any], provider: str, trx_id: str) -> dict[str, Any]:
+def match_query(session: Session, provider: str, trx_id: str) -> dict[str, Any]:
     """The transaction `claims.match_problem` finds no problem with, as a MongoDB filter: the
     same rule checked atomically with the reservation."""
     return {
-        "account_id": session["account_id"],
+        "account_id": session.account_id,
         "provider": provider,
         "trx_id": trx_id,
-        "amount_poisha": session["amount_poisha"],
-        "received_at": {"$gte": session["created_at"] - CLAIM_WINDOW},
+        "amount_poisha": session.amount_poisha,
+        "received_at": {"$gte": session.created_at - CLAIM_WINDOW},
         "status": {"$ne": SUSPECT},
-        "session_id": {"$in": [None, session["_id"]]},
+        "session_id": {"$in": [None, session.id]},
         "$and": [
             {"$or": [{"direction": "credit"}, {"direction": {"$exists": False}}]},
             {"$or": [{"kind": {"$in": sorted(CLAIMABLE_KINDS)}}, {"kind": {"$exists": False}}]},
@@ -56,13 +57,13 @@ class TransactionStore:
         )
 
     async def reserve_match(
-        self, session: dict[str, Any], provider: str, trx_id: str
+        self, session: Session, provider: str, trx_id: str
     ) -> dict[str, Any] | None:
         """The claimed transaction, reserved for `session`, if it matches the session (None when
         it does not, is missing, or another session holds it: nothing is reserved then)."""
         return await self._coll.find_one_and_update(
             match_query(session, provider, trx_id),
-            {"$set": {"session_id": session["_id"]}},
+            {"$set": {"session_id": session.id}},
             return_document=ReturnDocument.AFTER,
         )
 

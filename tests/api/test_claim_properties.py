@@ -18,6 +18,7 @@ from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import ClaimRequest
+from claimsvc.domain.sessions import Session
 from claimsvc.errors import ServiceError
 from claimsvc.worker.sweeper import SessionSweeper
 from tests.claims_support import open_session, pay, relay_owed, submit_claim, yielding_mongo
@@ -80,7 +81,7 @@ async def run(world: World, op: tuple[Any, ...]) -> tuple[tuple[Any, ...], str]:
             req = ClaimRequest(world.sessions[op[1]], trx_id, "bkash")
             return op, (await submit_claim(world.deps, req))["status"]
         if name == "cancel":
-            return op, (await services.sessions.cancel(world.sessions[op[1]]))["status"]
+            return op, (await services.sessions.cancel(world.sessions[op[1]])).status
         if name == "confirm":
             await services.transactions.confirm(world.txs[op[1]]["_id"])
         elif name == "clock":
@@ -94,7 +95,7 @@ async def run(world: World, op: tuple[Any, ...]) -> tuple[tuple[Any, ...], str]:
     return op, "ok"
 
 
-async def stored(world: World) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+async def stored(world: World) -> tuple[dict[str, Session | None], list[dict[str, Any]]]:
     docs = {s: await world.deps.stores.sessions.get(s) for s in world.sessions}
     return docs, await world.deps.db["events"].find({}).to_list()
 
@@ -104,8 +105,8 @@ async def check(world: World, answers: list[tuple[tuple[Any, ...], str]]) -> Non
     per_session = Counter(e["session_id"] for e in events)
     for sid, doc in docs.items():
         assert doc is not None
-        owed = bool(doc.get("event_due"))
-        if doc["status"] in sm.TERMINAL:
+        owed = bool(doc.event_due)
+        if doc.status in sm.TERMINAL:
             assert (owed, per_session[sid]) in {(True, 0), (False, 1)}, (owed, per_session[sid])
         else:
             assert (owed, per_session[sid]) == (False, 0)
@@ -116,21 +117,21 @@ async def check(world: World, answers: list[tuple[tuple[Any, ...], str]]) -> Non
     for sid, doc in docs.items():
         assert doc is not None
         before = world.seen.get(sid)
-        assert before not in sm.TERMINAL or doc["status"] == before, "a terminal state changed"
-        world.seen[sid] = doc["status"]
-        expected_events = 1 if doc["status"] in sm.TERMINAL else 0
-        assert per_session[sid] == expected_events, (doc["status"], per_session[sid])
-        assert doc["failed_attempts"] <= world.max_attempts
+        assert before not in sm.TERMINAL or doc.status == before, "a terminal state changed"
+        world.seen[sid] = doc.status
+        expected_events = 1 if doc.status in sm.TERMINAL else 0
+        assert per_session[sid] == expected_events, (doc.status, per_session[sid])
+        assert doc.failed_attempts <= world.max_attempts
     for e in events:
-        assert e["payment_status"] == docs[e["session_id"]]["status"]
+        assert e["payment_status"] == docs[e["session_id"]].status
     for tx in world.txs:
         users = [s for s, d in docs.items() if d and sm.uses(d, tx["_id"])]
         assert len(users) <= 1, "a transaction used by two sessions"
     for op, answer in answers:
         if op[0] == "claim" and answer == "COMPLETED":
             doc = docs[world.sessions[op[1]]]
-            assert doc["status"] == "COMPLETED"
-            assert doc["claim"]["transaction_id"] == world.txs[op[2]]["_id"]
+            assert doc.status == "COMPLETED" and doc.claim is not None
+            assert doc.claim.transaction_id == world.txs[op[2]]["_id"]
             assert SESSION_AMOUNTS[op[1]] == TX_AMOUNTS[op[2]]
 
 

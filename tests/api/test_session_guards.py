@@ -3,6 +3,7 @@ MongoDB's filter selects the session exactly when `sessions.allows` says the gua
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -11,12 +12,14 @@ from hypothesis import strategies as st
 from mongomock_motor import AsyncMongoMockClient
 
 from claimsvc.domain import sessions as sm
-from claimsvc.store.sessions import SessionStore, guard_query
+from claimsvc.store.sessions import FAILED_SOURCES, SessionStore, guard_query
+from tests.session_records import BASE
 
 T0 = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
 # Minutes around the boundaries that matter: expires_at itself and 24 h after it.
 MINUTES = [-1441, -1440, -1439, -30, -1, 0, 1, 30, 1439, 1440, 1441, 1470]
-CLAIMS = [None, {"transaction_id": "trx_a"}, {"transaction_id": "trx_b"}]
+CLAIM_RECORDS = [sm.Claim(t, "bkash", t.upper(), T0) for t in ("trx_a", "trx_b")]
+CLAIMS = [None, *(SessionStore.to_doc(replace(BASE, claim=c))["claim"] for c in CLAIM_RECORDS)]
 
 times = st.sampled_from(MINUTES).map(lambda m: T0 + timedelta(minutes=m))
 optional_time = st.none() | times
@@ -32,15 +35,14 @@ failed_sources = st.none() | st.dictionaries(
 def _session(
     status: str, pending: Any, expires_at: datetime, attempts: int, sources: dict[str, int] | None
 ) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "_id": "s1",
-        "status": status,
-        "pending_claim": pending,
-        "expires_at": expires_at,
-        "failed_attempts": attempts,
-    }
+    """A stored session document; the domain sees it as the store reads it (`from_doc`)."""
+    doc = SessionStore.to_doc(BASE)
+    doc.update(
+        _id="s1", status=status, pending_claim=pending, expires_at=expires_at,
+        failed_attempts=attempts,
+    )
     if sources is not None:
-        doc[sm.FAILED_SOURCES] = sources
+        doc[FAILED_SOURCES] = sources
     return doc
 
 
@@ -71,7 +73,7 @@ async def test_the_mongodb_guard_selects_exactly_what_the_domain_allows(doc, gua
     coll = AsyncMongoMockClient(tz_aware=True)["db"]["sessions"]
     await coll.insert_one(doc)
     selected = await coll.find_one({"_id": "s1", **guard_query(guard)}) is not None
-    assert selected == sm.allows(guard, doc)
+    assert selected == sm.allows(guard, SessionStore.from_doc(doc))
 
 
 @settings(max_examples=100, deadline=None)
@@ -80,11 +82,11 @@ async def test_the_sweeper_finds_exactly_the_overdue_sessions(doc, now):
     db = AsyncMongoMockClient(tz_aware=True)["db"]
     await db["sessions"].insert_one(doc)
     found = await SessionStore(db).find_overdue(now, 10)
-    assert (len(found) == 1) == sm.is_overdue(doc, now)
+    assert (len(found) == 1) == sm.is_overdue(SessionStore.from_doc(doc), now)
 
 
 sources = st.none() | st.sampled_from(SOURCES)
-CLAIM_RECORDS = [{"transaction_id": t, "trx_id": t.upper()} for t in ("trx_a", "trx_b")]
+records = sessions.map(SessionStore.from_doc)
 transitions = st.one_of(
     st.builds(sm.complete, st.sampled_from(CLAIM_RECORDS), times),
     st.builds(sm.hold, st.sampled_from(CLAIM_RECORDS), times),
@@ -93,7 +95,7 @@ transitions = st.one_of(
     st.builds(sm.count_failure, st.integers(min_value=1, max_value=5), times, sources),
     st.builds(sm.lock, st.integers(min_value=1, max_value=5), times, sources),
     st.builds(sm.repeat_failure, st.sampled_from(SOURCES), times),
-    st.builds(sm.failure, sessions, st.integers(min_value=1, max_value=5), times, sources),
+    st.builds(sm.failure, records, st.integers(min_value=1, max_value=5), times, sources),
     st.builds(sm.cancel, times),
     st.builds(sm.expire, times),
 )
@@ -105,7 +107,7 @@ async def test_every_transition_is_applied_by_the_store_exactly_as_by_the_domain
     db = AsyncMongoMockClient(tz_aware=True)["db"]
     await db["sessions"].insert_one(doc)
     stored = await SessionStore(db).transition("s1", step)
-    expected = sm.apply(doc, step)
+    expected = sm.apply(SessionStore.from_doc(doc), step)
     assert (stored is None) == (expected is None)
     if expected is not None:
         assert stored == expected

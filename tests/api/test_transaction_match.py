@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from claimsvc.domain import claims
-from tests.claims_support import open_session, session_doc
+from tests.claims_support import open_session
 
 pytestmark = pytest.mark.wire
 
@@ -38,14 +38,14 @@ async def test_a_transaction_is_reserved_exactly_when_it_matches(
     deps, make_account, label, change
 ):
     merchant = await make_account()
-    session = await session_doc(deps, await open_session(deps, merchant))
+    session = await deps.stores.sessions.get(await open_session(deps, merchant))
     doc = {
         "_id": "trx_match",
         "account_id": merchant.id,
         "provider": "bkash",
         "trx_id": "MATCH0001",
-        "amount_poisha": session["amount_poisha"],
-        "received_at": session["created_at"],
+        "amount_poisha": session.amount_poisha,
+        "received_at": session.created_at,
         "status": "unconfirmed",
         "direction": "credit",
         "kind": "received",
@@ -55,14 +55,14 @@ async def test_a_transaction_is_reserved_exactly_when_it_matches(
         if value is None:
             doc.pop(field)
         elif field == "received_at":
-            doc[field] = session["created_at"] + value
+            doc[field] = session.created_at + value
         else:
-            doc[field] = session["_id"] if value == "self" else value
+            doc[field] = session.id if value == "self" else value
     await deps.stores.transactions.insert(doc)
     reserved = await deps.stores.transactions.reserve_match(session, "bkash", "MATCH0001")
     stored = await deps.stores.transactions.get("trx_match")
     if doc["provider"] == "bkash" and claims.match_problem(session, doc) is None:
-        assert reserved is not None and reserved["session_id"] == session["_id"], label
+        assert reserved is not None and reserved["session_id"] == session.id, label
     else:
         assert reserved is None, label
         assert stored["session_id"] == doc["session_id"], label

@@ -178,7 +178,7 @@ async def worker_hour(scn: Scenario, expiring: str) -> None:
     try:
         scn.clock.advance(minutes=6)
         await loops["SessionSweeper"].sweep()
-        assert (await scn.deps.stores.sessions.get(expiring))["status"] == "EXPIRED"
+        assert (await scn.deps.stores.sessions.get(expiring)).status == "EXPIRED"
         assert await loops["OutboxRelay"].relay() >= 4
         assert await loops["Dispatcher"].deliver_due() >= 4
         await loops["Reconciler"].refresh_gauges()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.claims_support import session_doc
 from tests.conftest import initialize_body
 from tests.sms.conftest import bkash_credit, events_of, send
 
@@ -55,7 +56,7 @@ async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arriv
     # The missing SMS arrives: the chain closes, the payment is confirmed, the claim completes.
     await send(post_sms, device, bkash_credit("EARLY00001", "200.00", "1,200.00"), minute=1)
     await drain()
-    session = await deps.stores.sessions.get(session_id)
+    session = await session_doc(deps, session_id)
     assert session["status"] == "COMPLETED"
     assert await events_of(deps, session_id) == ["COMPLETED"]
 
@@ -80,7 +81,7 @@ async def test_a_forged_sms_never_completes_a_pending_claim(
     clock.advance(minutes=15)
     await send(post_sms, device, bkash_credit("REAL5T6Y7U", "100.00", "1,100.00"), minute=15)
     await drain()
-    session = await deps.stores.sessions.get(session_id)
+    session = await session_doc(deps, session_id)
     assert session["status"] == "OPEN"
     tx = await deps.db["transactions"].find_one({"trx_id": "FAKE7Q2W9E"})
     assert (tx["status"], tx["chain_gap_poisha"]) == ("suspect", 100_000)
@@ -127,7 +128,7 @@ async def test_a_claim_pending_on_a_reversed_payment_is_released(
     )
     await send(post_sms, device, reversal, minute=3)
     await drain()
-    session = await deps.stores.sessions.get(session_id)
+    session = await session_doc(deps, session_id)
     assert (session["status"], session["pending_claim"]) == ("OPEN", None)
     assert await events_of(deps, session_id) == []
 

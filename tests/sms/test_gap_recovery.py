@@ -4,6 +4,7 @@ right after the gap completes nothing."""
 
 from __future__ import annotations
 
+from tests.claims_support import session_doc
 from tests.sms.conftest import (
     anchored_merchant,
     bkash_credit,
@@ -58,7 +59,7 @@ async def test_a_gap_then_a_run_of_genuine_sms_completes_the_waiting_claims_once
         "LATERPAY01": ("confirmed", "chained_after_gap", None),
     }
     for session_id in (first, second):
-        assert (await deps.stores.sessions.get(session_id))["status"] == "COMPLETED"
+        assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
         assert await events_of(deps, session_id) == ["COMPLETED"]
     # Repeats change nothing: the claim answers the same, the worker finds nothing new.
     assert (await claim(fetch, merchant, first, "BUYERPAY01")).code == 200
@@ -77,7 +78,7 @@ async def test_the_run_start_confirms_when_the_missed_sms_turns_up_late(
     await send_run(post_sms, device, clock, drain, ("RUNSTART02", "FOLLOWS001", "FOLLOWS002"))
     assert (await claim(fetch, merchant, session_id, "RUNSTART02")).code == 202
     assert (await statuses(fetch, merchant))["RUNSTART02"][:2] == ("unconfirmed", "gap_start")
-    assert (await deps.stores.sessions.get(session_id))["status"] == "OPEN"
+    assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
     # The forwarder retries the lost SMS: it bridges the gap exactly.
     await send(post_sms, device, bkash_credit("MISSED0001", "200.00", "1,200.00"), minute=1)
@@ -85,7 +86,7 @@ async def test_the_run_start_confirms_when_the_missed_sms_turns_up_late(
     found = await statuses(fetch, merchant)
     assert found["MISSED0001"] == ("confirmed", "chained", None)
     assert found["RUNSTART02"] == ("confirmed", "gap_filled", None)  # explained now
-    assert (await deps.stores.sessions.get(session_id))["status"] == "COMPLETED"
+    assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert await events_of(deps, session_id) == ["COMPLETED"]
 
 
@@ -103,7 +104,7 @@ async def test_a_forged_sms_right_after_a_gap_starts_no_run_and_completes_no_cla
     assert found["FORGEDGAP1"][0] == "held"  # inside the gap: never confirmed by the run
     assert found["GENUINE001"][:2] == ("unconfirmed", "gap_start")
     assert found["GENUINE002"][0] == found["GENUINE003"][0] == "confirmed"
-    session = await deps.stores.sessions.get(session_id)
+    session = await session_doc(deps, session_id)
     assert session["status"] == "OPEN"
     assert session["pending_claim"]["trx_id"] == "FORGEDGAP1"
     assert await events_of(deps, session_id) == []

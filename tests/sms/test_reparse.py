@@ -9,6 +9,7 @@ import asyncio
 from sms_ingest import metrics
 from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from tests.api.test_cli_admin import admin_cli  # noqa: F401  (the fixture)
+from tests.claims_support import session_doc
 from tests.sms.conftest import (
     anchored_merchant,
     bkash_credit,
@@ -67,7 +68,7 @@ async def test_a_debit_of_an_unknown_wording_is_reparsed_and_the_held_payment_co
     assert await results(deps, merchant.id) == [("parsed", None), ("parsed", None)]
     txs = {t["trx_id"]: t["status"] for t in await deps.db["transactions"].find().to_list(None)}
     assert txs == {"COUT7Y6T5R": "confirmed", "PAYQ1W2E3R": "confirmed"}
-    assert (await deps.stores.sessions.get(session_id))["status"] == "COMPLETED"
+    assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert await events_of(deps, session_id) == ["COMPLETED"]
 
     again = await fetch(REPARSE, json={}, admin=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -11,33 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimsvc import errors
+from claimsvc.api.claims import COMPLETED_SCHEMA
 from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import ClaimRequest, Step
 from claimsvc.domain.outbox import event_body
+from tests.session_records import SID, T0, claim, session
 
-T0 = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
-SID = "8a3c1f4e-0000-4000-8000-000000000000"
 ACTIVE = {"balance_verification": False}
 VERIFYING = {"balance_verification": True}
-
-
-def session(**fields: Any) -> dict[str, Any]:
-    base = {
-        "_id": SID,
-        "status": sm.OPEN,
-        "amount_poisha": 50_000,
-        "created_at": T0,
-        "expires_at": T0 + timedelta(minutes=30),
-        "failed_attempts": 0,
-        "pending_claim": None,
-        "claim": None,
-        "order_id": "order-1",
-        "payment_id": "pay_1",
-        "success_url": "https://shop/success",
-        "cancel_url": "https://shop/cancel",
-    }
-    return {**base, **fields}
 
 
 def tx(**fields: Any) -> dict[str, Any]:
@@ -55,7 +37,8 @@ def tx(**fields: Any) -> dict[str, Any]:
 
 
 REQ = ClaimRequest(SID, "ABC12345", "bkash")
-RECORD = {"transaction_id": "trx_1", "provider": "bkash", "trx_id": "ABC12345", "claimed_at": T0}
+RECORD = claim("trx_1", "ABC12345")
+OTHER = claim("trx_1", "OTHER123")
 
 
 # Validation ------------------------------------------------------------------------------------
@@ -158,13 +141,13 @@ LATE = T0 + timedelta(hours=2)
         (session(pending_claim=RECORD), VERIFYING, tx(), LATE, Step.ANSWER_PENDING, None),
         (session(pending_claim=RECORD), VERIFYING, tx(status="confirmed"), LATE,
          Step.COMPLETE_PENDING, None),
-        (session(pending_claim={**RECORD, "trx_id": "OTHER123"}), VERIFYING, tx(), LIVE,
+        (session(pending_claim=OTHER), VERIFYING, tx(), LIVE,
          Step.REJECT, None),
-        (session(pending_claim={**RECORD, "trx_id": "OTHER123"}), VERIFYING, tx(), LATE,
+        (session(pending_claim=OTHER), VERIFYING, tx(), LATE,
          Step.REFUSE, errors.SessionExpired),
         (session(status=sm.COMPLETED, claim=RECORD), ACTIVE, tx(), LATE,
          Step.ANSWER_COMPLETED, None),
-        (session(status=sm.COMPLETED, claim={**RECORD, "trx_id": "OTHER123"}), ACTIVE, tx(),
+        (session(status=sm.COMPLETED, claim=OTHER), ACTIVE, tx(),
          LIVE, Step.REFUSE, errors.AlreadyCompleted),
         (session(status=sm.FAILED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.TooManyAttempts),
         (session(status=sm.CANCELLED), ACTIVE, tx(), LIVE, Step.REFUSE,
@@ -191,7 +174,8 @@ def test_decide_cancel(doc, now, step):
 
 
 def test_the_success_body_comes_from_the_session_and_its_claim():
-    body = claims.success_body(session(status=sm.COMPLETED, claim=RECORD, amount_poisha=12_345))
+    completed = session(status=sm.COMPLETED, claim=RECORD, amount_poisha=12_345)
+    body = COMPLETED_SCHEMA.dump(completed)
     assert body == {
         "success": True,
         "status": "COMPLETED",
@@ -217,7 +201,7 @@ SOURCE = "a1b2c3"
 sessions_for_lookup = st.builds(
     lambda status, pending, failures, expires_in, attempts: session(
         status=status,
-        pending_claim={None: None, "same": RECORD, "other": {**RECORD, "trx_id": "OTHER0001"}}[
+        pending_claim={None: None, "same": RECORD, "other": claim("trx_1", "OTHER0001")}[
             pending
         ],
         failed_attempts=min(failures, attempts),

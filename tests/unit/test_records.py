@@ -7,8 +7,11 @@ are pinned here, key by key.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
+from claimsvc.api.checkout import OPENED_SCHEMA
+from claimsvc.api.claims import CANCELLED_SCHEMA, COMPLETED_SCHEMA, PUBLIC_SESSION_SCHEMA
 from claimsvc.api.devices import (
     AnchoredSchema,
     DeviceViewSchema,
@@ -16,13 +19,18 @@ from claimsvc.api.devices import (
     RegisteredSchema,
     ReparsedSchema,
 )
+from claimsvc.api.page_view import PageView
+from claimsvc.domain import sessions as sm
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
 from claimsvc.domain.devices import Device, Registered
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.sessions import Claim, Session
+from claimsvc.services.checkout import Opened
 from claimsvc.services.reparse import Reparsed
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.messages import MessageStore
+from claimsvc.store.sessions import SessionStore, update_spec
 
 T0 = datetime(2026, 11, 21, 6, 0, 0, 123000, tzinfo=UTC)
 T1 = datetime(2026, 11, 21, 6, 5, 0, tzinfo=UTC)
@@ -149,3 +157,128 @@ def test_the_anchor_answer_writes_poisha_as_taka_only_at_the_end():
 
 def test_the_reparse_answer_says_how_many_and_whether_to_call_again():
     assert ReparsedSchema().dump(Reparsed(3, more=True)) == {"requeued": 3, "more": True}
+
+
+# Sessions ----------------------------------------------------------------------------------------
+
+PENDING = Claim("trx_1", "bkash", "ABC12345", T1)
+SESSION = Session(
+    id="8a3c1f4e-0000-4000-8000-000000000000",
+    account_id="acc_1",
+    order_id="order-1",
+    payment_id="pay_1",
+    amount_poisha=12_345,
+    success_url="https://shop/success",
+    cancel_url="https://shop/cancel",
+    webhook_url="https://shop/webhook",
+    status=sm.COMPLETED,
+    created_at=T0,
+    expires_at=T1,
+    customer={"name": "Rahim"},
+    metadata={"cart": "42"},
+    failed_attempts=2,
+    failed_sources={"src_a": 1},
+    pending_claim=PENDING,
+    claim=PENDING,
+    terminal_at=T1,
+    event_due=True,
+)
+
+
+def test_a_session_comes_back_from_its_document_unchanged():
+    assert SessionStore.from_doc(SessionStore.to_doc(SESSION)) == SESSION
+
+
+def test_a_new_session_is_stored_with_the_fields_it_always_had_and_no_more():
+    fresh = replace(
+        SESSION,
+        status=sm.OPEN,
+        failed_attempts=0,
+        failed_sources={},
+        pending_claim=None,
+        claim=None,
+        terminal_at=None,
+        event_due=False,
+    )
+    doc = SessionStore.to_doc(fresh)
+    assert sorted(doc) == sorted(
+        [
+            "_id", "account_id", "order_id", "payment_id", "amount_poisha", "success_url",
+            "cancel_url", "webhook_url", "customer", "metadata", "status", "created_at",
+            "expires_at", "failed_attempts", "pending_claim", "claim",
+        ]
+    )
+    assert SessionStore.from_doc(doc) == fresh
+
+
+def test_a_transition_is_the_same_update_in_the_store_as_in_the_domain():
+    spec = update_spec(sm.lock(3, T1, "src_a"))
+    assert spec == {
+        "$set": {"status": sm.FAILED, "terminal_at": T1, "event_due": True},
+        "$inc": {"failed_attempts": 1, "failed_sources.src_a": 1},
+    }
+    held = update_spec(sm.hold(PENDING, T1))
+    assert held == {"$set": {"pending_claim": SessionStore.to_doc(SESSION)["pending_claim"]}}
+    assert update_spec(sm.release(PENDING, T1)) == {"$set": {"pending_claim": None}}
+
+
+def test_the_initialize_answer_writes_every_field_with_poisha_as_taka():
+    opened = Opened(created=True, session=SESSION, checkout_url="https://pay/checkout/x")
+    assert OPENED_SCHEMA.dump(opened) == {
+        "session_id": SESSION.id,
+        "payment_id": "pay_1",
+        "order_id": "order-1",
+        "amount": 123.45,
+        "status": "COMPLETED",
+        "checkout_url": "https://pay/checkout/x",
+        "expires_at": "2026-11-21T06:05:00Z",
+    }
+
+
+def test_the_claim_and_cancel_answers_write_every_field():
+    assert COMPLETED_SCHEMA.dump(SESSION) == {
+        "success": True,
+        "status": "COMPLETED",
+        "session_id": SESSION.id,
+        "order_id": "order-1",
+        "payment_id": "pay_1",
+        "amount": 123.45,
+        "provider": "bkash",
+        "trx_id": "ABC12345",
+        "redirect_url": "https://shop/success",
+    }
+    cancelled = replace(SESSION, status=sm.CANCELLED)
+    assert CANCELLED_SCHEMA.dump(cancelled) == {
+        "success": True,
+        "status": "CANCELLED",
+        "redirect_url": "https://shop/cancel",
+    }
+
+
+def test_the_public_read_writes_every_field_and_nothing_secret():
+    account = {
+        "name": "Shop",
+        "callback_secret": "never shown",
+        "wallets": [{"provider": "bkash", "number": "01700000000", "kind": "agent"}],
+    }
+    open_ = replace(SESSION, status=sm.OPEN)
+    public = sm.public_session(open_, account, T0)
+    assert PUBLIC_SESSION_SCHEMA.dump(public) == {
+        "session_id": SESSION.id,
+        "order_id": "order-1",
+        "merchant": {"name": "Shop"},
+        "amount": 123.45,
+        "status": "OPEN",
+        "expires_at": "2026-11-21T06:05:00Z",
+        "pending": True,
+        "pending_claim": {"provider": "bkash", "trx_id": "ABC12345"},
+        "wallets": [{"provider": "bkash", "number": "01700000000", "kind": "agent"}],
+        "redirect_url": None,
+    }
+    # The hosted page reads the same record: poisha and the stored time, no float or ISO trip.
+    view = PageView.from_public(public)
+    assert (view.amount_poisha, view.expires_at, view.pending) == (12_345, T1, True)
+    done = sm.public_session(replace(SESSION, status=sm.CANCELLED), account, T0)
+    dumped = PUBLIC_SESSION_SCHEMA.dump(done)
+    assert (dumped["pending"], dumped["pending_claim"]) == (False, None)
+    assert dumped["redirect_url"] == "https://shop/cancel"

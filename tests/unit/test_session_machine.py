@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimsvc.domain import sessions as sm
+from tests.session_records import T0, session
+from tests.session_records import claim as claim_of
 
-T0 = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
 EXPIRES = T0 + timedelta(minutes=30)
-CLAIM_A = {"transaction_id": "trx_a", "provider": "bkash", "trx_id": "AAAAAA11", "claimed_at": T0}
-CLAIM_B = {"transaction_id": "trx_b", "provider": "bkash", "trx_id": "BBBBBB22", "claimed_at": T0}
-
-
-def session(**fields: Any) -> dict[str, Any]:
-    base = {
-        "_id": "s1",
-        "status": sm.OPEN,
-        "created_at": T0,
-        "expires_at": EXPIRES,
-        "failed_attempts": 0,
-        "pending_claim": None,
-        "claim": None,
-    }
-    return {**base, **fields}
+CLAIM_A = claim_of("trx_a", "AAAAAA11")
+CLAIM_B = claim_of("trx_b", "BBBBBB22")
 
 
 LIVE = T0 + timedelta(minutes=5)
@@ -75,12 +62,12 @@ def test_each_transition_applies_only_from_the_state_it_expects(step, doc, allow
     after = sm.apply(doc, step)
     assert (after is not None) == allowed
     if after is not None and step.terminal:
-        assert after["status"] in sm.TERMINAL and after["event_due"] is True
+        assert after.status in sm.TERMINAL and after.event_due is True
 
 
 def test_the_lock_counts_the_attempt_that_reaches_the_limit():
     after = sm.apply(session(failed_attempts=2), sm.lock(3, LIVE))
-    assert after is not None and (after["status"], after["failed_attempts"]) == (sm.FAILED, 3)
+    assert after is not None and (after.status, after.failed_attempts) == (sm.FAILED, 3)
 
 
 def test_the_deadline_moves_24_hours_while_a_claim_is_pending():
@@ -118,7 +105,7 @@ steps = st.one_of(
 )
 
 
-def build(name: str, claim: dict[str, Any] | None, now: datetime) -> sm.Transition:
+def build(name: str, claim: sm.Claim | None, now: datetime) -> sm.Transition:
     if name in ("complete", "hold", "complete_pending"):
         return getattr(sm, name)(claim, now)
     if name in ("count_failure", "lock"):
@@ -134,18 +121,18 @@ def test_no_sequence_of_transitions_breaks_an_invariant(sequence):
         now += timedelta(seconds=move)
         step = build(name, claim, now)
         after = sm.apply(doc, step)
-        if doc["status"] in sm.TERMINAL:
+        if doc.status in sm.TERMINAL:
             assert after is None, "a terminal state changed"
         if after is None:
             continue
         ended += step.terminal
-        if after["status"] == sm.COMPLETED:
-            assert after["claim"] is not None
-            pending = doc.get("pending_claim")
-            assert pending is None or pending["transaction_id"] == after["claim"]["transaction_id"]
-        if after["status"] == sm.FAILED:
-            assert after["failed_attempts"] == MAX
-        assert after["failed_attempts"] <= MAX
+        if after.status == sm.COMPLETED:
+            assert after.claim is not None
+            pending = doc.pending_claim
+            assert pending is None or pending.transaction_id == after.claim.transaction_id
+        if after.status == sm.FAILED:
+            assert after.failed_attempts == MAX
+        assert after.failed_attempts <= MAX
         assert sm.allows(step.guard, doc)
         doc = after
     assert ended <= 1, "more than one terminal transition"

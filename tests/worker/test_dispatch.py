@@ -126,9 +126,9 @@ async def test_a_later_event_of_a_session_waits_until_the_earlier_one_is_deliver
     deps, worker, merchant, receiver, clock
 ):
     session_id = "0d6a1f8e-3c1b-4d5e-9f00-000000000001"
-    first = await record_event(deps, merchant.id, receiver.url("/status/503"), _id=session_id)
+    first = await record_event(deps, merchant.id, receiver.url("/status/503"), id=session_id)
     second = await record_event(
-        deps, merchant.id, receiver.url("/ok"), _id=session_id, status="EXPIRED"
+        deps, merchant.id, receiver.url("/ok"), id=session_id, status="EXPIRED"
     )
 
     await worker.deliver_due()
