@@ -203,16 +203,21 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
     Redis calls by a wrapper (a pipeline is one)."""
     from claimsvc.bootstrap import open_deps
     from claimsvc.clock import system_clock
-    from claimsvc.roundtrips import (
-        CountingMongoClient,
-        CountingRedis,
-        MongoCommandCounter,
-        RoundTrips,
-    )
+    from claimsvc.roundtrips import RoundTrips
+
+    tally = RoundTrips()
+    mongo, redis = counted_clients(settings, tally)
+    with tally.ignored():
+        deps = await open_deps(settings, clock or system_clock, mongo=mongo, redis=redis)
+    return deps, tally
+
+
+def counted_clients(settings: Any, tally: Any) -> tuple[Any, Any]:
+    """(MongoDB client, Redis client) as open_deps opens them, counting into `tally`."""
+    from claimsvc.roundtrips import CountingMongoClient, CountingRedis, MongoCommandCounter
     from claimsvc.store.mongo import open_mongo
     from claimsvc.store.redis_client import open_redis
 
-    tally = RoundTrips()
     url = settings.mongo_url
     mongo: Any
     if url.startswith("memory://"):
@@ -223,10 +228,7 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
         # The same options as claimsvc.store.mongo.open_mongo, plus the listener.
         mongo = AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True,
                                    event_listeners=[MongoCommandCounter(tally)])
-    redis = CountingRedis(open_redis(settings.redis_url), tally)
-    with tally.ignored():
-        deps = await open_deps(settings, clock or system_clock, mongo=mongo, redis=redis)
-    return deps, tally
+    return mongo, CountingRedis(open_redis(settings.redis_url), tally)
 
 
 def expose_roundtrips(app: Any, tally: Any) -> Any:
@@ -278,6 +280,7 @@ class Cost:
     cpu_ms: float
     mongo: float
     redis: float
+    by_name: dict[str, float] | None = None  # each command's or call's count per request
 
 
 class Meter:
@@ -291,5 +294,11 @@ class Meter:
         """Per request of the `requests` served since the meter started."""
         cpu1, after = cpu_seconds(self.pid), roundtrips(self.url)
         n = max(1, requests)
+        by_name = {}
+        for side in ("mongo_by", "redis_by"):
+            was = self.before.get(side, {})
+            for name, count in after.get(side, {}).items():
+                if count > was.get(name, 0):
+                    by_name[name] = (count - was.get(name, 0)) / n
         return Cost((cpu1 - self.cpu0) * 1000 / n, (after["mongo"] - self.before["mongo"]) / n,
-                    (after["redis"] - self.before["redis"]) / n)
+                    (after["redis"] - self.before["redis"]) / n, by_name)

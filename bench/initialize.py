@@ -2,35 +2,46 @@
 
 Each server runs in its own process (one Python process, like one API pod); one load client
 (wrk when installed, else aiohttp client processes) drives all three scenarios at the same
-concurrency: the bare handler returning a fixed JSON body, initialize creating new sessions,
-and initialize replaying one order. The app runs on a SecantusDB child and the real Redis at
-127.0.0.1:6379 (keys under a fresh prefix, deleted after) unless --mongo-url / --redis-url say
-otherwise (memory:// for the embedded fakes). Beside each timing: the serving process's CPU ms
-per request (from /proc, the database's CPU excluded), MongoDB commands and Redis calls per request.
+concurrency: the bare handler returning a fixed JSON body; the round-trip floor, a bare handler
+that makes exactly the round trips initialize needs and nothing else (one motor insert_one, or
+one find_one, of a session-shaped document and one EVALSHA of a trivial script, on the same
+clients as the app); initialize creating new sessions, and initialize replaying one order. The
+app runs on a SecantusDB child and the real Redis at 127.0.0.1:6379 (keys under a fresh prefix,
+deleted after) unless --mongo-url / --redis-url say otherwise (memory:// for the embedded fakes).
+Beside each timing: the serving process's CPU ms per request (from /proc, the database's CPU
+excluded), MongoDB commands and Redis calls per request. Each figure is the median of --rounds
+rounds; a round runs every scenario once, each on a fresh server.
 
-    .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--client auto]
-        [--mongo-url secantus|mongodb://...|memory://] [--redis-url redis://...|memory://]
+    .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--rounds 3]
+        [--client auto] [--mongo-url secantus|mongodb://...|memory://]
+        [--redis-url redis://...|memory://]
 
-Goal (issue 2): initialize at no less than a third of the bare handler's requests per second.
+Goals: initialize at no less than a third of the bare handler's requests per second (issue 2);
+initialize at most 3x the bare handler's CPU per request (issue 12). Initialize over its floor
+is what our own code costs; the floor over the bare handler is what the drivers cost.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
 import time
 
 from _common import (  # bench/ is on sys.path when a bench script runs
+    Cost,
     Meter,
     Result,
     add_counts,
     add_store_args,
     bench_settings,
+    counted_clients,
     counted_deps,
     expose_roundtrips,
     listen_forever,
@@ -89,6 +100,54 @@ async def serve_bare(port: int) -> None:
 
     app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
     await listen_forever(app, port, {"key": ""})
+
+
+FLOOR_SCRIPT = """-- KEYS[1]: a key under the bench prefix (unused); ARGV: none
+return 1
+"""
+
+
+async def serve_floor(args: argparse.Namespace, insert: bool) -> None:
+    """The round trips initialize needs and nothing else: one insert_one of a new session-shaped
+    document (`insert`) or one find_one of a stored one by its order, and one EVALSHA; on the
+    clients the app uses, round trips counted alike."""
+    from datetime import UTC, datetime
+
+    from tornado.web import Application, RequestHandler
+
+    from claimsvc.domain.checkout import InitializeRequest, new_session
+    from claimsvc.roundtrips import RoundTrips
+
+    settings = bench_settings(args)
+    tally = RoundTrips()
+    mongo, redis = counted_clients(settings, tally)
+    sessions = mongo[settings.mongo_db]["sessions"]
+    script = redis.register_script(FLOOR_SCRIPT)
+    key = f"{settings.redis_prefix}{{floor}}"
+    body = json.loads(order_body("floor"))
+    urls = {name: body[name] for name in ("success_url", "cancel_url", "webhook_url")}
+    stored = new_session("acc_floor", InitializeRequest("floor", 125050, **urls),
+                         datetime.now(UTC))
+    with tally.ignored():
+        await sessions.create_index([("account_id", 1), ("order_id", 1)], unique=True)
+        await sessions.insert_one(dict(stored))
+        await script(keys=[key])  # loaded: every later call is one EVALSHA
+    numbers = itertools.count()
+
+    class Floor(RequestHandler):
+        async def post(self) -> None:
+            if insert:
+                order = f"floor-{next(numbers)}"
+                await sessions.insert_one({**stored, "_id": order, "order_id": order})
+            else:
+                await sessions.find_one({"account_id": "acc_floor", "order_id": "floor"})
+            await script(keys=[key])
+            self.set_status(201)
+            self.set_header("Content-Type", "application/json; charset=utf-8")
+            self.finish(BARE_BODY)
+
+    app = expose_roundtrips(Application([(PATH, Floor)]), tally)
+    await listen_forever(app, args.port, {"key": ""})
 
 
 # Load clients ----------------------------------------------------------------------------------
@@ -199,62 +258,115 @@ def probe(url: str, key: str, order: str) -> int:
         return exc.code
 
 
+BARE, FLOOR_INSERT, FLOOR_FIND = "bare handler", "floor: insert + script", "floor: find + script"
+NEW, REPLAY = "initialize, new session", "initialize, replay"
 SCENARIOS = [
-    ("bare handler", "bare", "new"),
-    ("initialize, new session", "app", "new"),
-    ("initialize, replay", "app", "replay"),
+    (BARE, "bare", "new"),
+    (FLOOR_INSERT, "floor-insert", "new"),
+    (FLOOR_FIND, "floor-find", "replay"),
+    (NEW, "app", "new"),
+    (REPLAY, "app", "replay"),
 ]
+FLOOR_OF = {NEW: FLOOR_INSERT, REPLAY: FLOOR_FIND}
+CPU_GOAL = 3.0  # initialize's CPU per request, at most this many times the bare handler's
 
 
 def measure(args: argparse.Namespace) -> list[Result]:
-    """Each scenario on a fresh server, so one scenario's sessions never slow the next."""
+    """Each scenario on a fresh server, so one scenario's sessions never slow the next; every
+    scenario once a round, and each figure the median of the rounds."""
     run = run_wrk if args.client == "wrk" else run_aiohttp
     warm_up = argparse.Namespace(**{**vars(args), "duration": 2})
-    results = []
+    runs: dict[str, list[Result]] = {name: [] for name, _, _ in SCENARIOS}
     with stores(args) as store_args:
-        for i, (name, kind, mode) in enumerate(SCENARIOS):
-            extra = [*store_args, "--mongo-db", f"bench_initialize_{i}"]
-            with serving(__file__, kind, *extra) as (url, announced, pid):
-                key = announced["key"]
-                if kind == "app":
-                    assert probe(url, key, "probe-1") == 201
-                    assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
-                run("warm-up", url, key, mode, warm_up)
-                meter = Meter(url, pid)
-                result = run(name, url, key, mode, args)
-                result.cost = meter.cost(result.requests)
-                if kind == "app" and result.sent_order:
-                    # The run's orders really were new sessions: one of them now replays.
-                    assert probe(url, key, result.sent_order) == 200, result.sent_order
-                results.append(result)
-    return results
+        for round_no in range(args.rounds):
+            for i, (name, kind, mode) in enumerate(SCENARIOS):
+                extra = [*store_args, "--mongo-db", f"bench_initialize_{round_no}_{i}"]
+                with serving(__file__, kind, *extra) as (url, announced, pid):
+                    key = announced["key"]
+                    if kind == "app":
+                        assert probe(url, key, "probe-1") == 201
+                        assert [probe(url, key, "bench-replay") for _ in "xy"] == [201, 200]
+                    run("warm-up", url, key, mode, warm_up)
+                    meter = Meter(url, pid)
+                    result = run(name, url, key, mode, args)
+                    result.cost = meter.cost(result.requests)
+                    if kind == "app" and result.sent_order:
+                        # The run's orders really were new sessions: one of them now replays.
+                        assert probe(url, key, result.sent_order) == 200, result.sent_order
+                    runs[name].append(result)
+    return [median_of(rounds) for rounds in runs.values()]
+
+
+def median_of(rounds: list[Result]) -> Result:
+    """One row of the rounds' medians (rate, p50, p99, CPU and round trips), statuses summed."""
+    def mid(values: list[float]) -> float:
+        return statistics.median(values)
+
+    rps = mid([r.rps for r in rounds])
+    requests = sum(r.requests for r in rounds)
+    statuses: dict[str, int] = {}
+    for r in rounds:
+        add_counts(statuses, r.statuses)
+    costs = [r.cost for r in rounds if r.cost]
+    cost = None
+    if costs:
+        names = {n for c in costs for n in (c.by_name or {})}
+        cost = Cost(mid([c.cpu_ms for c in costs]), mid([c.mongo for c in costs]),
+                    mid([c.redis for c in costs]),
+                    {n: mid([(c.by_name or {}).get(n, 0.0) for c in costs]) for n in names})
+    # seconds chosen so that rps is the median rate
+    return Result(rounds[0].name, requests, requests / rps, mid([r.p50_ms for r in rounds]),
+                  mid([r.p99_ms for r in rounds]), statuses, cost=cost)
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(f"client={args.client} connections={args.connections} duration={args.duration}s "
-          f"cpus={os.cpu_count()} {store_label(args)}")
+          f"rounds={args.rounds} (medians) cpus={os.cpu_count()} {store_label(args)}")
     print_table(results, "req/s", 26)
-    bare = results[0].rps
+    row = {r.name: r for r in results}
+
+    def cpu(name: str) -> float:
+        cost = row[name].cost
+        return cost.cpu_ms if cost else float("nan")
+
+    print("\nCPU per request, serving process:")
+    for floor in (FLOOR_INSERT, FLOOR_FIND):
+        print(f"  {floor} / bare handler: {cpu(floor) / cpu(BARE):.2f}x  (the drivers' share)")
+    for name in (NEW, REPLAY):
+        bare, floor = cpu(name) / cpu(BARE), cpu(name) / cpu(FLOOR_OF[name])
+        verdict = "meets" if bare <= CPU_GOAL else "MISSES"
+        print(f"  {name} / bare handler: {bare:.2f}x ({verdict} the {CPU_GOAL:g}x goal); "
+              f"/ its floor ({FLOOR_OF[name]}): {floor:.2f}x")
+    print("\nRound trips per request:")
     for r in results[1:]:
-        verdict = "meets" if r.rps * 3 >= bare else "MISSES"
-        print(f"ratio {r.name} / bare handler: {r.rps / bare:.2f} ({verdict} the 1/3 goal)")
+        by = (r.cost.by_name if r.cost else None) or {}
+        print(f"  {r.name}: " + ", ".join(f"{n} {v:.2f}" for n, v in sorted(by.items())))
+    print("\nThroughput:")
+    for name in (NEW, REPLAY):
+        ratio = row[name].rps / row[BARE].rps
+        verdict = "meets" if ratio * 3 >= 1 else "MISSES"
+        print(f"  {name} / bare handler: {ratio:.2f} ({verdict} the 1/3 goal)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--serve", choices=["app", "bare"], help=argparse.SUPPRESS)
+    parser.add_argument("--serve", choices=["app", "bare", "floor-insert", "floor-find"],
+                        help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--duration", type=int, default=10, help="seconds per scenario")
     parser.add_argument("--connections", type=int, default=32, help="concurrent connections")
     parser.add_argument("--client", choices=["auto", "wrk", "aiohttp"], default="auto")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; figures are medians")
     parser.add_argument("--client-processes", type=int, default=2, help="aiohttp client only")
     add_store_args(parser)
     args = parser.parse_args()
     if args.serve:
         if args.serve == "app":
             asyncio.run(serve_app(args))
-        else:
+        elif args.serve == "bare":
             asyncio.run(serve_bare(args.port))
+        else:
+            asyncio.run(serve_floor(args, insert=args.serve == "floor-insert"))
         return
     if args.client == "auto":
         args.client = "wrk" if shutil.which("wrk") else "aiohttp"

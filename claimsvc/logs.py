@@ -15,6 +15,8 @@ request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request
 
 _PHONE = re.compile(r"(?<!\d)(\+?88)?(01\d)(\d{4})(\d{4})(?!\d)")
 _SECRETISH = re.compile(r"\b(sk|dev|adm|whsec)_[A-Za-z0-9_\-]{6,}")
+# Built once: json.dumps with default= would build a new encoder for every line.
+_ENCODER = json.JSONEncoder(default=str)
 # ASCII only: str.isalnum() also admits letters of every script, which have no place in a header.
 _REQUEST_ID = re.compile(r"[A-Za-z0-9_\-]+")
 
@@ -70,7 +72,7 @@ class JsonFormatter(logging.Formatter):
             out.update({k: _scrubbed(v) for k, v in fields.items()})
         if record.exc_info:
             out["exc"] = scrub(self.formatException(record.exc_info))
-        return json.dumps(out, default=str)
+        return _ENCODER.encode(out)
 
 
 def setup_logging(level: str = "INFO", stream=None) -> None:

@@ -85,20 +85,35 @@ def routes(deps: Any) -> list:
 
 
 RequestLog = Callable[[RequestHandler], None]
+LABEL_SETS_REMEMBERED = 1000
+"""Label sets whose samples request_logger keeps at hand (routes x methods x statuses)."""
 
 
 def request_logger(requests: Counter, latency: Histogram, logger: str) -> RequestLog:
     """Tornado's log_function: one sample of `requests` and `latency` and one line on `logger`
     per request, labelled by route name, never by path (paths carry ids and tokens)."""
     access_log = logging.getLogger(logger)
+    # Each label set's samples, looked up once: labels() validates and locks on every call.
+    counts: dict[tuple[str, str, int], Any] = {}
+    timings: dict[tuple[str, str], Any] = {}
 
     def log_request(handler: RequestHandler) -> None:
         route = getattr(handler, "route_name", "unknown")
         status = handler.get_status()
         seconds = handler.request.request_time()
         method = handler.request.method or "?"
-        requests.labels(route=route, method=method, status=str(status)).inc()
-        latency.labels(route=route, method=method).observe(seconds)
+        count = counts.get((route, method, status))
+        if count is None:
+            count = requests.labels(route=route, method=method, status=str(status))
+            if len(counts) < LABEL_SETS_REMEMBERED:
+                counts[(route, method, status)] = count
+        timing = timings.get((route, method))
+        if timing is None:
+            timing = latency.labels(route=route, method=method)
+            if len(timings) < LABEL_SETS_REMEMBERED:
+                timings[(route, method)] = timing
+        count.inc()
+        timing.observe(seconds)
         fields = {
             "route": route,
             "method": method,

@@ -74,7 +74,8 @@ class CheckoutService:
         self._auth = auth
         self._clock = clock
         self._base_url = public_base_url
-        self._hosts: OrderedDict[str, list[str]] = OrderedDict()
+        # Per account: its allowed hosts as last seen, and their digest (hosts_digest).
+        self._hosts: OrderedDict[str, tuple[list[str], str]] = OrderedDict()
 
     async def ensure_open(self) -> dict[str, Any]:
         """503 while the platform is in maintenance; the platform settings otherwise."""
@@ -102,15 +103,18 @@ class CheckoutService:
         """Key, account state, rate limit; and, for a valid body whose URLs pass the hosts
         this process last saw for the account, the order's place in today's allowance."""
         ref = await self._auth.resolve(raw_key)
-        hosts = self._hosts.get(ref.account_id)
+        seen = self._hosts.get(ref.account_id)
         order_id, digest = None, ""
-        if body is not None and hosts is not None and self.url_problem(hosts, body) is None:
+        if body is not None and seen is not None and self.url_problem(seen[0], body) is None:
             # The script counts the order only if these are still the account's hosts.
-            order_id, digest = body["order_id"], hosts_digest(hosts)
+            order_id, digest = body["order_id"], seen[1]
         admitted = await self._auth.admit(
             ref, "initialize", must_pay=True, order_id=order_id, hosts_digest=digest
         )
-        self._hosts[ref.account_id] = list(admitted.caller.account["allowed_hosts"])
+        hosts = list(admitted.caller.account["allowed_hosts"])
+        if seen is None or seen[0] != hosts:
+            seen = (hosts, hosts_digest(hosts))
+        self._hosts[ref.account_id] = seen
         self._hosts.move_to_end(ref.account_id)
         if len(self._hosts) > HOSTS_REMEMBERED:
             self._hosts.popitem(last=False)

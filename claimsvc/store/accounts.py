@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import datetime
 from typing import Any
@@ -75,6 +76,11 @@ class PlatformStore:
         self._coll = db["platform"]
         self._max_age_s = max_age_s
         self._cached: tuple[float, dict[str, Any]] | None = None
+        # The read that refreshes the copy: every request that finds the copy stale while it
+        # runs waits for it instead of sending its own (under load, one read instead of one
+        # per request in flight).
+        self._refresh: asyncio.Future[dict[str, Any]] | None = None
+        self._generation = 0  # bumped by update: a read begun before it is not kept
         self.monotonic = time.monotonic  # replaceable in tests
 
     async def ensure_indexes(self) -> None:
@@ -82,15 +88,36 @@ class PlatformStore:
 
     async def get(self, *, cached: bool = False) -> dict[str, Any]:
         """The settings; `cached=True` (the hot path) may answer a copy up to max_age_s old."""
-        if cached and self._cached and self.monotonic() - self._cached[0] < self._max_age_s:
+        if not cached:
+            return dict(await self._read())
+        if self._cached and self.monotonic() - self._cached[0] < self._max_age_s:
             return dict(self._cached[1])
+        refresh = self._refresh
+        if refresh is None or refresh.done():
+            refresh = self._refresh = asyncio.ensure_future(self._read())
+            refresh.add_done_callback(_retrieved)
+        # Shielded: a caller that goes away (client gone) does not cancel the others' read.
+        return dict(await asyncio.shield(refresh))
+
+    async def _read(self) -> dict[str, Any]:
+        generation = self._generation
         doc = await self._coll.find_one({"_id": self._ID}) or {}
         settings = {**self.DEFAULTS, **{k: v for k, v in doc.items() if k != "_id"}}
-        self._cached = (self.monotonic(), settings)
-        return dict(settings)
+        if generation == self._generation:
+            self._cached = (self.monotonic(), settings)
+        return settings
 
     async def update(self, fields: dict[str, Any]) -> dict[str, Any]:
         """Change some settings; this process sees them at once, others within max_age_s."""
-        self._cached = None
+        self._generation += 1
+        self._cached, self._refresh = None, None
         await self._coll.update_one({"_id": self._ID}, {"$set": fields}, upsert=True)
+        self._generation += 1  # a read begun during the write may have seen the old settings
+        self._refresh = None
         return await self.get()
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """Mark a refresh's error as seen: its waiters get it; none may be left to (all gone)."""
+    if not future.cancelled():
+        future.exception()

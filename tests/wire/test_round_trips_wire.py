@@ -3,6 +3,8 @@ figures of the issue 12 goals, and the bulk paths the embedded fake cannot run."
 
 from __future__ import annotations
 
+import asyncio
+
 from claimsvc.domain.outbox import DELIVERED
 from claimsvc.worker.webhooks import make_dispatcher
 from tests.claims_support import claim_body, open_session, pay
@@ -119,3 +121,25 @@ async def test_ten_sms_from_intake_to_final_in_under_three_commands_each(
     with tally.ignored():
         msgs = await stored_messages(deps, merchant.id)
     assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == 11
+
+
+async def test_requests_finding_the_platform_settings_stale_share_one_read(deps, tally):
+    platform = deps.stores.platform
+    await platform.get(cached=True)
+    later = platform.monotonic() + 1.01  # the copy is past its second
+    platform.monotonic = lambda: later
+    tally.reset()
+    answers = await asyncio.gather(*(platform.get(cached=True) for _ in range(5)))
+    assert dict(tally.mongo) == {"find:platform": 1}
+    assert answers == [{"maintenance": False, "daily_limit": None}] * 5
+
+
+async def test_a_platform_change_is_seen_at_once_despite_a_read_in_flight(deps):
+    platform = deps.stores.platform
+    platform.monotonic = lambda: 0.0  # no copy expires during the test: only update renews it
+    in_flight = asyncio.ensure_future(platform.get(cached=True))  # began before the change
+    await asyncio.sleep(0)
+    assert (await platform.update({"maintenance": True}))["maintenance"] is True
+    assert (await platform.get(cached=True))["maintenance"] is True
+    await in_flight  # it read the old settings: they are not kept as this process's copy
+    assert (await platform.get(cached=True))["maintenance"] is True
