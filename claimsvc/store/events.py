@@ -29,6 +29,9 @@ from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import insert_new
 from claimsvc.store.paging import Page, page
 
+_QUEUED = {"session_id": 1, "next_attempt_at": 1}
+"""What `Queued` reads of an event."""
+
 
 def _attempt_doc(attempt: Attempt) -> dict[str, Any]:
     return {
@@ -158,14 +161,13 @@ class EventStore:
     async def queued_of_sessions(self, session_ids: list[str]) -> list[Queued]:
         """The queued events of these sessions, by id."""
         query = {"session_id": {"$in": session_ids}, "status": QUEUED}
-        projection = {"session_id": 1, "next_attempt_at": 1}
-        docs = await self._coll.find(query, projection).sort("_id", 1).to_list()
+        docs = await self._coll.find(query, _QUEUED).sort("_id", 1).to_list()
         return [self._queued(doc) for doc in docs]
 
     async def earlier_queued(self, event: Event) -> Queued | None:
         """The first queued event of the same session created before `event`, if any."""
         query = {"session_id": event.session_id, "_id": {"$lt": event.id}, "status": QUEUED}
-        doc = await self._coll.find_one(query, sort=[("_id", 1)])
+        doc = await self._coll.find_one(query, _QUEUED, sort=[("_id", 1)])
         return None if doc is None else self._queued(doc)
 
     async def begin_attempt(self, event: Event, now: datetime) -> Event | None:
