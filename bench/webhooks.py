@@ -126,7 +126,8 @@ class Bench:
     async def add_full(self) -> None:
         """One event through the outbox, as a terminal session records it."""
         event = await self.deps.services.outbox.record(terminal_session(self.account_id, self.url))
-        self.due[str(event["_id"])] = int(event["next_attempt_at"].timestamp() * 1000)
+        assert event.next_attempt_at is not None
+        self.due[str(event.id)] = int(event.next_attempt_at.timestamp() * 1000)
 
     async def add_bare(self, event_id: int) -> None:
         """One id on the schedule only (the redis+http path)."""

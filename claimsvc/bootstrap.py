@@ -24,7 +24,6 @@ from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
 from claimsvc.store.balances import BalanceStore
-from claimsvc.store.deliveries import DeliveryStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
@@ -50,7 +49,6 @@ class Stores:
     counters: CounterStore
     limits: LimitStore
     admission: AdmissionStore
-    deliveries: DeliveryStore
     schedule: ScheduleStore
     transactions: TransactionStore
     events: EventStore
@@ -136,10 +134,9 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
         admission=AdmissionStore(redis, keys),
-        deliveries=DeliveryStore(db, bulk_updates=bulk_updates),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db),
-        events=EventStore(db),
+        events=EventStore(db, bulk_updates=bulk_updates),
         devices=DeviceStore(db),
         messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db),
@@ -165,7 +162,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             settings.public_base_url,
         ),
         limits=LimitService(stores.limits, stores.admission, stores.accounts, clock),
-        delivery=DeliveryService(stores.deliveries, stores.accounts, stores.schedule, clock),
+        delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
         claims=claims,

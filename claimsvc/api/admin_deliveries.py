@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin import AdminHandler
+from claimsvc.api.admin_events import EventViewSchema
 
 
 class RedeliverHandler(AdminHandler):
@@ -15,9 +17,10 @@ class RedeliverHandler(AdminHandler):
     route_name = "admin_event_redeliver"
 
     async def post(self, event_id: str) -> None:
-        self.send_json(202, await self.services.delivery.redeliver(int(event_id)))
+        event = await self.services.delivery.redeliver(int(event_id))
+        self.send_json(202, EventViewSchema().dump(event))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     # Event ids are numbers; anything else falls through to the 404 handler.
     return [url(r"/admin/v1/events/([1-9][0-9]{0,17})/redeliver", RedeliverHandler, {"deps": deps})]

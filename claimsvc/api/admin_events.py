@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, fields, validate
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Cursor
-from claimsvc.domain.outbox import EVENT_STATUSES
+from claimsvc.api.fields import Cursor, UtcTime
+from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 
@@ -25,6 +26,24 @@ class EventQuerySchema(Schema):
     cursor = Cursor(by_id=True)
 
 
+class EventViewSchema(Schema):
+    """An event as the admin API shows it: its delivery state, never its body or URL."""
+
+    id = fields.Integer()
+    account_id = fields.String()
+    session_id = fields.String()
+    order_id = fields.String()
+    payment_status = fields.String()
+    status = fields.String()
+    attempts = fields.Integer()
+    next_attempt_at = UtcTime()
+    last_status_code = fields.Integer()
+    last_error = fields.String()
+    stopped_reason = fields.String()
+    created_at = UtcTime()
+    delivered_at = UtcTime()
+
+
 class EventsHandler(AdminHandler):
     route_name = "admin_events"
 
@@ -33,8 +52,10 @@ class EventsHandler(AdminHandler):
         raw = {n: self.get_query_argument(n) for n in names if self.get_query_argument(n, "")}
         query = self.load(EventQuerySchema(), raw)
         limit, cursor = query.pop("limit"), query.pop("cursor", None)
-        self.send_json(200, await self.services.outbox.list_events(query, limit, cursor))
+        found = await self.services.outbox.list_events(EventFilter(**query), limit, cursor)
+        items = EventViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     return [url(r"/admin/v1/events", EventsHandler, {"deps": deps})]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from claimsvc.domain.outbox import Attempt, Event, Queued
 from claimsvc.domain.retry import next_delay
 from claimsvc.domain.urls import check_url
 
@@ -27,18 +28,18 @@ def to_ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def stop_reason(event: dict[str, Any], account: dict[str, Any] | None) -> str | None:
+def stop_reason(event: Event, account: dict[str, Any] | None) -> str | None:
     """Why the event must not be sent now (contract.md §2, §6), or None when it may be."""
     if account is None:
         return NO_ACCOUNT
     if not account.get("callback_secret"):
         return NO_SECRET
-    return check_url(event.get("webhook_url"), account.get("allowed_hosts") or [], "webhook_url")
+    return check_url(event.webhook_url, account.get("allowed_hosts") or [], "webhook_url")
 
 
-def attempts_in_cycle(event: dict[str, Any]) -> int:
+def attempts_in_cycle(event: Event) -> int:
     """Attempts made since the event was (re)queued by an operator: the retry table's count."""
-    return int(event["attempts"]) - int(event.get("cycle_base") or 0)
+    return event.attempts - event.cycle_base
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class AttemptVerdict:
     next_at: datetime | None = None
 
 
-def judge(event: dict[str, Any], delivered: bool, now: datetime) -> AttemptVerdict:
+def judge(event: Event, delivered: bool, now: datetime) -> AttemptVerdict:
     """The next state after an attempt; `event` already counts it (interface.md §3, §6)."""
     if delivered:
         return AttemptVerdict(DELIVERED)
@@ -59,15 +60,9 @@ def judge(event: dict[str, Any], delivered: bool, now: datetime) -> AttemptVerdi
 
 def attempt_record(
     attempt: int, now: datetime, status_code: int | None, error: str | None, duration_s: float
-) -> dict[str, Any]:
-    """One entry of an event's attempt history (no URL, no header, no secret)."""
-    return {
-        "attempt": attempt,
-        "at": now,
-        "status_code": status_code,
-        "error": error,
-        "duration_ms": round(duration_s * 1000, 1),
-    }
+) -> Attempt:
+    """One entry of an event's attempt history, its duration in milliseconds to a tenth."""
+    return Attempt(attempt, now, status_code, error, round(duration_s * 1000, 1))
 
 
 def outcome_label(delivered: bool, status_code: int | None, error: str | None) -> str:
@@ -83,6 +78,6 @@ def outcome_label(delivered: bool, status_code: int | None, error: str | None) -
     return "connection_error"
 
 
-def order_wait_until(earlier: dict[str, Any], now: datetime) -> datetime:
+def order_wait_until(earlier: Queued, now: datetime) -> datetime:
     """When to look again at an event held back by an earlier queued event of its session."""
-    return max(earlier.get("next_attempt_at") or now, now) + ORDER_WAIT
+    return max(earlier.next_attempt_at or now, now) + ORDER_WAIT

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.money import to_number
 from claimsvc.domain.sessions import Session
 
@@ -15,6 +14,68 @@ EVENT_SEQUENCE = "webhook_events"
 
 QUEUED, DELIVERED, DEAD, STOPPED = "queued", "delivered", "dead", "stopped"
 EVENT_STATUSES = (QUEUED, DELIVERED, DEAD, STOPPED)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One entry of an event's attempt history (no URL, no header, no secret)."""
+
+    attempt: int
+    at: datetime
+    status_code: int | None
+    error: str | None
+    duration_ms: float
+
+
+@dataclass(frozen=True)
+class Event:
+    """A webhook event: what is sent (`body`, to `webhook_url`) and where its delivery stands."""
+
+    id: int
+    """From the durable counter; sent as `x-svc-event-id`."""
+    account_id: str
+    session_id: str
+    order_id: str
+    payment_id: str
+    payment_status: str
+    webhook_url: str
+    body: bytes
+    """Serialised once when recorded; every attempt sends these bytes (they are signed)."""
+    status: str
+    attempts: int
+    """Attempts begun, counted before each is sent."""
+    created_at: datetime
+    next_attempt_at: datetime | None
+    last_attempt_at: datetime | None = None
+    last_status_code: int | None = None
+    last_error: str | None = None
+    stopped_reason: str | None = None
+    delivered_at: datetime | None = None
+    dead_at: datetime | None = None
+    stopped_at: datetime | None = None
+    requeued_at: datetime | None = None
+    cycle_base: int = 0
+    """`attempts` when an operator last redelivered it: the retry table counts from there."""
+    history: tuple[Attempt, ...] = ()
+    """The latest attempts, oldest first."""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A queued event as the ordering rule sees it: which session, and when it falls due."""
+
+    id: int
+    session_id: str
+    next_attempt_at: datetime | None
+
+
+@dataclass(frozen=True)
+class EventFilter:
+    """Exact values the admin listing of events is filtered by (None: any)."""
+
+    account_id: str | None = None
+    session_id: str | None = None
+    status: str | None = None
 
 
 def event_body(session: Session) -> bytes:
@@ -28,43 +89,19 @@ def event_body(session: Session) -> bytes:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def new_event(event_id: int, session: Session, now: datetime) -> dict[str, Any]:
+def new_event(event_id: int, session: Session, now: datetime) -> Event:
     """A queued event for a session that has just reached its terminal state."""
-    return {
-        "_id": event_id,
-        "account_id": session.account_id,
-        "session_id": session.id,
-        "order_id": session.order_id,
-        "payment_id": session.payment_id,
-        "payment_status": session.status,
-        "webhook_url": session.webhook_url,
-        "body": event_body(session),
-        "status": QUEUED,
-        "attempts": 0,
-        "next_attempt_at": now,
-        "last_attempt_at": None,
-        "last_status_code": None,
-        "last_error": None,
-        "stopped_reason": None,
-        "created_at": now,
-        "delivered_at": None,
-    }
-
-
-def event_view(event: dict[str, Any]) -> dict[str, Any]:
-    """An event as the admin API lists it (the body bytes stay inside)."""
-    return {
-        "id": event["_id"],
-        "account_id": event["account_id"],
-        "session_id": event["session_id"],
-        "order_id": event["order_id"],
-        "payment_status": event["payment_status"],
-        "status": event["status"],
-        "attempts": event["attempts"],
-        "next_attempt_at": iso_or_none(event.get("next_attempt_at")),
-        "last_status_code": event.get("last_status_code"),
-        "last_error": event.get("last_error"),
-        "stopped_reason": event.get("stopped_reason"),
-        "created_at": iso_or_none(event["created_at"]),
-        "delivered_at": iso_or_none(event.get("delivered_at")),
-    }
+    return Event(
+        id=event_id,
+        account_id=session.account_id,
+        session_id=session.id,
+        order_id=session.order_id,
+        payment_id=session.payment_id,
+        payment_status=session.status,
+        webhook_url=session.webhook_url,
+        body=event_body(session),
+        status=QUEUED,
+        attempts=0,
+        created_at=now,
+        next_attempt_at=now,
+    )

@@ -13,7 +13,7 @@ from claimsvc import errors
 from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
-from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, event_view
+from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.metrics import (
     WEBHOOK_ATTEMPTS,
@@ -22,7 +22,7 @@ from claimsvc.metrics import (
     WEBHOOK_SCHEDULE_LAG,
 )
 from claimsvc.store.accounts import AccountStore
-from claimsvc.store.deliveries import DeliveryStore
+from claimsvc.store.events import EventStore
 from claimsvc.store.schedule import Lease, ScheduleStore
 
 log = logging.getLogger("claimsvc.delivery")
@@ -37,17 +37,15 @@ PREFETCH_KEPT = 10_000
 class Prefetched:
     """What an attempt reads before it begins, read for a dispatcher's whole batch at once."""
 
-    event: dict[str, Any] | None
-    earlier: dict[str, Any] | None
+    event: Event | None
+    earlier: Queued | None
     account: dict[str, Any] | None
 
 
-def first_earlier(
-    event: dict[str, Any], queued: list[dict[str, Any]]
-) -> dict[str, Any] | None:
+def first_earlier(event: Event, queued: list[Queued]) -> Queued | None:
     """The first queued event (of `queued`, by id) of the event's session created before it."""
     for other in queued:
-        if other["session_id"] == event["session_id"] and other["_id"] < event["_id"]:
+        if other.session_id == event.session_id and other.id < event.id:
             return other
     return None
 
@@ -57,12 +55,12 @@ class DeliveryService:
 
     def __init__(
         self,
-        deliveries: DeliveryStore,
+        events: EventStore,
         accounts: AccountStore,
         schedule: ScheduleStore,
         clock: Clock,
     ) -> None:
-        self._events = deliveries
+        self._events = events
         self._accounts = accounts
         self._schedule = schedule
         self._clock = clock
@@ -72,28 +70,29 @@ class DeliveryService:
         """Read the events, their sessions' earlier queued events and their accounts for a
         batch of leases in three commands, instead of three for each attempt."""
         events = await self._events.get_many([lease.event_id for lease in leases])
-        sessions = sorted({e["session_id"] for e in events.values()})
+        sessions = sorted({e.session_id for e in events.values()})
         queued = await self._events.queued_of_sessions(sessions) if sessions else []
-        account_ids = sorted({e["account_id"] for e in events.values()})
+        account_ids = sorted({e.account_id for e in events.values()})
         accounts = await self._accounts.get_many(account_ids) if account_ids else {}
         if len(self._prefetched) > PREFETCH_KEPT:
             self._prefetched.clear()
         for lease in leases:
             event = events.get(lease.event_id)
             earlier = None if event is None else first_earlier(event, queued)
-            account = None if event is None else accounts.get(event["account_id"])
+            account = None if event is None else accounts.get(event.account_id)
             self._prefetched[(lease.event_id, lease.token)] = Prefetched(event, earlier, account)
 
-    async def enqueue(self, events: list[dict[str, Any]]) -> None:
+    async def enqueue(self, events: list[Event]) -> None:
         """Put freshly recorded events on the schedule in one script (the reconciler would, a
         little later)."""
-        await self._schedule.restore({e["_id"]: rules.to_ms(e["next_attempt_at"]) for e in events})
+        due = {e.id: rules.to_ms(e.next_attempt_at or e.created_at) for e in events}
+        await self._schedule.restore(due)
 
     async def attempt(self, lease: Lease, http: aiohttp.ClientSession) -> None:
         """Run one attempt of a leased event, record it, and release the lease."""
         read = self._prefetched.pop((lease.event_id, lease.token), None)
         event = read.event if read else await self._events.get(lease.event_id)
-        if event is None or event["status"] != QUEUED:
+        if event is None or event.status != QUEUED:
             await self._schedule.ack(lease)  # already finished; Redis had a leftover entry
             return
         now = self._clock()
@@ -103,7 +102,7 @@ class DeliveryService:
             return
         # Read a moment ago at most: begin_attempt's condition catches a stale event, and the
         # account's secret and hosts are as fresh as a read just before the send would be.
-        account = read.account if read else await self._accounts.get(event["account_id"])
+        account = read.account if read else await self._accounts.get(event.account_id)
         reason = rules.stop_reason(event, account)
         if reason is not None or account is None:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
@@ -116,10 +115,10 @@ class DeliveryService:
         await self._record_outcome(lease, begun, result, now)
 
     async def _not_before(
-        self, event: dict[str, Any], now: datetime, read: Prefetched | None
+        self, event: Event, now: datetime, read: Prefetched | None
     ) -> datetime | None:
         """A later time when the event may not go out yet: not due, or an earlier one waits."""
-        due = event.get("next_attempt_at")
+        due = event.next_attempt_at
         if due is not None and rules.to_ms(due) > rules.to_ms(now):
             return due
         earlier = read.earlier if read else await self._events.earlier_queued(event)
@@ -128,17 +127,15 @@ class DeliveryService:
     async def _send(
         self,
         lease: Lease,
-        event: dict[str, Any],
+        event: Event,
         secret: str,
         http: aiohttp.ClientSession,
         now: datetime,
     ) -> AttemptResult:
-        body: bytes = event["body"]
-        headers = delivery_headers(
-            secret, event["_id"], event["attempts"], body, int(now.timestamp())
-        )
+        body = event.body
+        headers = delivery_headers(secret, event.id, event.attempts, body, int(now.timestamp()))
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
-        result = await send_attempt(http, event["webhook_url"], body, headers)
+        result = await send_attempt(http, event.webhook_url, body, headers)
         label = rules.outcome_label(result.delivered, result.status_code, result.error)
         WEBHOOK_ATTEMPTS.labels(outcome=label).inc()
         if result.error != "AddressRefused":
@@ -146,10 +143,10 @@ class DeliveryService:
         return result
 
     async def _record_outcome(
-        self, lease: Lease, event: dict[str, Any], result: AttemptResult, now: datetime
+        self, lease: Lease, event: Event, result: AttemptResult, now: datetime
     ) -> None:
         record = rules.attempt_record(
-            event["attempts"], now, result.status_code, result.error, result.duration_s
+            event.attempts, now, result.status_code, result.error, result.duration_s
         )
         if result.error == "AddressRefused":
             # Retrying an address that stays refused is pointless: the event waits for a
@@ -175,10 +172,10 @@ class DeliveryService:
     async def _stop(
         self,
         lease: Lease,
-        event: dict[str, Any],
+        event: Event,
         reason: str,
         now: datetime,
-        record: dict[str, Any] | None,
+        record: Attempt | None,
     ) -> None:
         if not await self._events.mark_stopped(event, reason, now, record):
             await self._resync(lease)
@@ -187,7 +184,7 @@ class DeliveryService:
         log.warning(
             "webhook stopped",
             extra={
-                "fields": {"event": event["_id"], "account": event["account_id"], "why": reason}
+                "fields": {"event": event.id, "account": event.account_id, "why": reason}
             },
         )
         await self._schedule.ack(lease)
@@ -195,10 +192,11 @@ class DeliveryService:
     async def _resync(self, lease: Lease) -> None:
         """Another worker or an operator moved the event meanwhile: follow MongoDB's state."""
         event = await self._events.get(lease.event_id)
-        if event is None or event["status"] != QUEUED:
+        if event is None or event.status != QUEUED:
             await self._schedule.ack(lease)
             return
-        due = max(rules.to_ms(event["next_attempt_at"]), rules.to_ms(self._clock()) + 1)
+        now = rules.to_ms(self._clock())
+        due = max(rules.to_ms(event.next_attempt_at) if event.next_attempt_at else now, now + 1)
         await self._schedule.reschedule(lease, due)
 
     async def requeue_stopped(self, account_id: str) -> None:
@@ -206,7 +204,7 @@ class DeliveryService:
         account = await self._accounts.get(account_id)
         queued, after = 0, 0
         while batch := await self._events.stopped_of_account(account_id, after, REQUEUE_BATCH):
-            after = batch[-1]["_id"]
+            after = batch[-1].id
             for event in batch:
                 # The address is checked again when the attempt connects.
                 if rules.stop_reason(event, account) is None:
@@ -214,24 +212,24 @@ class DeliveryService:
         if queued:
             log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
-    async def redeliver(self, event_id: int) -> dict[str, Any]:
+    async def redeliver(self, event_id: int) -> Event:
         """Queue a dead or delivered event again: same id and body, attempt counter continuing."""
         event = await self._events.get(event_id)
         if event is None:
             raise errors.NotFound()
-        if event["status"] not in (DEAD, DELIVERED):
+        if event.status not in (DEAD, DELIVERED):
             raise errors.EventNotRedeliverable()
-        moved = await self._requeue(event, event["status"], new_cycle=True)
+        moved = await self._requeue(event, event.status, new_cycle=True)
         if moved is None:  # another operator or call moved it meanwhile
             raise errors.EventNotRedeliverable()
-        return event_view(moved)
+        return moved
 
     async def _requeue(
-        self, event: dict[str, Any], from_status: str, *, new_cycle: bool
-    ) -> dict[str, Any] | None:
+        self, event: Event, from_status: str, *, new_cycle: bool
+    ) -> Event | None:
         """Queue the event again and schedule it; the queued event, or None if it moved."""
         now = self._clock()
         moved = await self._events.requeue(event, from_status, now, new_cycle=new_cycle)
         if moved is not None:
-            await self._schedule.schedule(event["_id"], rules.to_ms(now))
+            await self._schedule.schedule(event.id, rules.to_ms(now))
         return moved

@@ -15,23 +15,23 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from claimsvc.clock import Clock
-from claimsvc.domain.outbox import EVENT_SEQUENCE, event_view, new_event
+from claimsvc.domain.outbox import EVENT_SEQUENCE, Event, EventFilter, new_event
 from claimsvc.domain.sessions import Session
 from claimsvc.metrics import OUTBOX_REPAIRS, WEBHOOK_EVENTS_RECORDED
 from claimsvc.store.events import EventStore
 from claimsvc.store.mongo import CounterStore
+from claimsvc.store.paging import Page
 from claimsvc.store.sessions import SessionStore
 
 log = logging.getLogger("claimsvc.outbox")
 
-EventsRecorded = Callable[[list[dict[str, Any]]], Awaitable[None]]
+EventsRecorded = Callable[[list[Event]], Awaitable[None]]
 """Called with each batch of new events (the webhook scheduler plugs in here)."""
 
 
-async def _no_hook(events: list[dict[str, Any]]) -> None:
+async def _no_hook(events: list[Event]) -> None:
     """Default: nothing schedules deliveries (tests, or a process without a dispatcher)."""
 
 
@@ -54,7 +54,7 @@ class OutboxService:
             await self._write(owed)
         return len(owed)
 
-    async def record(self, session: Session) -> dict[str, Any]:
+    async def record(self, session: Session) -> Event:
         """The event of one terminal session: written now, or the one written before (tests and
         benchmarks make events this way; the service's own come from `relay`)."""
         await self._write([session])
@@ -68,7 +68,7 @@ class OutboxService:
         first = last - len(owed) + 1
         events = [new_event(first + i, s, now) for i, s in enumerate(owed)]
         written = await self._events.insert_new(events)
-        done = {e["session_id"] for e in written}
+        done = {e.session_id for e in written}
         refused = [s.id for s in owed if s.id not in done]
         if refused:
             # Written by a pass that died before clearing, or by a relay racing this one: the
@@ -81,7 +81,7 @@ class OutboxService:
         WEBHOOK_EVENTS_RECORDED.inc(len(written))
         await self._announce(written)
 
-    async def _announce(self, events: list[dict[str, Any]]) -> None:
+    async def _announce(self, events: list[Event]) -> None:
         if not events:
             return
         try:
@@ -91,8 +91,7 @@ class OutboxService:
             log.exception("could not schedule new webhook events")
 
     async def list_events(
-        self, filters: dict[str, Any], limit: int | None, cursor: str | None
-    ) -> dict[str, Any]:
+        self, which: EventFilter, limit: int | None, cursor: str | None
+    ) -> Page[Event]:
         """A page of events, newest first; `next_cursor` continues after its last item."""
-        found = await self._events.list(filters, cursor, limit)
-        return {"items": [event_view(e) for e in found.items], "next_cursor": found.next_cursor}
+        return await self._events.list(which, cursor, limit)

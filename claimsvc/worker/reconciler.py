@@ -22,7 +22,7 @@ from claimsvc.metrics import (
     WEBHOOK_QUEUE_DEPTH,
     WEBHOOK_RESTORED,
 )
-from claimsvc.store.deliveries import DeliveryStore
+from claimsvc.store.events import EventStore
 from claimsvc.store.schedule import ScheduleStore
 
 log = logging.getLogger("claimsvc.worker.reconciler")
@@ -39,7 +39,7 @@ class Reconciler:
 
     def __init__(
         self,
-        deliveries: DeliveryStore,
+        events: EventStore,
         schedule: ScheduleStore,
         clock: Clock,
         *,
@@ -48,7 +48,7 @@ class Reconciler:
         gauges_s: float = 15.0,
         batch: int = 500,
     ) -> None:
-        self._events = deliveries
+        self._events = events
         self._schedule = schedule
         self._clock = clock
         self._tick_s = tick_s
@@ -95,8 +95,8 @@ class Reconciler:
     async def _restore_from(self, after_id: int) -> int:
         restored = 0
         while batch := await self._events.queued_after(after_id, self._batch):
-            after_id = batch[-1]["_id"]
-            due = {e["_id"]: to_ms(e.get("next_attempt_at") or self._clock()) for e in batch}
+            after_id = max(batch)
+            due = {i: to_ms(at or self._clock()) for i, at in batch.items()}
             restored += await self._schedule.restore(due)
             await asyncio.sleep(0)  # let attempts run between batches of a long sweep
         if restored:
@@ -112,7 +112,7 @@ class Reconciler:
             WEBHOOK_EVENTS.labels(status=status).set(await self._events.count(status))
         oldest = await self._events.oldest_queued()
         now = self._clock()
-        age = (now - oldest["created_at"]).total_seconds() if oldest else 0.0
+        age = (now - oldest.created_at).total_seconds() if oldest else 0.0
         WEBHOOK_OLDEST_UNDELIVERED.set(max(0.0, age))
         WEBHOOK_QUEUE_DEPTH.set(await self._schedule.depth())
         WEBHOOK_DUE.set(await self._schedule.due_count(to_ms(now)))

@@ -56,5 +56,5 @@ def webhook_loops(deps: Deps) -> list[Loop]:
     open_http(deps)
     return [
         make_dispatcher(deps),
-        Reconciler(deps.stores.deliveries, deps.stores.schedule, deps.clock),
+        Reconciler(deps.stores.events, deps.stores.schedule, deps.clock),
     ]

@@ -51,7 +51,8 @@ async def test_a_completion_records_one_queued_event_with_the_interface_body(
         "trid": session["payment_id"],
         "amount": 150.25,
     }
-    assert stored["body"] == json.dumps(expected, separators=(",", ":")).encode()
+    assert stored is not None
+    assert stored.body == json.dumps(expected, separators=(",", ":")).encode()
 
 
 async def test_event_ids_are_numeric_and_increase(fetch, make_account, deps):

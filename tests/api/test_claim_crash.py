@@ -143,7 +143,7 @@ async def test_an_event_the_relay_could_not_schedule_is_put_on_the_schedule_by_t
     assert await relay_owed(deps) == 1
     [event] = await events_of(deps, session_id)
     assert not await owed(deps, session_id)
-    reconciler = Reconciler(deps.stores.deliveries, deps.stores.schedule, deps.clock)
+    reconciler = Reconciler(deps.stores.events, deps.stores.schedule, deps.clock)
     assert await reconciler.sweep() == 1
     leases = await deps.stores.schedule.take(to_ms(deps.clock()), 30_000, 10)
     assert [lease.event_id for lease in leases] == [event["_id"]]

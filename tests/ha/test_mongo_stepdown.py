@@ -187,14 +187,14 @@ async def test_a_delivery_interrupted_by_a_step_down_is_delivered_once_in_the_re
 ):
     shop = await make_account(allowed_hosts=RECEIVER_HOSTS, callback_secret=RECEIVER_SECRET)
     event_id = await record_event(deps, shop.id, receiver.url("/ok"))
-    fault = step_down(monkeypatch, deps.stores.deliveries, "update_one", when, nth)
+    fault = step_down(monkeypatch, deps.stores.events, "update_one", when, nth)
     await worker.deliver_due()
     assert fault.fired
     for _ in range(2):
         clock.advance(minutes=1)  # past the lease: a worker takes the event again
         await worker.deliver_due()
     done = await event(deps, event_id)
-    assert done["status"] == DELIVERED
+    assert done.status == DELIVERED
     assert [r["headers"]["x-svc-event-id"] for r in receiver.requests] == [str(event_id)] * len(
         attempts_seen
     )

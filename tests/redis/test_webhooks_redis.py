@@ -63,7 +63,7 @@ async def test_an_event_held_by_a_worker_that_died_goes_out_again_with_a_higher_
     assert ids == [str(event_id)] * 2 and attempts == ["1", "2"]
     assert receiver.requests[0]["body"] == receiver.requests[1]["body"]
     delivered = await event(deps, event_id)
-    assert (delivered["status"], delivered["attempts"]) == (DELIVERED, 2)
+    assert (delivered.status, delivered.attempts) == (DELIVERED, 2)
     assert await deps.stores.schedule.in_flight() == 0
     deps.http = None
 
@@ -78,15 +78,15 @@ async def test_after_the_schedule_is_deleted_the_reconciler_restores_every_queue
     ids += [await record_event(deps, merchant.id, receiver.url("/ok")) for _ in range(20)]
     keys = deps.keys
     await deps.redis.delete(keys.webhook_schedule, keys.webhook_leases, keys.webhook_lease_tokens)
-    reconciler = Reconciler(deps.stores.deliveries, deps.stores.schedule, clock, batch=7)
+    reconciler = Reconciler(deps.stores.events, deps.stores.schedule, clock, batch=7)
 
     assert await reconciler.sweep() == 21
     assert await reconciler.sweep() == 0
 
     clock.advance(minutes=2)
     await make_dispatcher(deps).deliver_due()
-    assert [(await event(deps, i))["status"] for i in ids] == [DELIVERED] * 50
-    assert (await event(deps, retrying))["attempts"] == 2
+    assert [(await event(deps, i)).status for i in ids] == [DELIVERED] * 50
+    assert (await event(deps, retrying)).attempts == 2
     deps.http = None
 
 
@@ -112,8 +112,8 @@ async def test_two_workers_on_one_queue_send_each_attempt_once(
     )
     assert max(sent.values()) == 1
     assert len(sent) == len(ok) + 2 * len(failing)
-    assert [(await event(deps, i))["status"] for i in ok] == [DELIVERED] * len(ok)
-    assert {(await event(deps, i))["attempts"] for i in failing} == {2}
+    assert [(await event(deps, i)).status for i in ok] == [DELIVERED] * len(ok)
+    assert {(await event(deps, i)).attempts for i in failing} == {2}
     deps.http = rival.http = None
     await rival.redis.aclose()
 

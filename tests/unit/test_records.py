@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from claimsvc.api.admin_events import EventViewSchema
 from claimsvc.api.checkout import OPENED_SCHEMA
 from claimsvc.api.claims import CANCELLED_SCHEMA, COMPLETED_SCHEMA, PUBLIC_SESSION_SCHEMA
 from claimsvc.api.devices import (
@@ -24,11 +25,13 @@ from claimsvc.domain import sessions as sm
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
 from claimsvc.domain.devices import Device, Registered
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.outbox import DEAD, Attempt, Event, new_event
 from claimsvc.domain.sessions import Claim, Session
 from claimsvc.services.checkout import Opened
 from claimsvc.services.reparse import Reparsed
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
+from claimsvc.store.events import EventStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.sessions import SessionStore, update_spec
 
@@ -74,6 +77,50 @@ WALLET = Wallet(
     version=3,
     pending=(PendingVerdict("msg_1:3:held", "msg_1", "trx_1", "held", "gap", -5, 3),),
 )
+
+EVENT = Event(
+    id=42,
+    account_id="acc_1",
+    session_id="ses_1",
+    order_id="order-1",
+    payment_id="pay_1",
+    payment_status="COMPLETED",
+    webhook_url="https://shop.example.com/hook",
+    body=b'{"order_id":"order-1","payment_status":"COMPLETED","trid":"pay_1","amount":500}',
+    status=DEAD,
+    attempts=17,
+    created_at=T0,
+    next_attempt_at=None,
+    last_attempt_at=T1,
+    last_status_code=503,
+    last_error="HTTP 503",
+    delivered_at=T0,
+    dead_at=T1,
+    stopped_at=T0,
+    requeued_at=T0,
+    cycle_base=2,
+    history=(
+        Attempt(16, T0, None, "TimeoutError", 10000.0),
+        Attempt(17, T1, 503, "HTTP 503", 12.5),
+    ),
+)
+
+ENDED = Session(
+    id="ses_1",
+    account_id="acc_1",
+    order_id="order-1",
+    payment_id="pay_1",
+    amount_poisha=50_000,
+    success_url="https://shop.example.com/success",
+    cancel_url="https://shop.example.com/cancel",
+    webhook_url="https://shop.example.com/hook",
+    status="COMPLETED",
+    created_at=T0,
+    expires_at=T1,
+    terminal_at=T0,
+    event_due=True,
+)
+"""The session an event is made of (what the outbox relay reads)."""
 
 
 def test_a_device_comes_back_from_its_document_unchanged():
@@ -282,3 +329,61 @@ def test_the_public_read_writes_every_field_and_nothing_secret():
     dumped = PUBLIC_SESSION_SCHEMA.dump(done)
     assert (dumped["pending"], dumped["pending_claim"]) == (False, None)
     assert dumped["redirect_url"] == "https://shop/cancel"
+def test_an_event_comes_back_from_its_document_unchanged():
+    doc = EventStore.to_doc(EVENT)
+    assert (doc["_id"], doc["cycle_base"], doc["dead_at"]) == (42, 2, T1)
+    assert EventStore.from_doc(doc) == EVENT
+
+
+def test_a_new_event_is_stored_with_the_fields_it_always_had_and_its_exact_body():
+    event = new_event(7, ENDED, T0)
+    doc = EventStore.to_doc(event)
+    assert doc == {
+        "_id": 7,
+        "account_id": "acc_1",
+        "session_id": "ses_1",
+        "order_id": "order-1",
+        "payment_id": "pay_1",
+        "payment_status": "COMPLETED",
+        "webhook_url": "https://shop.example.com/hook",
+        "body": b'{"order_id":"order-1","payment_status":"COMPLETED","trid":"pay_1","amount":500}',
+        "status": "queued",
+        "attempts": 0,
+        "next_attempt_at": T0,
+        "last_attempt_at": None,
+        "last_status_code": None,
+        "last_error": None,
+        "stopped_reason": None,
+        "created_at": T0,
+        "delivered_at": None,
+    }
+    assert EventStore.from_doc(doc) == event
+
+
+def test_an_attempt_is_stored_with_its_status_error_duration_and_time_only():
+    (first, _) = EventStore.to_doc(EVENT)["attempt_history"]
+    assert first == {
+        "attempt": 16,
+        "at": T0,
+        "status_code": None,
+        "error": "TimeoutError",
+        "duration_ms": 10000.0,
+    }
+
+
+def test_the_event_view_writes_every_field_and_never_the_body_or_url():
+    assert EventViewSchema().dump(EVENT) == {
+        "id": 42,
+        "account_id": "acc_1",
+        "session_id": "ses_1",
+        "order_id": "order-1",
+        "payment_status": "COMPLETED",
+        "status": "dead",
+        "attempts": 17,
+        "next_attempt_at": None,
+        "last_status_code": 503,
+        "last_error": "HTTP 503",
+        "stopped_reason": None,
+        "created_at": "2026-11-21T06:00:00Z",
+        "delivered_at": "2026-11-21T06:00:00Z",
+    }

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from claimsvc.domain import delivery as rules
+from claimsvc.domain.outbox import QUEUED, Attempt, Event, Queued
 from claimsvc.domain.retry import MAX_ATTEMPTS
 
 NOW = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
@@ -16,7 +18,21 @@ NOT_ALLOWED = "webhook_url host is not in the account's allowed hosts"
 
 
 def ev(**fields):
-    return {"_id": 9, "attempts": 0, "webhook_url": URL, **fields}
+    base = Event(
+        id=9,
+        account_id="acc_1",
+        session_id="ses_1",
+        order_id="order-1",
+        payment_id="pay_1",
+        payment_status="COMPLETED",
+        webhook_url=URL,
+        body=b"{}",
+        status=QUEUED,
+        attempts=0,
+        created_at=NOW,
+        next_attempt_at=NOW,
+    )
+    return replace(base, **fields)
 
 
 def test_an_event_passes_its_checks_with_a_secret_and_an_allowed_https_url():
@@ -83,19 +99,15 @@ def test_attempt_outcomes_map_to_a_few_metric_labels(delivered, status, error, l
 
 def test_an_attempt_record_keeps_status_error_duration_and_time_only():
     record = rules.attempt_record(3, NOW, 503, "HTTP 503", 0.12345)
-    assert record == {
-        "attempt": 3,
-        "at": NOW,
-        "status_code": 503,
-        "error": "HTTP 503",
-        "duration_ms": 123.5,
-    }
+    assert record == Attempt(
+        attempt=3, at=NOW, status_code=503, error="HTTP 503", duration_ms=123.5
+    )
 
 
 def test_a_later_event_waits_until_just_after_the_earlier_one_is_due():
-    due_later = {"next_attempt_at": NOW + timedelta(minutes=8)}
+    due_later = Queued(1, "ses_1", NOW + timedelta(minutes=8))
     assert rules.order_wait_until(due_later, NOW) == NOW + timedelta(minutes=8, seconds=1)
-    due_now = {"next_attempt_at": NOW - timedelta(minutes=1)}
+    due_now = Queued(1, "ses_1", NOW - timedelta(minutes=1))
     assert rules.order_wait_until(due_now, NOW) == NOW + timedelta(seconds=1)
 
 

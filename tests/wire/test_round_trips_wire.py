@@ -83,7 +83,7 @@ async def test_a_batch_of_deliveries_costs_a_few_bulk_writes(
     assert 2 <= writes <= 8, tally
     assert tally.mongo_total == 3 + writes
     with tally.ignored():
-        assert [(await event(deps, i))["status"] for i in ids] == [DELIVERED] * 20
+        assert [(await event(deps, i)).status for i in ids] == [DELIVERED] * 20
         assert len(receiver.requests) == 21
     deps.http = None
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from claimsvc.bootstrap import Deps
+from claimsvc.domain.outbox import Event
 from claimsvc.domain.sessions import Session
 
 
@@ -37,10 +38,10 @@ async def record_event(deps: Deps, account_id: str, webhook_url: str, **override
     event = await deps.services.outbox.record(
         terminal_session(account_id, webhook_url, **overrides)
     )
-    return int(event["_id"])
+    return event.id
 
 
-async def event(deps: Deps, event_id: int) -> dict[str, Any]:
-    doc = await deps.stores.deliveries.get(event_id)
-    assert doc is not None
-    return doc
+async def event(deps: Deps, event_id: int) -> Event:
+    stored = await deps.stores.events.get(event_id)
+    assert stored is not None
+    return stored

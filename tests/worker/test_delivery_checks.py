@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimsvc.domain.delivery import ADDRESS_REFUSED, NO_SECRET
-from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED
+from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, Event
 from claimsvc.domain.retry import MAX_ATTEMPTS
 from claimsvc.errors import EventNotRedeliverable
 from claimsvc.worker.webhooks import make_dispatcher
@@ -29,7 +29,7 @@ async def test_without_a_callback_secret_the_event_stops_and_setting_one_sends_i
     await worker.deliver_due()
 
     stopped = await event(deps, event_id)
-    assert (stopped["status"], stopped["stopped_reason"], stopped["attempts"]) == (
+    assert (stopped.status, stopped.stopped_reason, stopped.attempts) == (
         STOPPED,
         NO_SECRET,
         0,
@@ -42,11 +42,11 @@ async def test_without_a_callback_secret_the_event_stops_and_setting_one_sends_i
         admin=True,
     )
     assert reply.code == 200
-    assert (await event(deps, event_id))["status"] == QUEUED
+    assert (await event(deps, event_id)).status == QUEUED
     assert await worker.deliver_due() == 1
     (seen,) = receiver.requests
     assert seen["signature_ok"] and seen["headers"]["x-svc-attempt"] == "1"
-    assert (await event(deps, event_id))["status"] == DELIVERED
+    assert (await event(deps, event_id)).status == DELIVERED
 
 
 async def test_a_host_outside_the_allowed_hosts_stops_until_the_hosts_allow_it(
@@ -59,13 +59,13 @@ async def test_a_host_outside_the_allowed_hosts_stops_until_the_hosts_allow_it(
     await worker.deliver_due()
 
     stopped = await event(deps, event_id)
-    assert stopped["status"] == STOPPED
-    assert stopped["stopped_reason"] == "webhook_url host is not in the account's allowed hosts"
+    assert stopped.status == STOPPED
+    assert stopped.stopped_reason == "webhook_url host is not in the account's allowed hosts"
     await fetch(patch, method="PATCH", json={"allowed_hosts": ["localhost"]}, admin=True)
-    assert (await event(deps, event_id))["status"] == STOPPED  # 127.0.0.1 still not allowed
+    assert (await event(deps, event_id)).status == STOPPED  # 127.0.0.1 still not allowed
     await fetch(patch, method="PATCH", json={"allowed_hosts": RECEIVER_HOSTS}, admin=True)
     assert await worker.deliver_due() == 1
-    assert (await event(deps, event_id))["status"] == DELIVERED
+    assert (await event(deps, event_id)).status == DELIVERED
     assert len(receiver.requests) == 1
 
 
@@ -85,8 +85,8 @@ async def test_a_non_public_address_is_refused_without_connecting_and_stops_the_
     await worker.deliver_due()
 
     stopped = await event(deps, event_id)
-    assert (stopped["status"], stopped["stopped_reason"]) == (STOPPED, ADDRESS_REFUSED)
-    assert (stopped["attempts"], stopped["last_error"]) == (1, "AddressRefused")
+    assert (stopped.status, stopped.stopped_reason) == (STOPPED, ADDRESS_REFUSED)
+    assert (stopped.attempts, stopped.last_error) == (1, "AddressRefused")
     assert receiver.requests == []
     deps.http = None
 
@@ -106,7 +106,7 @@ async def test_redelivery_keeps_the_id_and_body_and_continues_the_attempt_counte
     assert second["body"] == first["body"]
     assert second["headers"]["x-svc-event-id"] == str(event_id)
     assert (first["headers"]["x-svc-attempt"], second["headers"]["x-svc-attempt"]) == ("1", "2")
-    assert (await event(deps, event_id))["status"] == DELIVERED
+    assert (await event(deps, event_id)).status == DELIVERED
 
 
 async def test_a_redelivered_dead_event_gets_a_fresh_retry_cycle_with_the_counter_continuing(
@@ -126,9 +126,9 @@ async def test_a_redelivered_dead_event_gets_a_fresh_retry_cycle_with_the_counte
     await worker.deliver_due()
 
     again = await event(deps, event_id)
-    assert (again["status"], again["attempts"]) == (QUEUED, MAX_ATTEMPTS + 1)
+    assert (again.status, again.attempts) == (QUEUED, MAX_ATTEMPTS + 1)
     assert receiver.requests[0]["headers"]["x-svc-attempt"] == str(MAX_ATTEMPTS + 1)
-    assert (again["next_attempt_at"] - clock.now).total_seconds() == 120
+    assert (again.next_attempt_at - clock.now).total_seconds() == 120
 
 
 @pytest.mark.parametrize(
@@ -149,7 +149,7 @@ async def test_redeliver_of_a_queued_event_is_refused_and_changes_nothing(
 
     assert reply.code == 409
     assert reply.json() == {"error": "Only a dead or delivered event can be redelivered"}
-    assert (await event(deps, event_id))["attempts"] == 0
+    assert (await event(deps, event_id)).attempts == 0
 
 
 async def test_redeliver_needs_the_admin_token(deps, merchant, receiver, fetch):
@@ -166,14 +166,14 @@ async def test_a_redeliver_that_saw_the_event_before_another_one_moved_it_is_ref
     stale = await event(deps, event_id)
 
     first = await deps.services.delivery.redeliver(event_id)
-    store = deps.stores.deliveries
+    store = deps.stores.events
 
-    async def stale_get(_: int) -> dict:
+    async def stale_get(_: int) -> Event:
         return stale
 
     monkeypatch.setattr(store, "get", stale_get)
     with pytest.raises(EventNotRedeliverable):
         await deps.services.delivery.redeliver(event_id)
 
-    assert (first["id"], first["status"], first["attempts"]) == (event_id, QUEUED, 0)
+    assert (first.id, first.status, first.attempts) == (event_id, QUEUED, 0)
     assert (await deps.db["events"].find_one({"_id": event_id}))["status"] == QUEUED

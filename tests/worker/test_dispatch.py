@@ -32,7 +32,7 @@ async def test_an_event_is_delivered_once_with_its_stored_bytes_and_every_header
     deps, worker, merchant, receiver, clock
 ):
     event_id = await record_event(deps, merchant.id, receiver.url("/ok"))
-    stored = (await event(deps, event_id))["body"]
+    stored = (await event(deps, event_id)).body
 
     assert await worker.deliver_due() == 1
 
@@ -49,8 +49,8 @@ async def test_an_event_is_delivered_once_with_its_stored_bytes_and_every_header
         RECEIVER_SECRET, str(event_id), ts, stored
     )
     done = await event(deps, event_id)
-    assert (done["status"], done["attempts"], done["last_status_code"]) == (DELIVERED, 1, 200)
-    assert done["delivered_at"] == clock.now
+    assert (done.status, done.attempts, done.last_status_code) == (DELIVERED, 1, 200)
+    assert done.delivered_at == clock.now
     assert await worker.deliver_due() == 0
     clock.advance(hours=7)
     assert await worker.deliver_due() == 0 and len(receiver.requests) == 1
@@ -74,18 +74,18 @@ async def test_a_failed_attempt_is_retried_at_the_scheduled_time_and_not_before(
     await worker.deliver_due()
 
     failed = await event(deps, event_id)
-    assert (failed["status"], failed["attempts"]) == (QUEUED, 1)
-    assert (failed["last_status_code"], failed["last_error"]) == (status_code, error)
-    assert failed["next_attempt_at"] == started + timedelta(minutes=2)
-    (record,) = failed["attempt_history"]
-    assert (record["attempt"], record["status_code"], record["error"]) == (1, status_code, error)
+    assert (failed.status, failed.attempts) == (QUEUED, 1)
+    assert (failed.last_status_code, failed.last_error) == (status_code, error)
+    assert failed.next_attempt_at == started + timedelta(minutes=2)
+    (record,) = failed.history
+    assert (record.attempt, record.status_code, record.error) == (1, status_code, error)
     clock.advance(seconds=119)
     assert await worker.deliver_due() == 0
     clock.advance(seconds=1)
     assert await worker.deliver_due() == 1
     assert [r["headers"]["x-svc-attempt"] for r in receiver.requests] == ["1", "2"]
     assert "/target" not in receiver.paths  # the redirect is never followed
-    assert (await event(deps, event_id))["next_attempt_at"] == clock.now + timedelta(minutes=4)
+    assert (await event(deps, event_id)).next_attempt_at == clock.now + timedelta(minutes=4)
 
 
 async def test_the_fifteenth_failed_attempt_makes_the_event_dead(
@@ -97,11 +97,11 @@ async def test_the_fifteenth_failed_attempt_makes_the_event_dead(
         assert await worker.deliver_due() == 1
         delay = next_delay(attempt)
         if delay is not None:
-            assert (await event(deps, event_id))["next_attempt_at"] == clock.now + delay
+            assert (await event(deps, event_id)).next_attempt_at == clock.now + delay
             clock.now += delay
 
     dead = await event(deps, event_id)
-    assert (dead["status"], dead["attempts"], dead["next_attempt_at"]) == (DEAD, MAX_ATTEMPTS, None)
+    assert (dead.status, dead.attempts, dead.next_attempt_at) == (DEAD, MAX_ATTEMPTS, None)
     attempts = [r["headers"]["x-svc-attempt"] for r in receiver.requests]
     assert attempts == [str(n) for n in range(1, MAX_ATTEMPTS + 1)]
     clock.advance(days=2)
@@ -133,7 +133,7 @@ async def test_a_later_event_of_a_session_waits_until_the_earlier_one_is_deliver
 
     await worker.deliver_due()
     assert receiver.paths == ["/status/503"]
-    assert (await event(deps, second))["attempts"] == 0
+    assert (await event(deps, second)).attempts == 0
     # The receiver recovers: the earlier event now goes to a working address.
     await deps.db["events"].update_one({"_id": first}, {"$set": {"webhook_url": receiver.url()}})
     for _ in range(3):
@@ -145,7 +145,7 @@ async def test_a_later_event_of_a_session_waits_until_the_earlier_one_is_deliver
         str(first),
         str(second),
     ]
-    assert (await event(deps, second))["status"] == DELIVERED
+    assert (await event(deps, second)).status == DELIVERED
 
 
 async def test_the_worker_session_has_the_ten_second_timeout_and_ignores_proxy_settings(settings):

@@ -38,7 +38,7 @@ async def test_the_loop_delivers_due_events_and_returns_when_stopped(
 
 
 async def _all_delivered(deps, ids) -> bool:
-    return all([(await event(deps, i))["status"] == DELIVERED for i in ids])
+    return all([(await event(deps, i)).status == DELIVERED for i in ids])
 
 
 async def test_no_more_attempts_run_at_once_than_the_concurrency_allows(
@@ -78,7 +78,7 @@ async def test_stopping_releases_attempts_that_outlive_the_drain_time(
     assert (await schedule.in_flight(), await schedule.depth()) == (0, 1)
     left = await event(deps, slow)
     # The cut-short attempt keeps its number; the resend will carry the next one.
-    assert (left["status"], left["attempts"]) == (QUEUED, 1)
+    assert (left.status, left.attempts) == (QUEUED, 1)
     (lease,) = await schedule.take(int(deps.clock().timestamp() * 1000), 30_000, 10)
     assert lease.event_id == slow
 
@@ -96,7 +96,7 @@ async def test_stopping_lets_attempts_within_the_drain_time_finish(
     receiver.release.set()  # the receiver answers while the worker drains
     await asyncio.wait_for(task, 10)
 
-    assert (await event(deps, slow))["status"] == DELIVERED
+    assert (await event(deps, slow)).status == DELIVERED
     assert await deps.stores.schedule.in_flight() == 0
 
 

@@ -16,7 +16,7 @@ from tests.worker.factories import event, record_event, terminal_session
 
 @pytest.fixture
 def reconciler(deps):
-    return Reconciler(deps.stores.deliveries, deps.stores.schedule, deps.clock, batch=3)
+    return Reconciler(deps.stores.events, deps.stores.schedule, deps.clock, batch=3)
 
 
 async def test_after_the_schedule_is_lost_a_sweep_restores_every_queued_event(
@@ -36,8 +36,8 @@ async def test_after_the_schedule_is_lost_a_sweep_restores_every_queued_event(
     assert await reconciler.sweep() == 0
     clock.advance(minutes=2)
     await make_dispatcher(deps).deliver_due()
-    assert [(await event(deps, i))["status"] for i in ids] == [DELIVERED] * len(ids)
-    assert (await event(deps, failing))["attempts"] == 2
+    assert [(await event(deps, i)).status for i in ids] == [DELIVERED] * len(ids)
+    assert (await event(deps, failing)).attempts == 2
     deps.http = None
 
 
@@ -61,7 +61,7 @@ async def test_an_event_whose_creator_died_before_scheduling_it_is_picked_up_by_
 
     assert await reconciler.restore_new() == 1
     (lease,) = await deps.stores.schedule.take(10**15, 30_000, 10)
-    assert lease.event_id == doc["_id"]
+    assert lease.event_id == doc.id
 
 
 async def test_held_and_settled_events_are_not_restored(deps, reconciler, merchant, clock):
@@ -101,7 +101,7 @@ async def test_the_gauges_show_events_by_status_and_the_oldest_undelivered_age(
 async def test_the_loop_restores_on_its_first_pass_and_stops_when_told(deps, merchant):
     await record_event(deps, merchant.id, "https://127.0.0.1/ok")
     await deps.stores.schedule.clear()
-    reconciler = Reconciler(deps.stores.deliveries, deps.stores.schedule, deps.clock, tick_s=0.01)
+    reconciler = Reconciler(deps.stores.events, deps.stores.schedule, deps.clock, tick_s=0.01)
     stop = asyncio.Event()
     task = asyncio.create_task(reconciler.run(stop))
     while await deps.stores.schedule.depth() == 0:

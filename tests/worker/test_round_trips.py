@@ -43,5 +43,5 @@ async def test_a_batch_of_deliveries_reads_three_times_and_writes_twice_an_event
     # One take for the batch, one finding nothing more due, one ack an event.
     assert dict(tally.redis) == {"evalsha": 2 + EVENTS}
     with tally.ignored():
-        assert [(await event(deps, i))["status"] for i in ids] == [DELIVERED] * EVENTS
+        assert [(await event(deps, i)).status for i in ids] == [DELIVERED] * EVENTS
     deps.http = None
