@@ -70,7 +70,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     groups = parser.add_subparsers(dest="group", required=True)
-    by_group: dict[str, argparse._SubParsersAction] = {}
+    by_group: dict[str, argparse._SubParsersAction[argparse.ArgumentParser]] = {}
     for (group, action), (method, path, positional, query) in COMMANDS.items():
         if group not in by_group:
             by_group[group] = groups.add_parser(group).add_subparsers(dest="action", required=True)

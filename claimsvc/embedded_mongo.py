@@ -19,7 +19,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 START_TIMEOUT_S = 60.0  # a cold WiredTiger open on a loaded 2-core machine takes seconds
 STOP_TIMEOUT_S = 10.0
@@ -131,7 +131,7 @@ def wait_ready(server: EmbeddedMongo, timeout: float) -> None:
                 f"secantusd-py exited with {server.proc.returncode} before answering "
                 f"(storage {server.storage})"
             )
-        client: MongoClient = MongoClient(server.url, serverSelectionTimeoutMS=500,
+        client: MongoClient[dict[str, Any]] = MongoClient(server.url, serverSelectionTimeoutMS=500,
                                           connectTimeoutMS=500)
         try:
             client.admin.command("ping")

@@ -9,7 +9,7 @@ import re
 import secrets
 import sys
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TextIO
 
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 
@@ -75,7 +75,7 @@ class JsonFormatter(logging.Formatter):
         return _ENCODER.encode(out)
 
 
-def setup_logging(level: str = "INFO", stream=None) -> None:
+def setup_logging(level: str = "INFO", stream: TextIO | None = None) -> None:
     """Route every logger (tornado's too) through the JSON formatter."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter())

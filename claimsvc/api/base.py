@@ -92,7 +92,8 @@ class BaseHandler(RequestHandler):
         if not isinstance(data, dict):
             raise errors.InvalidBody(details=["body must be a JSON object"])
         try:
-            return schema.load(data)
+            loaded: dict[str, Any] = schema.load(data)
+            return loaded
         except ValidationError as exc:
             raise errors.InvalidBody(details=flatten_messages(exc.messages)) from None
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from prometheus_client import REGISTRY, Counter, Histogram
 from prometheus_client.exposition import choose_encoder
+from tornado.routing import URLSpec
 from tornado.web import Application, RequestHandler, url
 
 from claimsvc.api.base import BaseHandler, NotFoundHandler
@@ -69,7 +70,7 @@ class OpenApiHandler(PlainHandler):
         self.finish(OPENAPI_PATH.read_bytes())
 
 
-def probe_routes(deps: Any) -> list:
+def probe_routes(deps: Any) -> list[URLSpec]:
     """/healthz, /readyz and /metrics: what every process serves."""
     kw = {"deps": deps}
     return [
@@ -79,7 +80,7 @@ def probe_routes(deps: Any) -> list:
     ]
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     """The probes and the OpenAPI document: the API process's ops routes."""
     return [*probe_routes(deps), url(r"/openapi.yaml", OpenApiHandler)]
 

@@ -18,4 +18,5 @@ def next_delay(attempts_made: int) -> timedelta | None:
     if attempts_made >= MAX_ATTEMPTS:
         return None
     # 2**9 minutes already exceeds the ceiling; the min() keeps the arithmetic small.
-    return min(BASE_DELAY * 2 ** min(attempts_made, 10), MAX_DELAY)
+    wait: timedelta = min(BASE_DELAY * 2 ** min(attempts_made, 10), MAX_DELAY)
+    return wait

@@ -176,7 +176,7 @@ def open_redis(url: str, ca_file: str | None = None) -> Any:
     tls = _verified(ca_file) if target.tls else {}
     if target.kind == "sentinel":
         # The Sentinels and the servers are reached alike: both over TLS, or neither.
-        sentinel = Sentinel(
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             list(target.hosts),
             sentinel_kwargs={**auth, **_sentinel_links(), "ssl": target.tls, **tls},
             **auth,

@@ -37,7 +37,7 @@ _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
 
 def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
     """Parse with the sender's provider; if the sender is shared, the first that parses wins."""
-    outcomes = [module.parse(text) for module in modules]
+    outcomes: list[ParseOutcome] = [module.parse(text) for module in modules]
     for wanted in (Result.PARSED, Result.UNPARSED):
         for found in outcomes:
             if found.result is wanted:
