@@ -101,8 +101,9 @@ async def test_ten_sms_from_intake_to_final_in_under_three_commands_each(
     tally.reset()
     await send(post_sms, device, *texts, minute=2)
     intake = dict(tally.mongo)
-    # The device is remembered by this process since the warm-up post: no device read.
-    assert intake == {"insert:sms_messages": 1, "update:sms_messages": 1}
+    # The device is remembered by this process since the warm-up post: no device read; the
+    # stream entries are not written back (the queued index in Redis answers the sweep).
+    assert intake == {"insert:sms_messages": 1}
     tally.reset()
     assert await sms.consumer.tick() == 10
     worker = dict(tally.mongo)
@@ -115,7 +116,7 @@ async def test_ten_sms_from_intake_to_final_in_under_three_commands_each(
         "update:wallet_balances": 1,
         "update:sms_messages": 1,
     }
-    assert sum(intake.values()) + sum(worker.values()) == 26
+    assert sum(intake.values()) + sum(worker.values()) == 25
     with tally.ignored():
         msgs = await stored_messages(deps, merchant.id)
     assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == 11
