@@ -143,7 +143,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         devices=DeviceStore(db),
         messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db),
-        transaction_chain=TransactionChainStore(db),
+        transaction_chain=TransactionChainStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
     )

@@ -2,14 +2,18 @@
 
 Each step reads a wallet, lets `sms_ingest.balance` decide, and writes the new state only if the
 wallet is still at the version it read (else it re-reads and decides again). The verdicts are
-written in that same update and applied to their transactions afterwards, then forgotten; a
-crash in between leaves them on the wallet, and the consumer's sweep applies them later.
+written in that same update and applied to their transactions afterwards (the verdicts of
+concurrent steps in one bulk write), then forgotten; a crash in between leaves them on the
+wallet, and the consumer's sweep applies them later. Verdicts are counted in the metrics when a
+step produces them (exactly once: the compare-and-set that stores them succeeds once), not
+when they are applied, which may happen more than once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
@@ -106,6 +110,7 @@ class WalletChain:
         the store's filter instead, and then only its leftover verdicts are applied.
         """
         replayed = False
+        fresh: set[str] = set()
         guess = self._last.pop(key.id, None)
         for _ in range(MAX_ROUNDS):
             stored = guess or await self._balances.get(key.id)
@@ -122,6 +127,10 @@ class WalletChain:
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 self._remember(saved)
+                fresh = {v.vid for v in verdicts}
+                for v in verdicts:
+                    if v.transaction_id:
+                        _count(key.provider, v)
                 break
             if keys and await self._balances.has_seen(key.id, list(keys)):
                 saved, replayed = await self._balances.get(key.id), True
@@ -129,7 +138,7 @@ class WalletChain:
         else:
             raise WalletContention(f"wallet changed {MAX_ROUNDS} times under one step")
         if saved is not None:
-            await self.apply_verdicts(key, saved.pending)
+            await self.apply_verdicts(key.id, saved.pending, fresh)
         return saved, replayed
 
     def _remember(self, wallet: Wallet) -> None:
@@ -137,23 +146,30 @@ class WalletChain:
             self._last.pop(next(iter(self._last)))
         self._last[wallet.stored_key.id] = wallet
 
-    async def apply_verdicts(self, key: WalletKey, verdicts: tuple[PendingVerdict, ...]) -> None:
-        """Write each verdict to its transaction, finalise confirmed claims, then forget them."""
+    async def apply_verdicts(
+        self, wid: str, verdicts: tuple[PendingVerdict, ...], fresh: Collection[str] = ()
+    ) -> None:
+        """Write each verdict of the wallet `wid` to its transaction, finalise or release the
+        claims waiting on them, then forget them. `fresh`: those the calling step produced."""
+        if not verdicts:
+            return
         now = self._clock()
-        for v in verdicts:
-            tx_id = v.transaction_id
-            if not tx_id:
-                continue
-            tx = await self._chain.chain_verdict(tx_id, v, now)
-            if tx is not None:
-                _count(key.provider, v)
-            # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
-            if v.status == statuses.CONFIRMED and (tx is None or tx.get("session_id")):
-                await self._finalise(tx_id, counted=tx is not None)
-            elif v.status == statuses.SUSPECT and (tx is None or tx.get("session_id")):
+        first: dict[str, PendingVerdict] = {}
+        for v in verdicts:  # one transaction, one version: the first verdict is the one written
+            if v.transaction_id:
+                first.setdefault(v.transaction_id, v)
+        # Batched with the verdicts other wallet steps write at the same moment.
+        await asyncio.gather(*(self._chain.chain_verdict(v, now) for v in first.values()))
+        # Applied now or by an attempt a crash cut short: a claim waiting on it is settled now.
+        settles = (statuses.CONFIRMED, statuses.SUSPECT)
+        watched = [t for t, v in first.items() if v.status in settles]
+        for tx_id in await self._chain.claimed(watched):
+            v = first[tx_id]
+            if v.status == statuses.CONFIRMED:
+                await self._finalise(tx_id, counted=v.vid in fresh)
+            else:
                 await self.release_claim(tx_id)
-        if verdicts:
-            await self._balances.pull_verdicts(key.id, [v.vid for v in verdicts])
+        await self._balances.pull_verdicts(wid, [v.vid for v in verdicts])
 
     async def _finalise(self, transaction_id: str, counted: bool) -> None:
         """Complete the claim waiting on a confirmed transaction (the claims service's rules)."""
@@ -175,7 +191,7 @@ class WalletChain:
             if wallet.recheck:
                 await self.recheck(wallet.stored_key)
             else:
-                await self.apply_verdicts(wallet.stored_key, wallet.pending)
+                await self.apply_verdicts(wallet.stored_key.id, wallet.pending)
         return len(wallets)
 
 
