@@ -41,7 +41,9 @@ class TransactionChainStore:
         """Apply a verdict of wallet version `verdict.version` to its transaction, unless the
         verdict is stale or the status may not change that way (applying it again is a no-op)."""
         status = verdict.status
-        newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict.version}}]}
+        # No chain version yet, or an older one. Written without $or: SecantusDB plans a $or
+        # beside the _id as a collection scan (2.6 s for a bulk of 50 among 3,000 documents).
+        newer = {"chain_version": {"$not": {"$gte": verdict.version}}}
         fields: dict[str, Any] = {
             "status": status,
             "chain_reason": verdict.reason,
