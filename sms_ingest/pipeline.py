@@ -22,7 +22,7 @@ from claimsvc.store.messages import MessageStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
-from sms_ingest.wallets import WalletChain
+from sms_ingest.wallets import Owed, WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
 
@@ -146,7 +146,8 @@ class Pipeline:
         steps: list[tuple[SmsMessage, ParseOutcome, Handled]],
         failures: dict[str, Exception | None],
     ) -> None:
-        """Add the recorded entries to their wallets, one step per wallet."""
+        """Add the recorded entries to their wallets, one step per wallet, then write all the
+        steps' verdicts to their transactions together."""
         wallets: dict[WalletKey, list[tuple[str, Entry]]] = {}
         for msg, outcome, rec in steps:
             if rec.entry is None or not outcome.provider:
@@ -155,12 +156,22 @@ class Pipeline:
             wallets.setdefault(key, []).append((msg.id, rec.entry))
         groups = list(wallets.items())
         done = await _settled(
-            self._wallets.add_all(key, [e for _, e in items]) for key, items in groups
+            self._wallets.step_all(key, [e for _, e in items]) for key, items in groups
         )
+        owed: list[Owed] = []
+        stepped: list[str] = []
         for (_, items), result in zip(groups, done, strict=True):
             if isinstance(result, Exception):
                 for message_id, _ in items:
                     failures[message_id] = result
+            else:
+                owed += result
+                stepped += [message_id for message_id, _ in items]
+        try:
+            await self._wallets.apply_owed(owed)
+        except Exception as exc:  # the verdicts stay on their wallets: the messages are retried
+            for message_id in stepped:
+                failures[message_id] = exc
 
     async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
         now = self._clock()
