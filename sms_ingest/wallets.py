@@ -3,10 +3,10 @@
 Each step reads a wallet, lets `sms_ingest.balance` decide, and writes the new state only if the
 wallet is still at the version it read (else it re-reads and decides again). The verdicts are
 written in that same update and applied to their transactions afterwards (a stream batch's
-wallets' verdicts in one bulk write, after all their steps), then forgotten; a crash in between leaves them on the
-wallet, and the consumer's sweep applies them later. Verdicts are counted in the metrics when a
-step produces them (exactly once: the compare-and-set that stores them succeeds once), not
-when they are applied, which may happen more than once.
+wallets' verdicts in one bulk write, after all their steps), then forgotten; a crash in between
+leaves them on the wallet, and the consumer's sweep applies them later. Verdicts are counted in
+the metrics when a step produces them (exactly once: the compare-and-set that stores them
+succeeds once), not when they are applied, which may happen more than once.
 """
 
 from __future__ import annotations
