@@ -139,8 +139,8 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         events=EventStore(db, bulk_updates=bulk_updates),
         devices=DeviceStore(db),
         messages=MessageStore(db, bulk_updates=bulk_updates),
-        balances=BalanceStore(db),
-        transaction_chain=TransactionChainStore(db),
+        balances=BalanceStore(db, bulk_updates=bulk_updates),
+        transaction_chain=TransactionChainStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
     )

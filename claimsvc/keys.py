@@ -20,8 +20,9 @@ tag. Family by family (the tag in braces):
   address on unknown sessions, page reads); the two windows of one subject share the tag.
 - `{webhooks}`: the webhook scheduler's due set, leases set and lease tokens, taken together by
   every scheduler script, so one slot. How that one slot scales is in docs/operations.md.
-- `{sms}`: the SMS stream (XACK and XDEL of an entry run as a transaction on it) and the device
-  gate the intake's queueing script checks in the same call (so one slot).
+- `{sms}`: the SMS stream, the index of which stream entry holds each queued message (written
+  with each XADD, deleted with the entry's XACK and XDEL, all in scripts) and the device gate
+  the intake's queueing script checks in the same call (so one slot).
 
 The prefix itself must not contain braces: it comes before the tag and would become the tag.
 """
@@ -95,3 +96,8 @@ class RedisKeys:
     def sms_device_gate(self) -> str:
         """Hash of device id -> `ok` or `revoked`, checked by the intake's queueing script."""
         return self._key("sms", "device-gate")
+
+    @property
+    def sms_queued(self) -> str:
+        """Hash of message id -> the stream entry that queues it (gone once acknowledged)."""
+        return self._key("sms", "queued")

@@ -121,7 +121,7 @@ class Consumer:
         for entry in entries:
             failure = failures.get(entry.message_id)
             if failure is None:
-                done.append(entry.entry_id)
+                done.append(entry)
             else:
                 self._failed(entry, failure)
         await self._stream.done(*done)
@@ -143,7 +143,7 @@ class Consumer:
         except Exception as exc:
             self._failed(entry, exc)
             return False
-        await self._stream.done(entry.entry_id)
+        await self._stream.done(entry)
         return True
 
     @staticmethod
@@ -182,7 +182,7 @@ class Consumer:
         )
         await self._messages.give_up(entry.message_id, "processing_failed", self._clock())
         metrics.DEAD_LETTERED.inc()
-        await self._stream.done(entry.entry_id)
+        await self._stream.done(entry)
 
     async def sweep(self) -> int:
         """Re-queue messages the stream lost; re-check anchored wallets; refresh lag gauges."""
@@ -193,18 +193,22 @@ class Consumer:
         return requeued + rechecked
 
     async def requeue(self) -> int:
-        """Put back unprocessed messages whose stream entry is gone; one sweeper wins each."""
+        """Put back unprocessed messages no stream entry queues; one sweeper wins each.
+
+        Whether each is still queued is one Redis call for the sweep (the queued index); those
+        still queued (a backlog) are looked at again after requeue_after_s, in one update."""
         now = self._clock()
         cutoff = now - timedelta(seconds=self.tuning.requeue_after_s)
+        msgs = await self._messages.unprocessed(cutoff, limit=200)
+        lost = await self._stream.lost([m.id for m in msgs])
+        await self._messages.still_queued([m.id for m in msgs if m.id not in lost], now)
         requeued = 0
-        for msg in await self._messages.unprocessed(cutoff, limit=200):
-            still_queued = bool(msg.stream_id and await self._stream.contains(msg.stream_id))
-            if not await self._messages.claim_requeue(msg.id, msg.queued_at, now):
+        for msg in msgs:
+            if msg.id not in lost or not await self._messages.claim_requeue(
+                msg.id, msg.queued_at, now
+            ):
                 continue
-            if still_queued:
-                continue  # backlog, not lost: checked again after requeue_after_s
-            entry_id = await self._stream.add(msg.id)
-            await self._messages.mark_queued({msg.id: entry_id}, now)
+            await self._stream.add(msg.id)
             metrics.STREAM_REQUEUED.inc()
             requeued += 1
         if requeued:

@@ -131,27 +131,19 @@ class Intake:
         stored messages are deleted and it hears 401; a queueing failure loses nothing (the
         re-queue sweep puts stored messages on the stream later)."""
         try:
-            state, entries = await self._gate.queue(device.id, message_ids, vouched=vouched)
+            state, _ = await self._gate.queue(device.id, message_ids, vouched=vouched)
             if state == UNKNOWN:  # Redis does not know the device (lost it, or never had it)
                 await self._devices.authenticate_hash(device.token_hash)
-                state, entries = await self._gate.queue(device.id, message_ids, vouched=True)
+                state, _ = await self._gate.queue(device.id, message_ids, vouched=True)
         except DeviceUnauthorized:
-            state, entries = "revoked", {}
+            state = "revoked"
         except Exception:
             log.warning(
                 "queueing stored messages failed; the re-queue sweep will retry", exc_info=True
             )
-            state, entries = await self._confirm_active(device), {}
+            state = await self._confirm_active(device)
         if state != OK:
             await self._refuse(device, message_ids)
-        if entries:
-            try:
-                await self._messages.mark_queued(entries, self._clock())
-            except Exception:
-                log.warning(
-                    "recording stream entries failed; the sweep checks the stream later",
-                    exc_info=True,
-                )
 
     async def _confirm_active(self, device: Device) -> str:
         """Redis failed: MongoDB decides whether the device may still post."""

@@ -12,17 +12,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from claimsvc.clock import Clock
 from claimsvc.domain.balances import Entry, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
-from claimsvc.services.transactions import NewTransaction, TransactionService
+from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
-from sms_ingest.wallets import WalletChain
+from sms_ingest.wallets import Owed, WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
 
@@ -49,6 +49,10 @@ class Handled:
     transaction_id: str | None
     entry: Entry | None
 
+
+Recording = Handled | NewTransaction | Recorded | Exception
+"""A message on its way through recording: its result without a transaction, the transaction to
+record, the one recorded, or what recording it raised (a ValueError: no transaction can be it)."""
 
 Parse = Callable[[str, str], ParseOutcome]
 """sender, text -> outcome: `parse_sms`, the current parsers."""
@@ -105,7 +109,7 @@ class Pipeline:
     ) -> dict[str, Exception | None]:
         """Bring messages already read (a stream batch) to their final state; safe to repeat.
 
-        Each message's transaction is recorded on its own; the entries of one wallet are
+        The messages' transactions are recorded in one insert; the entries of one wallet are
         chained in one step (one read, one compare-and-set), in the order given; each result
         is written last. A failure stays with the messages it touched: by message id, what
         failed, or None for the messages brought to their final state.
@@ -115,11 +119,14 @@ class Pipeline:
         outcomes = [self._parse(m.sender, m.text) for m in todo]
         bound = asyncio.Semaphore(max(1, concurrency))
 
-        async def record(msg: SmsMessage, outcome: ParseOutcome) -> Handled:
+        async def handle(msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
             async with bound:
-                return await self._record(msg, outcome)
+                return await self._handle(msg, outcome, rec)
 
-        records = await _settled(record(m, o) for m, o in zip(todo, outcomes, strict=True))
+        recordings = await self._record_all(todo, outcomes)
+        records = await _settled(
+            handle(m, o, r) for m, o, r in zip(todo, outcomes, recordings, strict=True)
+        )
         steps = []
         for msg, outcome, rec in zip(todo, outcomes, records, strict=True):
             if isinstance(rec, Exception):
@@ -139,7 +146,8 @@ class Pipeline:
         steps: list[tuple[SmsMessage, ParseOutcome, Handled]],
         failures: dict[str, Exception | None],
     ) -> None:
-        """Add the recorded entries to their wallets, one step per wallet."""
+        """Add the recorded entries to their wallets, one step per wallet, then write all the
+        steps' verdicts to their transactions together."""
         wallets: dict[WalletKey, list[tuple[str, Entry]]] = {}
         for msg, outcome, rec in steps:
             if rec.entry is None or not outcome.provider:
@@ -148,12 +156,22 @@ class Pipeline:
             wallets.setdefault(key, []).append((msg.id, rec.entry))
         groups = list(wallets.items())
         done = await _settled(
-            self._wallets.add_all(key, [e for _, e in items]) for key, items in groups
+            self._wallets.step_all(key, [e for _, e in items]) for key, items in groups
         )
+        owed: list[Owed] = []
+        stepped: list[str] = []
         for (_, items), result in zip(groups, done, strict=True):
             if isinstance(result, Exception):
                 for message_id, _ in items:
                     failures[message_id] = result
+            else:
+                owed += result
+                stepped += [message_id for message_id, _ in items]
+        try:
+            await self._wallets.apply_owed(owed)
+        except Exception as exc:  # the verdicts stay on their wallets: the messages are retried
+            for message_id in stepped:
+                failures[message_id] = exc
 
     async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
         now = self._clock()
@@ -165,15 +183,34 @@ class Pipeline:
                 # A re-parse of a message kept for hours says nothing about intake latency.
                 metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
 
-    async def _record(self, msg: SmsMessage, outcome: ParseOutcome) -> Handled:
-        """Record the transaction a parsed SMS reports; decide the message's result."""
+    async def _record_all(
+        self, msgs: list[SmsMessage], outcomes: list[ParseOutcome]
+    ) -> list[Recording]:
+        """Record the transactions the messages report, all in one insert: for each message
+        what it came to before its transaction (no transaction), the transaction recorded (or
+        the one recorded before), or what recording it raised."""
+        out: list[Recording] = [self._new(m, o) for m, o in zip(msgs, outcomes, strict=True)]
+        items = [(i, new) for i, new in enumerate(out) if isinstance(new, NewTransaction)]
+        recorded: list[Recorded | Exception]
+        try:
+            accounts = [(msgs[i].account_id, new) for i, new in items]
+            recorded = list(await self._transactions.record_many(accounts)) if items else []
+        except Exception as exc:
+            recorded = [exc] * len(items)
+        for (i, _), rec in zip(items, recorded, strict=True):
+            out[i] = rec
+        return out
+
+    @staticmethod
+    def _new(msg: SmsMessage, outcome: ParseOutcome) -> Handled | NewTransaction:
+        """The transaction a parsed SMS reports, or the message's result when it reports none."""
         parsed = outcome.parsed
         if outcome.result is not Result.PARSED or parsed is None:
             return Handled(outcome.result.value, outcome.reason, None, None)
         if parsed.failed and parsed.kind != Kind.REVERSAL:
             # Nothing moved: no transaction to claim, nothing for the chain.
             return Handled(Result.PARSED.value, "failed", None, None)
-        new = NewTransaction(
+        return NewTransaction(
             provider=parsed.provider,
             trx_id=parsed.trx_id,
             amount_poisha=parsed.amount_poisha,
@@ -192,13 +229,21 @@ class Pipeline:
                 "occurred_at": parsed.occurred_at,
             },
         )
-        try:
-            stored = await self._transactions.record(msg.account_id, new)
-        except ValueError as exc:
+
+    async def _handle(self, msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
+        """Decide a message's result from its recorded transaction (or what recording raised)."""
+        if isinstance(rec, Handled):
+            return rec
+        if isinstance(rec, ValueError):
             # The parser read figures no transaction can have (a zero amount): keep for review.
-            return Handled(Result.UNPARSED.value, f"invalid_transaction: {exc}", None, None)
-        tx = stored.transaction
-        ours = stored.created or tx.get("message_id") == msg.id
+            return Handled(Result.UNPARSED.value, f"invalid_transaction: {rec}", None, None)
+        if isinstance(rec, Exception):
+            raise rec
+        if not isinstance(rec, Recorded):
+            raise RuntimeError("a message's transaction was not recorded")
+        parsed = cast(ParsedSms, outcome.parsed)  # a transaction was recorded: it parsed
+        tx = rec.transaction
+        ours = rec.created or tx.get("message_id") == msg.id
         if parsed.kind == Kind.REVERSAL:
             return await self._reversal(msg, parsed, tx)
         if not ours:

@@ -3,9 +3,10 @@
 Messages are appended by `claimsvc.store.sms_queue` (intake, re-parse, the re-queue sweep);
 this is the consumer group's side.
 
-An entry is acknowledged and deleted together once its message's effects are stored, so the
-stream holds only work not yet done; the messages themselves live in MongoDB, and a stream lost
-with a Redis restart is rebuilt from there (the consumer's re-queue sweep).
+An entry is acknowledged and deleted together (with its line in the queued index) once its
+message's effects are stored, so the stream holds only work not yet done; the messages
+themselves live in MongoDB, and a stream lost with a Redis restart is rebuilt from there (the
+consumer's re-queue sweep, which asks `lost` which stored messages no entry queues).
 """
 
 from __future__ import annotations
@@ -15,9 +16,41 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from claimsvc.keys import RedisKeys
 from claimsvc.store.sms_queue import SmsQueue, text
 
 GROUP = "sms-pipeline"
+
+_DONE_LUA = """
+-- KEYS[1] the SMS stream, KEYS[2] the queued index hash (message id -> entry id).
+-- ARGV[1] the consumer group, ARGV[2..] pairs: entry id, the message id it names.
+-- XACK and XDEL the entries; forget each message's index line if it names this entry (a later
+-- entry for the same message, a re-parse's, keeps its line). Returns the entries acknowledged.
+local entries = {}
+for i = 2, #ARGV, 2 do
+  entries[#entries + 1] = ARGV[i]
+  if redis.call('HGET', KEYS[2], ARGV[i + 1]) == ARGV[i] then
+    redis.call('HDEL', KEYS[2], ARGV[i + 1])
+  end
+end
+local acked = redis.call('XACK', KEYS[1], ARGV[1], unpack(entries))
+redis.call('XDEL', KEYS[1], unpack(entries))
+return acked
+"""
+
+_LOST_LUA = """
+-- KEYS[1] the SMS stream, KEYS[2] the queued index hash (message id -> entry id).
+-- ARGV[1..] stored, unprocessed message ids. Returns those no stream entry queues: no index
+-- line, or the entry it names is gone (the stream was deleted or trimmed).
+local lost = {}
+for i = 1, #ARGV do
+  local entry = redis.call('HGET', KEYS[2], ARGV[i])
+  if not entry or #redis.call('XRANGE', KEYS[1], entry, entry, 'COUNT', 1) == 0 then
+    lost[#lost + 1] = ARGV[i]
+  end
+end
+return lost
+"""
 
 
 @dataclass(frozen=True)
@@ -48,6 +81,12 @@ def is_nogroup(exc: Exception) -> bool:
 class SmsStream(SmsQueue):
     """XREADGROUP, XACK+XDEL, XAUTOCLAIM and the lag figures of the SMS stream (and XADD)."""
 
+    def __init__(self, redis: Any, keys: RedisKeys) -> None:
+        super().__init__(redis, keys)
+        self._index_keys = [keys.sms_stream, keys.sms_queued]
+        self._done = redis.register_script(_DONE_LUA)
+        self._lost = redis.register_script(_LOST_LUA)
+
     async def ensure_group(self) -> None:
         """Create the group (and the stream) unless it exists; new groups read from the start."""
         try:
@@ -63,14 +102,18 @@ class SmsStream(SmsQueue):
         )
         return [e for _, raw in reply or [] for e in _entries(raw)]
 
-    async def done(self, *entry_ids: str) -> None:
-        """Acknowledge and delete in one transaction: the work is stored, the entries go."""
-        if not entry_ids:
+    async def done(self, *entries: StreamEntry) -> None:
+        """Acknowledge and delete in one script: the work is stored, the entries go."""
+        if not entries:
             return
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.xack(self._key, GROUP, *entry_ids)
-            pipe.xdel(self._key, *entry_ids)
-            await pipe.execute()
+        args = [GROUP, *(v for e in entries for v in (e.entry_id, e.message_id))]
+        await self._done(keys=self._index_keys, args=args)
+
+    async def lost(self, message_ids: list[str]) -> set[str]:
+        """Of these stored, unprocessed messages, those no stream entry queues (one call)."""
+        if not message_ids:
+            return set()
+        return {text(m) for m in await self._lost(keys=self._index_keys, args=message_ids)}
 
     async def reclaim(
         self, consumer: str, min_idle_ms: int, count: int, start: str = "0-0"
@@ -88,9 +131,6 @@ class SmsStream(SmsQueue):
         """How many times an entry has been delivered (0 when it is not pending)."""
         rows = await self._redis.xpending_range(self._key, GROUP, entry_id, entry_id, 1)
         return int(rows[0]["times_delivered"]) if rows else 0
-
-    async def contains(self, entry_id: str) -> bool:
-        return bool(await self._redis.xrange(self._key, entry_id, entry_id, count=1))
 
     async def pending_count(self) -> int:
         try:

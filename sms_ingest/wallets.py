@@ -2,14 +2,19 @@
 
 Each step reads a wallet, lets `sms_ingest.balance` decide, and writes the new state only if the
 wallet is still at the version it read (else it re-reads and decides again). The verdicts are
-written in that same update and applied to their transactions afterwards, then forgotten; a
-crash in between leaves them on the wallet, and the consumer's sweep applies them later.
+written in that same update and applied to their transactions afterwards (a stream batch's
+wallets' verdicts in one bulk write, after all their steps), then forgotten; a crash in between
+leaves them on the wallet, and the consumer's sweep applies them later. Verdicts are counted in
+the metrics when a step produces them (exactly once: the compare-and-set that stores them
+succeeds once), not when they are applied, which may happen more than once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
@@ -50,6 +55,16 @@ def _pending(outcome: Outcome, version: int) -> tuple[PendingVerdict, ...]:
     )
 
 
+@dataclass(frozen=True)
+class Owed:
+    """Verdicts a wallet holds that are still to be written to their transactions."""
+
+    wid: str
+    verdicts: tuple[PendingVerdict, ...]
+    fresh: frozenset[str] = frozenset()
+    """The ids of those the step just produced (counted once, when a claim completes)."""
+
+
 class WalletChain:
     """Adds entries to stored wallets, re-checks anchored ones, applies verdicts to transactions."""
 
@@ -73,39 +88,41 @@ class WalletChain:
         await self.add_all(key, [entry])
 
     async def add_all(self, key: WalletKey, entries: list[Entry]) -> None:
-        """Apply entries to the wallet `key` in one step (one read, one compare-and-set), then
-        their verdicts. If the wallet already applied one of them (a batch processed again
-        after a crash), each is applied on its own, so the others are not lost."""
+        """`step_all`, then its verdicts applied to the transactions."""
+        await self.apply_owed(await self.step_all(key, entries))
+
+    async def step_all(self, key: WalletKey, entries: list[Entry]) -> list[Owed]:
+        """Apply entries to the wallet `key` in one step (one compare-and-set): the verdicts
+        the wallet then holds, still to be applied (`apply_owed`). If the wallet already
+        applied one of them (a batch processed again after a crash), each is applied on its own,
+        so the others are not lost."""
         keys = tuple(e.key for e in entries)
-        replayed = await self._step(key, lambda w: balance.add_all(w, entries), keys)
+        _, replayed, owed = await self._step_saved(key, lambda w: balance.add_all(w, entries), keys)
         if replayed and len(entries) > 1:
             for entry in entries:
-                await self.add_all(key, [entry])
+                owed += await self.step_all(key, [entry])
+        return owed
 
     async def recheck(self, key: WalletKey) -> None:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
         if await self._balances.get(key.id) is None:
             return
-        saved, _ = await self._step_saved(key, balance.recheck)
+        saved, _, owed = await self._step_saved(key, balance.recheck)
+        await self.apply_owed(owed)
         if saved is not None:
             await self._balances.clear_recheck(key.id, saved.version)
 
-    async def _step(
-        self, key: WalletKey, decide: Callable[[Wallet], Outcome], keys: tuple[str, ...] = ()
-    ) -> bool:
-        """`_step_saved`; True when the wallet had already applied one of `keys`."""
-        return (await self._step_saved(key, decide, keys))[1]
-
     async def _step_saved(
         self, key: WalletKey, decide: Callable[[Wallet], Outcome], keys: tuple[str, ...] = ()
-    ) -> tuple[Wallet | None, bool]:
+    ) -> tuple[Wallet | None, bool, list[Owed]]:
         """Decide on the stored wallet and compare-and-set the result, re-reading on a conflict:
-        the wallet after it, and whether one of `keys` was applied before.
+        the wallet after it, whether one of `keys` was applied before, and its verdicts.
 
         The wallet is read without its applied-message list; a replayed message is refused by
         the store's filter instead, and then only its leftover verdicts are applied.
         """
         replayed = False
+        fresh: frozenset[str] = frozenset()
         guess = self._last.pop(key.id, None)
         for _ in range(MAX_ROUNDS):
             stored = guess or await self._balances.get(key.id)
@@ -122,38 +139,65 @@ class WalletChain:
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 self._remember(saved)
+                fresh = frozenset(v.vid for v in verdicts)
+                for v in verdicts:
+                    if v.transaction_id:
+                        _count(key.provider, v)
                 break
             if keys and await self._balances.has_seen(key.id, list(keys)):
                 saved, replayed = await self._balances.get(key.id), True
                 break
         else:
             raise WalletContention(f"wallet changed {MAX_ROUNDS} times under one step")
-        if saved is not None:
-            await self.apply_verdicts(key, saved.pending)
-        return saved, replayed
+        owed = [Owed(key.id, saved.pending, fresh)] if saved is not None and saved.pending else []
+        return saved, replayed, owed
 
     def _remember(self, wallet: Wallet) -> None:
         if len(self._last) >= MAX_REMEMBERED:
             self._last.pop(next(iter(self._last)))
         self._last[wallet.stored_key.id] = wallet
 
-    async def apply_verdicts(self, key: WalletKey, verdicts: tuple[PendingVerdict, ...]) -> None:
-        """Write each verdict to its transaction, finalise confirmed claims, then forget them."""
+    async def apply_verdicts(self, wid: str, verdicts: tuple[PendingVerdict, ...]) -> None:
+        """Apply verdicts a wallet still holds (the sweep, after a crash)."""
+        await self.apply_owed([Owed(wid, verdicts)])
+
+    async def apply_owed(self, owed: list[Owed]) -> None:
+        """Write verdicts to their transactions, finalise or release the claims waiting on
+        them, then forget them on their wallets: for a whole stream batch, one bulk write of
+        verdicts (one more per older version of a transaction also there, oldest first, as
+        the steps wrote them), one read of the claimed, one bulk write of the forgetting."""
+        if not owed:
+            return
         now = self._clock()
-        for v in verdicts:
-            tx_id = v.transaction_id
-            if not tx_id:
+        rounds: list[dict[str, PendingVerdict]] = []
+        seen: set[tuple[str, int]] = set()
+        ordered = sorted((v for o in owed for v in o.verdicts), key=lambda v: v.version)
+        for v in ordered:  # one transaction, one version: the first verdict is the one written
+            if not v.transaction_id or (v.transaction_id, v.version) in seen:
                 continue
-            tx = await self._chain.chain_verdict(tx_id, v, now)
-            if tx is not None:
-                _count(key.provider, v)
-            # A confirmation not newly applied may be one a crash cut short: finalise it anyway.
-            if v.status == statuses.CONFIRMED and (tx is None or tx.get("session_id")):
-                await self._finalise(tx_id, counted=tx is not None)
-            elif v.status == statuses.SUSPECT and (tx is None or tx.get("session_id")):
+            seen.add((v.transaction_id, v.version))
+            free = next((r for r in rounds if v.transaction_id not in r), None)
+            if free is None:
+                free = {}
+                rounds.append(free)
+            free[v.transaction_id] = v
+        for batch in rounds:  # batched with what other steps write at the same moment
+            await asyncio.gather(*(self._chain.chain_verdict(v, now) for v in batch.values()))
+        # The last verdict of each transaction settles a claim waiting on it, whether applied
+        # now or by an attempt a crash cut short.
+        last = {t: v for batch in rounds for t, v in batch.items()}
+        fresh = {vid for o in owed for vid in o.fresh}
+        settles = (statuses.CONFIRMED, statuses.SUSPECT)
+        for tx_id in await self._chain.claimed([t for t, v in last.items() if v.status in settles]):
+            v = last[tx_id]
+            if v.status == statuses.CONFIRMED:
+                await self._finalise(tx_id, counted=v.vid in fresh)
+            else:
                 await self.release_claim(tx_id)
-        if verdicts:
-            await self._balances.pull_verdicts(key.id, [v.vid for v in verdicts])
+        vids: dict[str, list[str]] = {}
+        for o in owed:
+            vids.setdefault(o.wid, []).extend(v.vid for v in o.verdicts)
+        await asyncio.gather(*(self._balances.pull_verdicts(w, ids) for w, ids in vids.items()))
 
     async def _finalise(self, transaction_id: str, counted: bool) -> None:
         """Complete the claim waiting on a confirmed transaction (the claims service's rules)."""
@@ -175,7 +219,7 @@ class WalletChain:
             if wallet.recheck:
                 await self.recheck(wallet.stored_key)
             else:
-                await self.apply_verdicts(wallet.stored_key, wallet.pending)
+                await self.apply_verdicts(wallet.stored_key.id, wallet.pending)
         return len(wallets)
 
 

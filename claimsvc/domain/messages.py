@@ -39,7 +39,6 @@ class SmsMessage:
     stored_at: datetime
     queued_at: datetime | None = None
     """Last put on the stream (or about to be): the re-queue sweep waits for it to age."""
-    stream_id: str | None = None
     processed_at: datetime | None = None
     """Set with the result fields below, last: None while processing is still owed."""
     result: str | None = None

@@ -59,7 +59,6 @@ class ReparseService:
                 continue
             # A crash here leaves it unprocessed and queued_at set: the worker's re-queue sweep
             # puts it on the stream after CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS.
-            entry_id = await self._stream.add(message_id)
-            await self._messages.mark_queued({message_id: entry_id}, now)
+            await self._stream.add(message_id)
             requeued += 1
         return Reparsed(requeued, more=len(found) == which.limit)

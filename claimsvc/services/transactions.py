@@ -13,7 +13,7 @@ from claimsvc.domain.claims import TRX_ID, confirmable
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.statuses import TRANSACTION_STATUSES, UNCONFIRMED
 from claimsvc.services.claims import ClaimService
-from claimsvc.store.mongo import DuplicateKeyError, new_id
+from claimsvc.store.mongo import new_id
 from claimsvc.store.transactions import TransactionStore
 
 
@@ -70,6 +70,11 @@ def _problem(new: NewTransaction) -> str | None:
     return None
 
 
+def _key(doc: dict[str, Any]) -> tuple[str, str, str]:
+    """What is unique about a transaction: account, provider, TrxID."""
+    return doc["account_id"], doc["provider"], doc["trx_id"]
+
+
 class TransactionService:
     """The store of an account's wallet transactions, as the claim matcher reads them."""
 
@@ -80,25 +85,45 @@ class TransactionService:
 
     async def record(self, account_id: str, new: NewTransaction) -> Recorded:
         """Store a transaction once; the same (provider, TrxID) again returns the first one."""
-        problem = _problem(new)
-        if problem:
-            raise ValueError(problem)
-        doc = {
-            **(new.extra or {}),
-            "_id": new_id("trx"),
-            "account_id": account_id,
-            **{k: v for k, v in vars(new).items() if k != "extra"},
-            "session_id": None,
-            "created_at": self._clock(),
-        }
-        try:
-            await self._store.insert(doc)
-        except DuplicateKeyError:
-            existing = await self._store.find(account_id, new.provider, new.trx_id)
-            if existing is None:
-                raise
-            return Recorded(existing, created=False)
-        return Recorded(doc, created=True)
+        [recorded] = await self.record_many([(account_id, new)])
+        if isinstance(recorded, ValueError):
+            raise recorded
+        return recorded
+
+    async def record_many(
+        self, items: list[tuple[str, NewTransaction]]
+    ) -> list[Recorded | ValueError]:
+        """`record` for several (account id, transaction) at once: one insert for them all, one
+        read for those already recorded. In their place, a ValueError for each that no
+        transaction can be (nothing stored for it)."""
+        out: list[Recorded | ValueError] = []
+        docs = []
+        now = self._clock()
+        for account_id, new in items:
+            problem = _problem(new)
+            if problem:
+                out.append(ValueError(problem))
+                continue
+            doc = {
+                **(new.extra or {}),
+                "_id": new_id("trx"),
+                "account_id": account_id,
+                **{k: v for k, v in vars(new).items() if k != "extra"},
+                "session_id": None,
+                "created_at": now,
+            }
+            docs.append(doc)
+            out.append(Recorded(doc, created=True))
+        stored = await self._store.insert_new(docs) if docs else set()
+        refused = {_key(d): d["_id"] for d in docs if d["_id"] not in stored}
+        existing = {_key(d): d for d in await self._store.find_many(list(refused))}
+        for i, recorded in enumerate(out):
+            if isinstance(recorded, Recorded) and recorded.transaction["_id"] not in stored:
+                first = existing.get(_key(recorded.transaction))
+                if first is None:  # refused as a duplicate, yet not there: cannot happen
+                    raise RuntimeError("a transaction refused as recorded was not found")
+                out[i] = Recorded(first, created=False)
+        return out
 
     async def confirm(self, transaction_id: str, *, override_suspect: bool = False) -> Confirmed:
         """The merchant confirms a transaction by hand (`claims.confirmable` says which may be);

@@ -14,6 +14,7 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
+from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DuplicateKeyError
 
 SEEN_KEPT = 500
@@ -39,8 +40,10 @@ def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
 class BalanceStore:
     """The `wallet_balances` collection."""
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["wallet_balances"]
+        # The applied verdicts of a stream batch's wallets are forgotten in one bulk write.
+        self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("account_id")
@@ -148,7 +151,7 @@ class BalanceStore:
 
     async def pull_verdicts(self, wid: str, vids: list[str]) -> None:
         """Forget verdicts that are now applied to their transactions."""
-        await self._coll.update_one({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
+        await self._batched.update({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
 
     async def needing_attention(self, limit: int) -> list[Wallet]:
         """Wallets with an anchor to re-check or verdicts not yet applied."""

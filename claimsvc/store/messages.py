@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +19,7 @@ class MessageStore:
 
     def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["sms_messages"]
-        # A request's stream entries, and a stream batch's results, go as one bulk write.
+        # A stream batch's results go as one bulk write.
         self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     @staticmethod
@@ -39,7 +38,6 @@ class MessageStore:
             content_key=doc["content_key"],
             stored_at=doc["stored_at"],
             queued_at=doc.get("queued_at"),
-            stream_id=doc.get("stream_id"),
             processed_at=doc.get("processed_at"),
             result=doc.get("result"),
             provider=doc.get("provider"),
@@ -67,7 +65,6 @@ class MessageStore:
             "content_key": msg.content_key,
             "stored_at": msg.stored_at,
             "queued_at": msg.queued_at,
-            "stream_id": msg.stream_id,
             "result": msg.result,
             "processed_at": msg.processed_at,
         }
@@ -96,16 +93,13 @@ class MessageStore:
         docs = await self._coll.find({"_id": {"$in": message_ids}}).to_list()
         return {doc["_id"]: self.from_doc(doc) for doc in docs}
 
-    async def mark_queued(self, stream_ids: dict[str, str], now: datetime) -> None:
-        """Remember each message's stream entry (message id -> entry id)."""
-        await asyncio.gather(
-            *(
-                self._batched.update(
-                    {"_id": message_id}, {"$set": {"stream_id": entry_id, "queued_at": now}}
-                )
-                for message_id, entry_id in stream_ids.items()
+    async def still_queued(self, message_ids: list[str], now: datetime) -> None:
+        """Stamp queued_at on unprocessed messages the sweep found still queued (a backlog), so
+        it looks at them again only after its delay: one command for the lot."""
+        if message_ids:
+            await self._coll.update_many(
+                {"_id": {"$in": message_ids}, "processed_at": None}, {"$set": {"queued_at": now}}
             )
-        )
 
     async def claim_requeue(
         self, message_id: str, seen_queued_at: datetime | None, now: datetime

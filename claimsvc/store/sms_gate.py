@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from claimsvc.keys import RedisKeys
-from claimsvc.store.sms_queue import MAX_LEN
+from claimsvc.store.sms_queue import MAX_LEN, QUEUE_LUA_LOOP, text
 
 OK, REVOKED, UNKNOWN = "ok", "revoked", "unknown"
 
-_QUEUE_LUA = """
--- KEYS[1] the SMS stream, KEYS[2] the device gate hash (device id -> ok | revoked)
+_QUEUE_LUA = (
+    """
+-- KEYS[1] the SMS stream, KEYS[2] the device gate hash (device id -> ok | revoked), KEYS[3]
+-- the queued index hash (message id -> entry id).
 -- ARGV[1] device id, ARGV[2] "1" when the caller just read the device active in MongoDB,
 -- ARGV[3] the stream's approximate max length, ARGV[4..] the stored message ids to queue.
 -- Returns {"ok", entry id...}, {"revoked"} or {"unknown"} (nothing queued in those two).
@@ -28,16 +30,11 @@ if not state then
   state = 'ok'
 end
 if state ~= 'ok' then return {'revoked'} end
-local out = {'ok'}
-for i = 4, #ARGV do
-  out[#out + 1] = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'message_id', ARGV[i])
-end
-return out
+local first, out = 4, {'ok'}
 """
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
+    + QUEUE_LUA_LOOP
+    + "return out\n"
+)
 
 
 class SmsGate:
@@ -45,7 +42,7 @@ class SmsGate:
 
     def __init__(self, redis: Any, keys: RedisKeys) -> None:
         self._redis = redis
-        self._keys = [keys.sms_stream, keys.sms_device_gate]
+        self._keys = [keys.sms_stream, keys.sms_device_gate, keys.sms_queued]
         self._queue = redis.register_script(_QUEUE_LUA)
 
     async def queue(
@@ -54,7 +51,7 @@ class SmsGate:
         """OK, REVOKED or UNKNOWN, and (when OK) each message's stream entry id. `vouched`:
         the caller read the device active in MongoDB just now (stored unless revoked)."""
         args = [device_id, "1" if vouched else "0", MAX_LEN, *message_ids]
-        reply = [_text(v) for v in await self._queue(keys=self._keys, args=args)]
+        reply = [text(v) for v in await self._queue(keys=self._keys, args=args)]
         if reply[0] != OK:
             return reply[0], {}
         return OK, dict(zip(message_ids, reply[1:], strict=True))

@@ -3,7 +3,8 @@
 The `transactions` collection belongs to `claimsvc.store.transactions` (which also holds the
 merchant's confirmation by hand); this class only adds the chain's conditional status updates.
 A chain verdict carries the wallet version that produced it and is written only over an older
-one, so a verdict re-applied after a crash never undoes a newer one.
+one, so a verdict re-applied after a crash never undoes a newer one. Verdicts written at the
+same moment (a stream batch's wallet steps) go as one bulk write.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pymongo import ReturnDocument
-
 from claimsvc.domain.balances import PendingVerdict
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
+from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.paging import Page, page
 
 # Which statuses a chain verdict may replace: confirmed is final for the chain.
@@ -29,20 +29,21 @@ _CHAIN_FROM = {
 class TransactionChainStore:
     """Chain verdicts and reversals on the `transactions` collection."""
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, *, bulk_updates: bool = True) -> None:
         self._coll = db["transactions"]
+        self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index([("account_id", 1), ("status", 1), ("received_at", -1)])
         await self._coll.create_index("received_at")
 
-    async def chain_verdict(
-        self, transaction_id: str, verdict: PendingVerdict, now: datetime
-    ) -> dict[str, Any] | None:
-        """Apply a verdict of wallet version `verdict.version`: the transaction after it, or
-        None when the verdict is stale or the status may not change that way."""
+    async def chain_verdict(self, verdict: PendingVerdict, now: datetime) -> None:
+        """Apply a verdict of wallet version `verdict.version` to its transaction, unless the
+        verdict is stale or the status may not change that way (applying it again is a no-op)."""
         status = verdict.status
-        newer = {"$or": [{"chain_version": None}, {"chain_version": {"$lt": verdict.version}}]}
+        # No chain version yet, or an older one. Written without $or: SecantusDB plans a $or
+        # beside the _id as a collection scan (2.6 s for a bulk of 50 among 3,000 documents).
+        newer = {"chain_version": {"$not": {"$gte": verdict.version}}}
         fields: dict[str, Any] = {
             "status": status,
             "chain_reason": verdict.reason,
@@ -51,12 +52,15 @@ class TransactionChainStore:
         }
         if status == CONFIRMED:
             fields["confirmed_at"] = now
-        tx: dict[str, Any] | None = await self._coll.find_one_and_update(
-            {"_id": transaction_id, "status": {"$in": _CHAIN_FROM[status]}, **newer},
-            {"$set": fields},
-            return_document=ReturnDocument.AFTER,
-        )
-        return tx
+        query = {"_id": verdict.transaction_id, "status": {"$in": _CHAIN_FROM[status]}, **newer}
+        await self._batched.update(query, {"$set": fields})
+
+    async def claimed(self, transaction_ids: list[str]) -> set[str]:
+        """Of these transactions, those a session has reserved (one command)."""
+        if not transaction_ids:
+            return set()
+        query = {"_id": {"$in": transaction_ids}, "session_id": {"$ne": None}}
+        return {doc["_id"] for doc in await self._coll.find(query, {"_id": 1}).to_list(None)}
 
     async def mark_reversed(self, transaction_id: str, now: datetime) -> None:
         """The wallet reversed it: never claimable again, and shown to the merchant as suspect."""

@@ -11,6 +11,7 @@ from pymongo import ReturnDocument
 from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.statuses import CONFIRMED, SUSPECT
+from claimsvc.store.mongo import insert_new
 
 
 def match_query(session: Session, provider: str, trx_id: str) -> dict[str, Any]:
@@ -47,6 +48,18 @@ class TransactionStore:
     async def insert(self, doc: dict[str, Any]) -> None:
         """Insert a new transaction; DuplicateKeyError when its TrxID is already recorded."""
         await self._coll.insert_one(doc)
+
+    async def insert_new(self, docs: list[dict[str, Any]]) -> set[str]:
+        """Insert new transactions in one command; the ids of those stored now (the unique
+        index refused the others: their TrxIDs are already recorded)."""
+        return {doc["_id"] for doc in await insert_new(self._coll, docs)}
+
+    async def find_many(self, keys: list[tuple[str, str, str]]) -> list[dict[str, Any]]:
+        """The transactions with these (account, provider, TrxID), in one command."""
+        if not keys:
+            return []
+        ors = [{"account_id": a, "provider": p, "trx_id": t} for a, p, t in keys]
+        return list(await self._coll.find({"$or": ors}).to_list(None))
 
     async def get(self, transaction_id: str) -> dict[str, Any] | None:
         return await self._coll.find_one({"_id": transaction_id})

@@ -40,7 +40,9 @@ async def test_the_multi_key_commands_outside_scripts_keep_to_one_slot(cluster, 
     await schedule.clear()  # DEL of the three scheduler keys at once
     assert (await schedule.depth(), await schedule.in_flight()) == (0, 0)
     await stream.ensure_group()
-    entry = await stream.add("msg-1")
-    assert [e.message_id for e in await stream.read("c1", 10, 10)] == ["msg-1"]
-    await stream.done(entry)  # XACK and XDEL in one MULTI
+    await stream.add("msg-1")  # XADD and its queued index line in one script
+    [entry] = await stream.read("c1", 10, 10)
+    assert entry.message_id == "msg-1"
+    await stream.done(entry)  # XACK, XDEL and the index line in one script
+    assert await stream.lost(["msg-1"]) == {"msg-1"}
     assert (await stream.length(), await stream.pending_count()) == (0, 0)

@@ -19,6 +19,7 @@ from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, auth_entry
 from claimsvc.keys import RedisKeys
 from claimsvc.store.admission import Fill
 from claimsvc.store.schedule import Lease
+from sms_ingest.stream import SmsStream
 from tests.conftest import make_settings
 
 NOW = datetime(2026, 11, 21, 10, 30, tzinfo=UTC)
@@ -79,6 +80,11 @@ async def run_every_script(deps: Any) -> None:
     await schedule.release(Lease(3, "gone", 0), 30)
     await schedule.restore({4: 0})
     await deps.stores.sms_gate.queue("dev_1", ["msg_1"], vouched=True)
+    await deps.stores.sms_queue.add("msg_2")
+    stream = SmsStream(deps.redis, deps.keys)  # the worker's side: acknowledge, lost
+    await stream.ensure_group()
+    await stream.done(*await stream.read("c1", 10, 1))
+    assert await stream.lost(["msg_1", "msg_2"]) == {"msg_1", "msg_2"}
 
 
 async def test_every_scripts_keys_share_one_slot(recorded):

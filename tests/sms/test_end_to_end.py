@@ -38,19 +38,27 @@ async def open_checkout(fetch, make_account, make_device, anchor_balance: int | 
     return merchant, device, opened.json()["session_id"]
 
 
-async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arrives(
-    fetch, make_account, make_device, post_sms, drain, deps
-):
+async def pending_claim(fetch, make_account, make_device, post_sms, drain):
+    """A Tk 500 claim pending on its payment, which an earlier Tk 200 credit not yet received
+    keeps from chaining: (merchant, device, session id, the claim body)."""
     merchant, device, session_id = await open_checkout(
         fetch, make_account, make_device, anchor_balance=1000
     )
-
-    # The buyer's payment arrives, but an earlier credit of 200.00 has not reached us yet.
     await send(post_sms, device, bkash_credit("PAYB8X2K4Q", "500.00", "1,700.00"), minute=2)
     await drain()
     claim = {"sessionId": session_id, "trxId": "payb8x2k4q", "provider": "bkash"}
     pending = await fetch("/api/v1/checkout/verify", json=claim, key=merchant.key)
     assert (pending.code, pending.json()) == (202, PENDING)
+    return merchant, device, session_id, claim
+
+
+async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arrives(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    # The buyer's payment arrives, but an earlier credit of 200.00 has not reached us yet.
+    merchant, device, session_id, claim = await pending_claim(
+        fetch, make_account, make_device, post_sms, drain
+    )
     assert await events_of(deps, session_id) == []
 
     # The missing SMS arrives: the chain closes, the payment is confirmed, the claim completes.
@@ -65,6 +73,37 @@ async def test_a_pending_claim_completes_when_the_sms_that_fills_the_chain_arriv
     assert again.json()["status"] == "COMPLETED"
     await drain()
     assert len(await events_of(deps, session_id)) == 1
+
+
+async def test_a_crash_after_the_wallet_step_leaves_the_confirmation_to_the_sweep(
+    fetch, make_account, make_device, post_sms, drain, deps, sms, monkeypatch
+):
+    """The wallet stored its verdicts; writing them to the transactions (one bulk write) failed:
+    the verdicts wait on the wallet, and the sweep applies them and completes the claim once."""
+    _, device, session_id, _ = await pending_claim(
+        fetch, make_account, make_device, post_sms, drain
+    )
+    chain = deps.stores.transaction_chain
+    write = chain.chain_verdict
+
+    async def lost(*args):
+        raise ConnectionError("the bulk write never came back")
+
+    monkeypatch.setattr(chain, "chain_verdict", lost)
+    await send(post_sms, device, bkash_credit("EARLY00001", "200.00", "1,200.00"), minute=1)
+    await sms.consumer.tick()
+    assert (await deps.stores.sessions.get(session_id))["status"] == "OPEN"
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert {v["status"] for v in wallet["pending"]} == {"confirmed"}
+
+    monkeypatch.setattr(chain, "chain_verdict", write)
+    assert await sms.wallets.sweep() == 1
+    assert (await deps.stores.sessions.get(session_id))["status"] == "COMPLETED"
+    [wallet] = await deps.db["wallet_balances"].find().to_list(None)
+    assert wallet["pending"] == []
+    assert await sms.wallets.sweep() == 0
+    await drain()  # the message itself, pending, is reclaimed later: nothing happens twice
+    assert await events_of(deps, session_id) == ["COMPLETED"]
 
 
 async def test_a_forged_sms_never_completes_a_pending_claim(

@@ -54,7 +54,7 @@ async def test_a_generic_message_is_stored_and_queued_before_the_202(
     assert msg["form"] == "generic"
     assert msg["received_at"] == datetime(2026, 11, 21, 5, 55, tzinfo=UTC)
     assert msg["received_at_source"] == "device"
-    assert msg["stream_id"] and await stream_of(deps).contains(msg["stream_id"])
+    assert await stream_of(deps).lost([msg["_id"]]) == set()  # queued: on the stream
 
 
 async def test_received_at_may_be_epoch_milliseconds(post_sms, make_account, make_device, deps):

@@ -278,26 +278,30 @@ async def test_a_batch_processed_again_after_a_crash_has_its_effects_once(
     ] * 3
 
 
-async def test_in_a_batch_a_message_that_fails_stays_pending_and_the_others_complete(
+async def test_in_a_batch_a_wallet_that_fails_keeps_its_messages_pending_and_the_others_complete(
     post_sms, make_account, make_device, deps, sms, monkeypatch
 ):
-    device = await make_device(await make_account())
-    texts = [bkash_credit(f"PART00000{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(3)]
-    await send(post_sms, device, *texts)
-    record = deps.services.transactions.record
+    # The batch's transactions are one insert, so what fails alone is a wallet's step: its
+    # messages stay pending, the other wallets' messages complete.
+    merchant = await make_account()
+    failing, fine = await make_device(merchant), await make_device(merchant)
+    await send(post_sms, failing, bkash_credit("PART000001", "5.00", "1,005.00"))
+    texts = [bkash_credit(f"PART00001{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(2)]
+    await send(post_sms, fine, *texts)
+    save = deps.stores.balances.save
 
-    async def flaky(account_id, new):
-        if new.trx_id == "PART000001":
+    async def flaky(wallet, *args):
+        if wallet.key.device_id == failing.id:
             raise RuntimeError("write concern timed out")
-        return await record(account_id, new)
+        return await save(wallet, *args)
 
-    monkeypatch.setattr(deps.services.transactions, "record", flaky)
+    monkeypatch.setattr(deps.stores.balances, "save", flaky)
     assert await sms.consumer.tick() == 3
-    msgs = {m["text"][-30:]: m for m in await stored_messages(deps, device.account_id)}
-    done = sorted(m["processed_at"] is not None for m in msgs.values())
-    assert done == [False, True, True]
+    msgs = await stored_messages(deps, merchant.id)
+    done = {m["device_id"]: m["processed_at"] is not None for m in msgs}
+    assert done == {failing.id: False, fine.id: True}
     assert await stream_of(deps).pending_count() == 1
-    monkeypatch.setattr(deps.services.transactions, "record", record)
+    monkeypatch.setattr(deps.stores.balances, "save", save)
     await stream_of(deps).ensure_group()
     consumer = Consumer(
         stream_of(deps), deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
@@ -305,5 +309,36 @@ async def test_in_a_batch_a_message_that_fails_stays_pending_and_the_others_comp
     )
     assert await consumer.reclaim() == 1
     assert await stream_of(deps).pending_count() == 0
+    txs = await transactions(deps, merchant.id)
+    assert sorted(txs) == ["PART000001", "PART000010", "PART000011"]
+    assert all(m["processed_at"] for m in await stored_messages(deps, merchant.id))
+
+
+async def test_a_batch_whose_transaction_insert_fails_stays_pending_and_completes_once(
+    post_sms, make_account, make_device, deps, sms, monkeypatch
+):
+    device = await make_device(await make_account())
+    texts = [bkash_credit(f"PART00000{i}", "5.00", f"{1_000 + 5 * i:,}.00") for i in range(3)]
+    await send(post_sms, device, *texts)
+    insert = deps.stores.transactions.insert_new
+
+    async def failed(docs):
+        await insert(docs[:1])  # the command stored one document, then the primary stepped down
+        raise RuntimeError("not primary")
+
+    monkeypatch.setattr(deps.stores.transactions, "insert_new", failed)
+    assert await sms.consumer.tick() == 3
+    assert not any(m["processed_at"] for m in await stored_messages(deps, device.account_id))
+    assert await stream_of(deps).pending_count() == 3
+    monkeypatch.setattr(deps.stores.transactions, "insert_new", insert)
+    consumer = Consumer(
+        stream_of(deps), deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
+        Tuning(reclaim_idle_ms=0), consumer="rescuer",
+    )
+    assert await consumer.reclaim() == 3
+    assert await stream_of(deps).pending_count() == 0
     txs = await transactions(deps, device.account_id)
+    assert len(txs) == 3  # the one stored before the failure is not stored twice
+    msgs = await stored_messages(deps, device.account_id)
+    assert {m["result"] for m in msgs} == {"parsed"} and all(m["reason"] is None for m in msgs)
     assert sorted(t["status"] for t in txs.values()) == ["confirmed", "confirmed", "unconfirmed"]
