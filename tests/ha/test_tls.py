@@ -107,6 +107,21 @@ async def test_a_server_certificate_from_an_untrusted_ca_is_refused_at_once(
             await client.aclose()
 
 
+async def first_answer(call: Any, within_s: float = 30.0) -> Any:
+    """The first answer of `call` retried after a failover (bounded). A call caught mid-failover
+    may outlast the client's own 5 s retry bound when the machine is loaded (the promotion then
+    takes longer); test_sentinel_failover measures that bound. What is shown here is that the
+    client follows the promotion over TLS."""
+    deadline = time.monotonic() + within_s
+    while True:
+        try:
+            return await call()
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
+
+
 async def test_a_tls_sentinel_set_is_followed_through_a_failover(redis_tls: Tls, tmp_path):
     group = start_sentinel_set(redis_server_binary(), tmp_path / "tls-set", tls=redis_tls)
     async with service_client(group, redis_tls.ca_file) as client:
@@ -114,7 +129,7 @@ async def test_a_tls_sentinel_set_is_followed_through_a_failover(redis_tls: Tls,
         first = await limits.hit("buyer:ip", BUYER, 100, NOW)
         assert (await client.info("server"))["tcp_port"] == group.primary.port
         group.primary.kill()
-        after = await limits.hit("buyer:ip", BUYER, 100, NOW)
+        after = await first_answer(lambda: limits.hit("buyer:ip", BUYER, 100, NOW))
         assert (first.allowed, after.allowed) == (True, True)
         # The Sentinels (over TLS) promoted the replica, and the client is on it now (over TLS).
         assert group.primary_port() == group.replica.port

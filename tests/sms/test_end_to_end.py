@@ -92,13 +92,13 @@ async def test_a_crash_after_the_wallet_step_leaves_the_confirmation_to_the_swee
     monkeypatch.setattr(chain, "chain_verdict", lost)
     await send(post_sms, device, bkash_credit("EARLY00001", "200.00", "1,200.00"), minute=1)
     await sms.consumer.tick()
-    assert (await deps.stores.sessions.get(session_id))["status"] == "OPEN"
+    assert (await deps.stores.sessions.get(session_id)).status == "OPEN"
     [wallet] = await deps.db["wallet_balances"].find().to_list(None)
     assert {v["status"] for v in wallet["pending"]} == {"confirmed"}
 
     monkeypatch.setattr(chain, "chain_verdict", write)
     assert await sms.wallets.sweep() == 1
-    assert (await deps.stores.sessions.get(session_id))["status"] == "COMPLETED"
+    assert (await deps.stores.sessions.get(session_id)).status == "COMPLETED"
     [wallet] = await deps.db["wallet_balances"].find().to_list(None)
     assert wallet["pending"] == []
     assert await sms.wallets.sweep() == 0
