@@ -81,9 +81,9 @@ async def serve_app(args: argparse.Namespace) -> None:
         account = await deps.services.admin.create_account(
             {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
         )
-        key = await deps.services.admin.mint_key(account["id"], "bench")
+        minted = await deps.services.admin.mint_key(account.id, "bench")
     app = expose_roundtrips(make_app(deps), tally)
-    await listen_forever(app, args.port, {"key": key["key"]})
+    await listen_forever(app, args.port, {"key": minted.secret})
 
 
 async def serve_bare(port: int) -> None:
