@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
+from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
@@ -168,7 +169,7 @@ class PlatformHandler(AdminHandler):
         self.send_json(200, await self.services.admin.set_platform(self.body(PlatformSchema())))
 
 
-def routes(deps: Any) -> list:
+def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/admin/v1/accounts", AccountsHandler, kw),
