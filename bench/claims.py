@@ -67,17 +67,16 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     account = await deps.services.admin.create_account(
         {"name": "Bench Shop", "allowed_hosts": [HOST], "max_failed_attempts": 1000}
     )
-    acc = await deps.stores.accounts.get(account["id"])
     bodies = []
     sessions = count if scenario == "success" else FAIL_SESSIONS
     for i in range(sessions):
         req = InitializeRequest(f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c",
                                 f"https://{HOST}/w")
-        opened = await deps.services.checkout.initialize(acc, req, {"daily_limit": None})
+        opened = await deps.services.checkout.initialize(account, req, {"daily_limit": None})
         trx_id = f"BENCH{i:07d}"
         if scenario == "success":
             await deps.services.transactions.record(
-                account["id"], NewTransaction("bkash", trx_id, 50_000, deps.clock())
+                account.id, NewTransaction("bkash", trx_id, 50_000, deps.clock())
             )
         bodies.append({"sessionId": opened.session.id, "trxId": trx_id,
                        "provider": "bkash"})

@@ -81,9 +81,9 @@ async def serve_app(args: argparse.Namespace) -> None:
         account = await deps.services.admin.create_account(
             {"name": "Bench Shop", "allowed_hosts": [HOST], "rate_limit_per_minute": 10**9}
         )
-        key = await deps.services.admin.mint_key(account["id"], "bench")
+        minted = await deps.services.admin.mint_key(account.id, "bench")
     app = expose_roundtrips(make_app(deps), tally)
-    await listen_forever(app, args.port, {"key": key["key"]})
+    await listen_forever(app, args.port, {"key": minted.secret})
 
 
 async def serve_bare(port: int) -> None:
@@ -117,6 +117,7 @@ async def serve_floor(args: argparse.Namespace, insert: bool) -> None:
 
     from claimsvc.domain.checkout import InitializeRequest, new_session
     from claimsvc.roundtrips import RoundTrips
+    from claimsvc.store.sessions import SessionStore
 
     settings = bench_settings(args)
     tally = RoundTrips()
@@ -126,8 +127,10 @@ async def serve_floor(args: argparse.Namespace, insert: bool) -> None:
     key = f"{settings.redis_prefix}{{floor}}"
     body = json.loads(order_body("floor"))
     urls = {name: body[name] for name in ("success_url", "cancel_url", "webhook_url")}
-    stored = new_session("acc_floor", InitializeRequest("floor", 125050, **urls),
-                         datetime.now(UTC))
+    # The document initialize inserts (a Session record since issue 15, so written by its store).
+    stored = SessionStore.to_doc(
+        new_session("acc_floor", InitializeRequest("floor", 125050, **urls), datetime.now(UTC))
+    )
     with tally.ignored():
         await sessions.create_index([("account_id", 1), ("order_id", 1)], unique=True)
         await sessions.insert_one(dict(stored))

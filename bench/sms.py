@@ -160,10 +160,10 @@ async def setup(deps: Deps) -> list[str]:
     account = await deps.services.admin.create_account({"name": "Bench", "wallets": []})
     tokens = []
     for i in range(DEVICES):
-        device = await deps.services.devices.register(account["id"], f"phone {i}", None)
+        device = await deps.services.devices.register(account.id, f"phone {i}", None)
         tokens.append(device.token)
         body = {"provider": "bkash", "device_id": device.device.id, "balance_poisha": 0}
-        await deps.services.wallet_admin.anchor(account["id"], body)
+        await deps.services.wallet_admin.anchor(account.id, body)
     return tokens
 
 

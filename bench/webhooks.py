@@ -265,7 +265,7 @@ async def run(args: argparse.Namespace, ca_file: str, port: int) -> None:
     account = await deps.services.admin.create_account(
         {"name": "Bench", "allowed_hosts": ["127.0.0.1"], "callback_secret": SECRET}
     )
-    bench.account_id = account["id"]
+    bench.account_id = account.id
     print(f"worker: 1 process, concurrency {args.concurrency}, lease {LEASE_MS} ms")
     print(f"{store_label(args)}; {os.cpu_count()} CPUs\n")
 

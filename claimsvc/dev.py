@@ -41,14 +41,12 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
             "wallets": DEMO_WALLETS,
         }
     )
-    key = await admin.mint_key(account["id"], "demo")
-    acc_doc = await deps.stores.accounts.get(account["id"])
-    assert acc_doc is not None  # created just above
+    minted = await admin.mint_key(account.id, "demo")
     platform = await deps.services.checkout.ensure_open()
-    opened = await deps.services.checkout.initialize(acc_doc, _demo_order(), platform)
-    demo = Demo(account["id"], key["key"], opened.checkout_url)
+    opened = await deps.services.checkout.initialize(account, _demo_order(), platform)
+    demo = Demo(account.id, minted.secret, opened.checkout_url)
     for seed in component.demo_seeders:
-        demo.extra.update(await seed(deps, account["id"]))
+        demo.extra.update(await seed(deps, account.id))
     return demo
 
 

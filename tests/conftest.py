@@ -19,6 +19,7 @@ from claimsvc import embedded_mongo
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
+from claimsvc.domain.accounts import Account
 from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.settings import Settings
 from claimsvc.store.mongo import open_mongo
@@ -204,7 +205,7 @@ class Merchant:
     id: str
     key: str
     key_id: str
-    account: dict[str, Any]
+    account: Account
 
 
 @pytest.fixture
@@ -220,8 +221,8 @@ def make_account(deps: Deps) -> Callable[..., Awaitable[Merchant]]:
             **overrides,
         }
         account = await deps.services.admin.create_account(fields)
-        key = await deps.services.admin.mint_key(account["id"], "test")
-        return Merchant(account["id"], key["key"], key["id"], account)
+        minted = await deps.services.admin.mint_key(account.id, "test")
+        return Merchant(account.id, minted.secret, minted.key.id, account)
 
     return _make
 

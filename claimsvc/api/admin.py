@@ -12,8 +12,8 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
-from claimsvc.api.fields import Fee, StrictBool, StrictInt, Text
-from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS
+from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS, Account
 from claimsvc.domain.urls import normalise_host
 
 _HOST = re.compile(r"^(\*\.)?[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$")
@@ -51,8 +51,54 @@ class AccountSchema(Schema):
     wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=20))
 
 
+class AccountViewSchema(Schema):
+    """The admin answer for an account (contract.md §2): every field but the secret, and
+    whether it has one. Fields in the order the answer has always had."""
+
+    id = fields.String()
+    name = fields.String()
+    allowed_hosts = fields.List(fields.String())
+    status = fields.String()
+    has_callback_secret = fields.Method("_has_callback_secret")
+    balance_verification = fields.Boolean()
+    daily_limit = fields.Integer(allow_none=True)
+    rate_limit_per_minute = fields.Integer()
+    max_failed_attempts = fields.Integer()
+    fee_due = Money(attribute="fee_due_poisha")
+    fee_limit = Money(attribute="fee_limit_poisha", allow_none=True)
+    archived = fields.Boolean()
+    wallets = fields.List(fields.Nested(WalletSchema))
+    # To the second, as every other time the API answers: MongoDB keeps milliseconds only, so
+    # a finer form would make create and get disagree about one account.
+    created_at = UtcTime()
+    updated_at = UtcTime()
+
+    def _has_callback_secret(self, account: Account) -> bool:
+        return bool(account.callback_secret)
+
+
 class KeySchema(Schema):
     label = Text(allow_none=True, validate=validate.Length(max=100))
+
+
+class MintedKeySchema(Schema):
+    """A new key (`MintedKey`): the key itself appears in this answer only."""
+
+    id = fields.String(attribute="key.id")
+    key = fields.String(attribute="secret")
+    prefix = fields.String(attribute="key.prefix")
+    created_at = UtcTime(attribute="key.created_at")
+
+
+class RevokedKeySchema(Schema):
+    id = fields.String()
+    prefix = fields.String()
+    revoked_at = UtcTime()
+
+
+ACCOUNT_VIEW = AccountViewSchema()
+MINTED_KEY = MintedKeySchema()
+REVOKED_KEY = RevokedKeySchema()
 
 
 class PlatformSchema(Schema):
@@ -81,18 +127,20 @@ class AccountsHandler(AdminHandler):
     route_name = "admin_accounts"
 
     async def post(self) -> None:
-        self.send_json(201, await self.services.admin.create_account(self.body(AccountSchema())))
+        account = await self.services.admin.create_account(self.body(AccountSchema()))
+        self.send_json(201, ACCOUNT_VIEW.dump(account))
 
 
 class AccountHandler(AdminHandler):
     route_name = "admin_account"
 
     async def get(self, account_id: str) -> None:
-        self.send_json(200, await self.services.admin.get_account(account_id))
+        self.send_json(200, ACCOUNT_VIEW.dump(await self.services.admin.get_account(account_id)))
 
     async def patch(self, account_id: str) -> None:
         fields_ = self.body(AccountSchema(partial=True))
-        self.send_json(200, await self.services.admin.patch_account(account_id, fields_))
+        account = await self.services.admin.patch_account(account_id, fields_)
+        self.send_json(200, ACCOUNT_VIEW.dump(account))
 
 
 class KeysHandler(AdminHandler):
@@ -100,14 +148,15 @@ class KeysHandler(AdminHandler):
 
     async def post(self, account_id: str) -> None:
         label = self.body(KeySchema()).get("label")
-        self.send_json(201, await self.services.admin.mint_key(account_id, label))
+        minted = await self.services.admin.mint_key(account_id, label)
+        self.send_json(201, MINTED_KEY.dump(minted))
 
 
 class KeyRevokeHandler(AdminHandler):
     route_name = "admin_key_revoke"
 
     async def post(self, key_id: str) -> None:
-        self.send_json(200, await self.services.admin.revoke_key(key_id))
+        self.send_json(200, REVOKED_KEY.dump(await self.services.admin.revoke_key(key_id)))
 
 
 class PlatformHandler(AdminHandler):

@@ -15,6 +15,7 @@ from claimsvc.api.base import CLAIM
 from claimsvc.api.checkout import MerchantHandler
 from claimsvc.api.fields import Money, UtcTime
 from claimsvc.domain import sessions as sm
+from claimsvc.domain.accounts import AccountTerms
 from claimsvc.domain.addresses import client_source
 from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
 from claimsvc.domain.sessions import Session
@@ -73,16 +74,13 @@ COMPLETED_SCHEMA = CompletedSchema()
 CANCELLED_SCHEMA = CancelledSchema()
 PUBLIC_SESSION_SCHEMA = PublicSessionSchema()
 
-Doc = dict[str, Any]
-
-
 class ClaimHandler(MerchantHandler):
     """Claim shape for every error, and the fixed 500 text of the claim endpoints."""
 
     error_shape = CLAIM
     internal_message = "Internal system error"
 
-    async def limit_buyer(self, session_id: str) -> tuple[Session | None, Doc | None]:
+    async def limit_buyer(self, session_id: str) -> tuple[Session | None, AccountTerms | None]:
         """Calls without a key (contract §3): the session, then its limits per client address
         and per session in one script that also reads its account's state (None: unknown
         session, or account gone). An unknown session is limited per client address alone.

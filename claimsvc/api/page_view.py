@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from claimsvc.api import page_text
-from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.sessions import PublicSession, ShopWallet
+from claimsvc.domain.accounts import PROVIDERS, ShopWallet
+from claimsvc.domain.sessions import PublicSession
 
 STATES = {
     "COMPLETED": "completed",

@@ -10,7 +10,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
-from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, PROVIDERS
+from claimsvc.domain.accounts import PROVIDERS, AccountTerms
 from claimsvc.domain.sessions import Claim, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 
@@ -52,11 +52,6 @@ class ClaimRequest:
     provider: str
     source: str | None = None
     """Who claims: a buyer's hashed client source (submit), None for the merchant (verify)."""
-
-
-def max_attempts(account: dict[str, Any]) -> int:
-    """Failed attempts that lock a session (contract.md §7), per account."""
-    return int(account.get("max_failed_attempts") or ACCOUNT_DEFAULTS["max_failed_attempts"])
 
 
 def parse_session_id(value: Any) -> str:
@@ -105,9 +100,9 @@ def match_problem(session: Session, tx: dict[str, Any] | None) -> str | None:
     return None
 
 
-def is_final(account: dict[str, Any], tx: dict[str, Any]) -> bool:
+def is_final(account: AccountTerms, tx: dict[str, Any]) -> bool:
     """A matched transaction completes the claim now, or (balance verification) waits."""
-    return not account.get("balance_verification") or tx.get("status") == CONFIRMED
+    return not account.balance_verification or tx.get("status") == CONFIRMED
 
 
 def claim_record(tx: dict[str, Any], now: datetime) -> Claim:
@@ -157,7 +152,7 @@ TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
 
 
 def needs_transaction(
-    session: Session, account: dict[str, Any], req: ClaimRequest, now: datetime
+    session: Session, account: AccountTerms, req: ClaimRequest, now: datetime
 ) -> bool:
     """Whether `decide` depends on the claimed transaction: an open session within its deadline
     that waits on this very claim, or on none and still takes this claimant's claims. Only then
@@ -168,12 +163,12 @@ def needs_transaction(
     pending = session.pending_claim
     if pending is not None:
         return same_claim(pending, req)
-    return sm.source_failures(session, req.source) < max_attempts(account)
+    return sm.source_failures(session, req.source) < account.max_failed_attempts
 
 
 def decide(
     session: Session,
-    account: dict[str, Any],
+    account: AccountTerms,
     req: ClaimRequest,
     tx: dict[str, Any] | None,
     now: datetime,
@@ -195,7 +190,7 @@ def decide(
         if now >= session.expires_at:
             return Decision(Step.REFUSE, errors.SessionExpired)
         return Decision(Step.REJECT)
-    if sm.source_failures(session, req.source) >= max_attempts(account):
+    if sm.source_failures(session, req.source) >= account.max_failed_attempts:
         # This source used up its attempts on the session: refused like a locked session, so
         # it cannot go on guessing, while the session stays open for the buyer paying it.
         return Decision(Step.REFUSE, errors.TooManyAttempts)

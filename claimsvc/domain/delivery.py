@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
+from claimsvc.domain.accounts import Account
 from claimsvc.domain.outbox import Attempt, Event, Queued
 from claimsvc.domain.retry import next_delay
 from claimsvc.domain.urls import check_url
@@ -28,13 +28,13 @@ def to_ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def stop_reason(event: Event, account: dict[str, Any] | None) -> str | None:
+def stop_reason(event: Event, account: Account | None) -> str | None:
     """Why the event must not be sent now (contract.md §2, §6), or None when it may be."""
     if account is None:
         return NO_ACCOUNT
-    if not account.get("callback_secret"):
+    if not account.callback_secret:
         return NO_SECRET
-    return check_url(event.webhook_url, account.get("allowed_hosts") or [], "webhook_url")
+    return check_url(event.webhook_url, account.allowed_hosts, "webhook_url")
 
 
 def attempts_in_cycle(event: Event) -> int:

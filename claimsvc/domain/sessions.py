@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any
+
+from claimsvc.domain.accounts import AccountTerms, ShopWallet
 
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
 TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
@@ -262,15 +263,6 @@ def apply(session: Session, step: Transition) -> Session | None:
 
 
 @dataclass(frozen=True)
-class ShopWallet:
-    """A wallet the shop takes payments on, as the hosted page lists it."""
-
-    provider: str
-    number: str
-    kind: str
-
-
-@dataclass(frozen=True)
 class PublicSession:
     """What the hosted page may know of a session: nothing secret, no other session's data.
 
@@ -293,21 +285,18 @@ class PublicSession:
         return self.pending_claim is not None
 
 
-def public_session(session: Session, account: Mapping[str, Any], now: datetime) -> PublicSession:
+def public_session(session: Session, account: AccountTerms, now: datetime) -> PublicSession:
     """The public facts of `session` of `account` at `now`."""
     status = EXPIRED if is_overdue(session, now) else session.status
     redirect = {COMPLETED: session.success_url, CANCELLED: session.cancel_url}
     return PublicSession(
         session_id=session.id,
         order_id=session.order_id,
-        merchant=account["name"],
+        merchant=account.name,
         amount_poisha=session.amount_poisha,
         status=status,
         expires_at=session.expires_at,
         pending_claim=session.pending_claim if status == OPEN else None,
-        wallets=tuple(
-            ShopWallet(provider=w["provider"], number=w["number"], kind=w["kind"])
-            for w in account.get("wallets", [])
-        ),
+        wallets=account.wallets,
         redirect_url=redirect.get(status),
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.accounts import auth_entry, sha256_hex
+from claimsvc.domain.accounts import AccountTerms, sha256_hex
 from claimsvc.metrics import RATE_LIMITED
 from claimsvc.store.accounts import AccountStore, ApiKeyStore
 from claimsvc.store.admission import (
@@ -47,11 +47,11 @@ class Caller:
 
     key_id: str
     key_prefix: str
-    account: dict[str, Any]
+    account: AccountTerms
 
     @property
     def account_id(self) -> str:
-        return str(self.account["_id"])
+        return self.account.id
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,11 @@ class AuthService:
         if ref is not None:
             self._index.move_to_end(key_hash)
             return ref
-        doc = await self._keys.find_by_hash(key_hash)
-        if doc is None:
+        key = await self._keys.find_by_hash(key_hash)
+        if key is None:
             # Not remembered: a key minted a moment later must work at once.
             raise errors.UnauthorizedApiKey()
-        ref = KeyRef(doc["_id"], doc["prefix"], doc["account_id"])
+        ref = KeyRef(key.id, key.prefix, key.account_id)
         self._index[key_hash] = ref
         if len(self._index) > KEY_INDEX_SIZE:
             self._index.popitem(last=False)
@@ -97,12 +97,12 @@ class AuthService:
     async def _fill(self, ref: KeyRef) -> Fill:
         """After a miss: the key and its account as MongoDB holds them. 401 if unusable."""
         key = await self._keys.get(ref.key_id)
-        if key is None or key.get("revoked_at") is not None:
+        if key is None or key.revoked_at is not None:
             raise errors.UnauthorizedApiKey()
         account = await self._accounts.get(ref.account_id)
         if account is None:
             raise errors.UnauthorizedApiKey()
-        return Fill("ok", auth_entry(account))
+        return Fill("ok", account)
 
     async def admit(
         self,

@@ -16,7 +16,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import checkout
-from claimsvc.domain.accounts import fee_blocked, hosts_digest
+from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest
 from claimsvc.domain.limits import dhaka_day
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.urls import check_url
@@ -75,7 +75,7 @@ class CheckoutService:
         self._clock = clock
         self._base_url = public_base_url
         # Per account: its allowed hosts as last seen, and their digest (hosts_digest).
-        self._hosts: OrderedDict[str, tuple[list[str], str]] = OrderedDict()
+        self._hosts: OrderedDict[str, tuple[tuple[str, ...], str]] = OrderedDict()
 
     async def ensure_open(self) -> dict[str, Any]:
         """503 while the platform is in maintenance; the platform settings otherwise."""
@@ -85,7 +85,7 @@ class CheckoutService:
         return platform
 
     @staticmethod
-    def url_problem(allowed_hosts: list[str], body: dict[str, Any]) -> str | None:
+    def url_problem(allowed_hosts: tuple[str, ...], body: dict[str, Any]) -> str | None:
         """The first URL rule the body breaks, in field order; None when all hold."""
         for name in checkout.URL_FIELDS:
             problem = check_url(body.get(name), allowed_hosts, name)
@@ -93,9 +93,9 @@ class CheckoutService:
                 return problem
         return None
 
-    def check_urls(self, account: dict[str, Any], body: dict[str, Any]) -> None:
+    def check_urls(self, account: AccountTerms, body: dict[str, Any]) -> None:
         """400 with the first URL rule broken, in field order."""
-        problem = self.url_problem(account["allowed_hosts"], body)
+        problem = self.url_problem(account.allowed_hosts, body)
         if problem:
             raise errors.UrlRejected(problem)
 
@@ -111,7 +111,7 @@ class CheckoutService:
         admitted = await self._auth.admit(
             ref, "initialize", must_pay=True, order_id=order_id, hosts_digest=digest
         )
-        hosts = list(admitted.caller.account["allowed_hosts"])
+        hosts = admitted.caller.account.allowed_hosts
         if seen is None or seen[0] != hosts:
             seen = (hosts, hosts_digest(hosts))
         self._hosts[ref.account_id] = seen
@@ -122,7 +122,7 @@ class CheckoutService:
 
     async def initialize(
         self,
-        account: dict[str, Any],
+        account: AccountTerms,
         req: checkout.InitializeRequest,
         platform: dict[str, Any],
         day: int = DAY_NOT_ASKED,
@@ -133,11 +133,11 @@ class CheckoutService:
         """
         now = self._clock()
         if day in (DAY_NOT_ASKED, DAY_HOSTS_CHANGED):
-            day = await self._admission.reserve_day(account["_id"], req.order_id, account, now)
+            day = await self._admission.reserve_day(account.id, req.order_id, account, now)
         if day != DAY_COUNTED:
             # Already counted (a replay of today's order, or a concurrent first call holds
             # the count), or refused: the order's session, if any, is the answer.
-            existing = await self._sessions.find_by_order(account["_id"], req.order_id)
+            existing = await self._sessions.find_by_order(account.id, req.order_id)
             if existing is not None:
                 return self._replay(existing, req)
             if day == DAY_FEE_BLOCKED or fee_blocked(account):
@@ -150,8 +150,8 @@ class CheckoutService:
         if counted.platform and not await self._admission.reserve_platform_day(
             int(platform["daily_limit"]), now
         ):
-            await self._admission.release_day(account["_id"], req.order_id, now)
-            existing = await self._sessions.find_by_order(account["_id"], req.order_id)
+            await self._admission.release_day(account.id, req.order_id, now)
+            existing = await self._sessions.find_by_order(account.id, req.order_id)
             if existing is not None:
                 return self._replay(existing, req)
             DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
@@ -160,27 +160,27 @@ class CheckoutService:
 
     async def _create(
         self,
-        account: dict[str, Any],
+        account: AccountTerms,
         req: checkout.InitializeRequest,
         now: datetime,
         counted: _Counted,
     ) -> Opened:
         """Insert the session; on the order's unique index, answer the session that won."""
-        session = checkout.new_session(account["_id"], req, now)
+        session = checkout.new_session(account.id, req, now)
         try:
             await self._sessions.insert(session)
         except DuplicateKeyError:
-            winner = await self._sessions.find_by_order(account["_id"], req.order_id)
+            winner = await self._sessions.find_by_order(account.id, req.order_id)
             if winner is None:  # the conflict was another unique key; never expected
-                await self._release(account["_id"], req.order_id, counted, now)
+                await self._release(account.id, req.order_id, counted, now)
                 raise
             if dhaka_day(winner.created_at) != dhaka_day(now):
                 # A replay of an order of an earlier day: its count is that day's, not today's.
-                await self._release(account["_id"], req.order_id, counted, now)
+                await self._release(account.id, req.order_id, counted, now)
             # Otherwise a concurrent first call created it today: the order's one count is its.
             return self._replay(winner, req)
         except Exception:
-            stored = await self._stored_despite_error(account["_id"], req.order_id, counted, now)
+            stored = await self._stored_despite_error(account.id, req.order_id, counted, now)
             if stored is None or stored.id != session.id:
                 raise
         SESSIONS_CREATED.inc()

@@ -17,7 +17,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
-from claimsvc.domain.accounts import is_active
+from claimsvc.domain.accounts import AccountTerms, is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
 from claimsvc.domain.sessions import Session
 from claimsvc.metrics import CLAIM_OUTCOMES
@@ -26,7 +26,7 @@ from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
 Tx = dict[str, Any] | None
-StepFn = Callable[[Decision, Session, dict[str, Any], Tx], Awaitable[Session | None]]
+StepFn = Callable[[Decision, Session, AccountTerms, Tx], Awaitable[Session | None]]
 
 
 class ClaimService:
@@ -56,26 +56,26 @@ class ClaimService:
             Step.REJECT: self._reject,
         }
 
-    async def verify(self, account: dict[str, Any], req: ClaimRequest) -> Session:
+    async def verify(self, account: AccountTerms, req: ClaimRequest) -> Session:
         """A merchant's claim: only on a session of its own account (else NOT_FOUND). The
         completed session, or the outcome raised."""
         return await self._counted(self._verify(account, req))
 
-    async def _verify(self, account: dict[str, Any], req: ClaimRequest) -> Session:
+    async def _verify(self, account: AccountTerms, req: ClaimRequest) -> Session:
         if not is_active(account):
             raise errors.VendorInactive()
-        session = await self._machine.load(req.session_id, account["_id"])
+        session = await self._machine.load(req.session_id, account.id)
         return await self._claim(req, account, session)
 
     async def submit(
-        self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
+        self, req: ClaimRequest, session: Session | None, account: AccountTerms | None
     ) -> Session:
         """A buyer's claim: the session id is the authorisation. `session` as just read (None:
         unknown), `account` what the buyer limits read of its account (None: gone)."""
         return await self._counted(self._submit(req, session, account))
 
     async def _submit(
-        self, req: ClaimRequest, session: Session | None, account: dict[str, Any] | None
+        self, req: ClaimRequest, session: Session | None, account: AccountTerms | None
     ) -> Session:
         if session is None or account is None:
             raise errors.SessionNotFound()
@@ -93,7 +93,7 @@ class ClaimService:
         CLAIM_OUTCOMES.labels(outcome=sm.COMPLETED).inc()
         return completed
 
-    async def _claim(self, req: ClaimRequest, account: dict[str, Any], session: Session) -> Session:
+    async def _claim(self, req: ClaimRequest, account: AccountTerms, session: Session) -> Session:
         for _ in range(MAX_ROUNDS):
             now = self._clock()
             wanted = claims.needs_transaction(session, account, req, now)
@@ -161,9 +161,9 @@ class ClaimService:
         return await self._machine.apply(s.id, step)
 
     async def _fail(
-        self, d: Decision, s: Session, account: dict[str, Any], tx: Tx
+        self, d: Decision, s: Session, account: AccountTerms, tx: Tx
     ) -> Session | None:
-        limit = claims.max_attempts(account)
+        limit = account.max_failed_attempts
         step = sm.failure(s, limit, self._clock(), d.source)
         after = await self._machine.apply(s.id, step)
         if after is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 import aiohttp
 
@@ -13,6 +12,7 @@ from claimsvc import errors
 from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
+from claimsvc.domain.accounts import Account
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.metrics import (
@@ -39,7 +39,7 @@ class Prefetched:
 
     event: Event | None
     earlier: Queued | None
-    account: dict[str, Any] | None
+    account: Account | None
 
 
 def first_earlier(event: Event, queued: list[Queued]) -> Queued | None:
@@ -104,14 +104,15 @@ class DeliveryService:
         # account's secret and hosts are as fresh as a read just before the send would be.
         account = read.account if read else await self._accounts.get(event.account_id)
         reason = rules.stop_reason(event, account)
-        if reason is not None or account is None:
+        secret = None if account is None else account.callback_secret
+        if reason is not None or secret is None:  # no secret: stop_reason said NO_SECRET
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
             return
         begun = await self._events.begin_attempt(event, now)
         if begun is None:
             await self._resync(lease)  # another worker began this attempt: its lease, not ours
             return
-        result = await self._send(lease, begun, account["callback_secret"], http, now)
+        result = await self._send(lease, begun, secret, http, now)
         await self._record_outcome(lease, begun, result, now)
 
     async def _not_before(

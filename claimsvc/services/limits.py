@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.accounts import auth_entry
+from claimsvc.domain.accounts import AccountTerms
 from claimsvc.domain.limits import RateDecision
 from claimsvc.domain.sessions import Session
 from claimsvc.metrics import RATE_LIMITED
@@ -48,7 +46,7 @@ class LimitService:
         per_address: int,
         per_session: int,
         error: errors.ServiceError,
-    ) -> dict[str, Any] | None:
+    ) -> AccountTerms | None:
         """A buyer's call on a known session (no key): limited per client address on the
         session's account, then per session, in one script that also reads what the call needs
         of the account (its request view; None when the account no longer exists). A missing
@@ -63,7 +61,7 @@ class LimitService:
             if account is None:
                 return None
             admission = await self._admission.admit_buyer(
-                account_id, address, session.id, per_minute, now, auth_entry(account)
+                account_id, address, session.id, per_minute, now, account
             )
         if admission.outcome == OVER_RATE:
             assert admission.rate is not None

@@ -1,13 +1,75 @@
-"""Merchant accounts and their API keys."""
+"""Merchant accounts and their API keys: the only place their documents are read or written."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pymongo import ReturnDocument
+
+from claimsvc.domain.accounts import (
+    DEFAULT_MAX_FAILED_ATTEMPTS,
+    DEFAULT_RATE_PER_MINUTE,
+    Account,
+    AccountTerms,
+    ApiKey,
+    ShopWallet,
+)
+
+T = TypeVar("T", bound=AccountTerms)
+
+
+def _read_terms(kind: type[T], doc: Mapping[str, Any], **rest: Any) -> T:
+    """An account record (`kind`) of the account fields in `doc`, plus `rest`. A field a
+    document lacks reads as the default of a new account; an unset or zero rate limit or
+    attempt count as its default (as the rules always read them)."""
+    return kind(
+        id=doc["_id"],
+        name=doc["name"],
+        status=doc.get("status", AccountTerms.status),
+        archived=bool(doc.get("archived", False)),
+        allowed_hosts=tuple(doc.get("allowed_hosts") or ()),
+        balance_verification=bool(doc.get("balance_verification", False)),
+        daily_limit=doc.get("daily_limit"),
+        rate_limit_per_minute=int(doc.get("rate_limit_per_minute") or DEFAULT_RATE_PER_MINUTE),
+        max_failed_attempts=int(doc.get("max_failed_attempts") or DEFAULT_MAX_FAILED_ATTEMPTS),
+        fee_due_poisha=int(doc.get("fee_due_poisha", 0)),
+        fee_limit_poisha=doc.get("fee_limit_poisha"),
+        wallets=tuple(
+            ShopWallet(provider=w["provider"], number=w["number"], kind=w["kind"])
+            for w in doc.get("wallets") or ()
+        ),
+        **rest,
+    )
+
+
+def terms_from_doc(doc: Mapping[str, Any]) -> AccountTerms:
+    """What requests need of an account, from its document or from `terms_to_doc`'s form."""
+    return _read_terms(AccountTerms, doc)
+
+
+def terms_to_doc(terms: AccountTerms) -> dict[str, Any]:
+    """The account's request fields under their document keys (the form the auth entry keeps
+    as JSON, store/admission.py): the same keys, in the same order, as ever."""
+    return {
+        "_id": terms.id,
+        "name": terms.name,
+        "status": terms.status,
+        "archived": terms.archived,
+        "allowed_hosts": list(terms.allowed_hosts),
+        "balance_verification": terms.balance_verification,
+        "daily_limit": terms.daily_limit,
+        "rate_limit_per_minute": terms.rate_limit_per_minute,
+        "max_failed_attempts": terms.max_failed_attempts,
+        "fee_due_poisha": terms.fee_due_poisha,
+        "fee_limit_poisha": terms.fee_limit_poisha,
+        "wallets": [
+            {"provider": w.provider, "number": w.number, "kind": w.kind} for w in terms.wallets
+        ],
+    }
 
 
 class AccountStore:
@@ -16,25 +78,51 @@ class AccountStore:
     def __init__(self, db: Any) -> None:
         self._coll = db["accounts"]
 
+    @staticmethod
+    def from_doc(doc: Mapping[str, Any]) -> Account:
+        return _read_terms(
+            Account,
+            doc,
+            callback_secret=doc.get("callback_secret"),
+            created_at=doc["created_at"],
+            updated_at=doc["updated_at"],
+        )
+
+    @staticmethod
+    def to_doc(account: Account) -> dict[str, Any]:
+        return {
+            **terms_to_doc(account),
+            "callback_secret": account.callback_secret,
+            "created_at": account.created_at,
+            "updated_at": account.updated_at,
+        }
+
     async def ensure_indexes(self) -> None:
         """Accounts are read by _id only."""
 
-    async def insert(self, doc: dict[str, Any]) -> None:
-        await self._coll.insert_one(doc)
+    async def create(self, account_id: str, fields: Mapping[str, Any], now: datetime) -> Account:
+        """A new account of the operator's validated `fields` (document keys; the rest at
+        their defaults), inserted and answered."""
+        account = self.from_doc({**fields, "_id": account_id, "created_at": now, "updated_at": now})
+        await self._coll.insert_one(self.to_doc(account))
+        return account
 
-    async def get(self, account_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": account_id})
+    async def get(self, account_id: str) -> Account | None:
+        doc = await self._coll.find_one({"_id": account_id})
+        return None if doc is None else self.from_doc(doc)
 
-    async def get_many(self, account_ids: list[str]) -> dict[str, dict[str, Any]]:
+    async def get_many(self, account_ids: list[str]) -> dict[str, Account]:
         """The accounts with these ids, by id."""
         docs = await self._coll.find({"_id": {"$in": account_ids}}).to_list()
-        return {doc["_id"]: doc for doc in docs}
+        return {doc["_id"]: self.from_doc(doc) for doc in docs}
 
-    async def update(self, account_id: str, fields: dict[str, Any]) -> dict[str, Any] | None:
-        """Set `fields` in one atomic update; the account after it, or None if unknown."""
-        return await self._coll.find_one_and_update(
-            {"_id": account_id}, {"$set": fields}, return_document=ReturnDocument.AFTER
+    async def update(self, account_id: str, fields: Mapping[str, Any]) -> Account | None:
+        """Set `fields` (document keys) in one atomic update; the account after it, or None if
+        unknown."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": account_id}, {"$set": dict(fields)}, return_document=ReturnDocument.AFTER
         )
+        return None if doc is None else self.from_doc(doc)
 
 
 class ApiKeyStore:
@@ -43,27 +131,54 @@ class ApiKeyStore:
     def __init__(self, db: Any) -> None:
         self._coll = db["api_keys"]
 
+    @staticmethod
+    def from_doc(doc: Mapping[str, Any]) -> ApiKey:
+        return ApiKey(
+            id=doc["_id"],
+            account_id=doc["account_id"],
+            key_hash=doc["key_hash"],
+            prefix=doc["prefix"],
+            label=doc.get("label"),
+            created_at=doc["created_at"],
+            revoked_at=doc.get("revoked_at"),
+        )
+
+    @staticmethod
+    def to_doc(key: ApiKey) -> dict[str, Any]:
+        return {
+            "_id": key.id,
+            "account_id": key.account_id,
+            "key_hash": key.key_hash,
+            "prefix": key.prefix,
+            "label": key.label,
+            "created_at": key.created_at,
+            "revoked_at": key.revoked_at,
+        }
+
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("key_hash", unique=True)
         await self._coll.create_index("account_id")
 
-    async def insert(self, doc: dict[str, Any]) -> None:
-        await self._coll.insert_one(doc)
+    async def insert(self, key: ApiKey) -> None:
+        await self._coll.insert_one(self.to_doc(key))
 
-    async def find_by_hash(self, key_hash: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"key_hash": key_hash})
+    async def find_by_hash(self, key_hash: str) -> ApiKey | None:
+        doc = await self._coll.find_one({"key_hash": key_hash})
+        return None if doc is None else self.from_doc(doc)
 
-    async def get(self, key_id: str) -> dict[str, Any] | None:
-        return await self._coll.find_one({"_id": key_id})
+    async def get(self, key_id: str) -> ApiKey | None:
+        doc = await self._coll.find_one({"_id": key_id})
+        return None if doc is None else self.from_doc(doc)
 
-    async def revoke(self, key_id: str, now: datetime) -> dict[str, Any] | None:
+    async def revoke(self, key_id: str, now: datetime) -> ApiKey | None:
         """Stamp revoked_at once; a second revoke keeps the first time."""
         doc = await self._coll.find_one_and_update(
             {"_id": key_id, "revoked_at": None},
             {"$set": {"revoked_at": now}},
             return_document=ReturnDocument.AFTER,
         )
-        return doc or await self._coll.find_one({"_id": key_id})
+        doc = doc or await self._coll.find_one({"_id": key_id})
+        return None if doc is None else self.from_doc(doc)
 
 
 class PlatformStore:

@@ -17,9 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from claimsvc.domain import limits
-from claimsvc.domain.accounts import ENTRY_FIELDS, auth_entry
+from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest
 from claimsvc.domain.limits import RateDecision
 from claimsvc.keys import RedisKeys
+from claimsvc.store.accounts import terms_from_doc, terms_to_doc
 from claimsvc.store.limits import RATE_HIT_FN
 
 AUTH_TTL_S = 3600
@@ -220,12 +221,42 @@ MISS, REVOKED, NOT_ACTIVE, ARCHIVED, RATE_LIMITED, ADMITTED = range(6)
 ) = range(6)
 
 
+# The account entry's fields, in the order the admission script takes them after a miss.
+ENTRY_FIELDS = ("status", "archived", "rate", "daily", "fee_blocked", "hosts", "doc")
+
+
+def auth_entry(account: AccountTerms) -> dict[str, str]:
+    """The Redis form of what requests need of `account`: the fields the admission script
+    decides on, each as a string, and the account's request fields themselves as JSON in
+    `doc` (their document keys: the form of every entry ever written)."""
+    daily = account.daily_limit
+    return {
+        "status": account.status,
+        "archived": "1" if account.archived else "0",
+        "rate": str(account.rate_limit_per_minute),
+        "daily": "-1" if daily is None else str(int(daily)),
+        "fee_blocked": "1" if fee_blocked(account) else "0",
+        "hosts": hosts_digest(account.allowed_hosts),
+        "doc": json.dumps(terms_to_doc(account), separators=(",", ":")),
+    }
+
+
+def _entry_args(account: AccountTerms) -> list[str]:
+    """The account's entry as the scripts take it after a miss (ENTRY_FIELDS' order)."""
+    entry = auth_entry(account)
+    return [entry[f] for f in ENTRY_FIELDS]
+
+
+def _terms(doc: str | bytes) -> AccountTerms:
+    return terms_from_doc(json.loads(doc))
+
+
 @dataclass(frozen=True)
 class Fill:
-    """A key's state and its account's entry as just read from MongoDB after a miss."""
+    """A key's state and its account as just read from MongoDB after a miss."""
 
     key_state: str
-    account_entry: dict[str, str]
+    account: AccountTerms
 
 
 @dataclass(frozen=True)
@@ -233,7 +264,7 @@ class Admission:
     """What the admission script decided. `account` and `rate` are None before the rate check."""
 
     outcome: int
-    account: dict[str, Any] | None = None
+    account: AccountTerms | None = None
     rate: RateDecision | None = None
     day: int = DAY_NOT_ASKED
 
@@ -294,7 +325,7 @@ class AdmissionStore:
         if fill is None:
             args.append("")
         else:
-            args += [fill.key_state, *(fill.account_entry[f] for f in ENTRY_FIELDS)]
+            args += [fill.key_state, *_entry_args(fill.account)]
         reply = await self._admit(keys=keys, args=args)
         outcome = int(reply[0])
         if outcome < RATE_LIMITED:
@@ -302,7 +333,7 @@ class AdmissionStore:
         prev, curr, limit, doc, day = reply[1:]
         allowed = outcome == ADMITTED
         rate = limits.decide(int(limit), allowed, int(prev), int(curr), elapsed)
-        return Admission(outcome, json.loads(doc), rate, int(day))
+        return Admission(outcome, _terms(doc), rate, int(day))
 
     async def admit_buyer(
         self,
@@ -311,7 +342,7 @@ class AdmissionStore:
         session_id: str,
         limits_per_minute: tuple[int, int],
         now: datetime,
-        fill: dict[str, str] | None = None,
+        fill: AccountTerms | None = None,
     ) -> Admission:
         """A buyer's call on a session of `account_id`: the per-address and per-session limits
         (`limits_per_minute`, in that order) and the account's entry, in one script on the
@@ -324,7 +355,7 @@ class AdmissionStore:
                 self._keys.rate(scope, subject, window, account_id),
             ]
         args: list[Any] = [elapsed, limits.WINDOW_MS, *limits_per_minute, AUTH_TTL_S]
-        args += [""] if fill is None else ["1", *(fill[f] for f in ENTRY_FIELDS)]
+        args += [""] if fill is None else ["1", *_entry_args(fill)]
         reply = await self._buyer(keys=keys, args=args)
         outcome = int(reply[0])
         if outcome == MISS:
@@ -332,10 +363,10 @@ class AdmissionStore:
         if outcome == RATE_LIMITED:
             prev, curr, limit = (int(v) for v in reply[1:])
             return Admission(outcome, rate=limits.decide(limit, False, prev, curr, elapsed))
-        return Admission(outcome, account=json.loads(reply[1]))
+        return Admission(outcome, account=_terms(reply[1]))
 
     async def reserve_day(
-        self, account_id: str, order_id: str, account: dict[str, Any], now: datetime
+        self, account_id: str, order_id: str, account: AccountTerms, now: datetime
     ) -> int:
         """Count the order in today's allowance on its own (when `admit` could not): DAY_*."""
         entry = auth_entry(account)
@@ -378,11 +409,11 @@ class AdmissionStore:
         """The key's state as MongoDB now holds it (`ok` or `revoked`)."""
         await self._redis.set(self._keys.auth_key(account_id, key_id), state, ex=AUTH_TTL_S)
 
-    async def commit_account(self, account_id: str, entry: dict[str, str]) -> None:
+    async def commit_account(self, account: AccountTerms) -> None:
         """The account's entry as MongoDB now holds it."""
-        key = self._keys.auth_account(account_id)
+        key = self._keys.auth_account(account.id)
         pipe = self._redis.pipeline(transaction=True)
         pipe.delete(key)
-        pipe.hset(key, mapping=entry)
+        pipe.hset(key, mapping=auth_entry(account))
         pipe.expire(key, AUTH_TTL_S)
         await pipe.execute()

@@ -344,8 +344,8 @@ async def test_the_largest_stored_integer_is_the_limit_of_an_integer_setting(fet
 async def test_accounts_created_with_default_lists_do_not_share_them(deps):
     first = await deps.services.admin.create_account({"name": "First"})
     second = await deps.services.admin.create_account({"name": "Second"})
-    first["allowed_hosts"].append("leak.example.com")
-    first["wallets"].append({"provider": "bkash", "number": "01700000009", "kind": "agent"})
-    again = await deps.services.admin.get_account(second["id"])
-    assert again["allowed_hosts"] == [] and again["wallets"] == []
-    assert (await deps.services.admin.create_account({"name": "Third"}))["allowed_hosts"] == []
+    # Records hold their lists as tuples: no caller can append to a list another account shares.
+    assert isinstance(first.allowed_hosts, tuple) and isinstance(first.wallets, tuple)
+    again = await deps.services.admin.get_account(second.id)
+    assert again.allowed_hosts == () and again.wallets == ()
+    assert (await deps.services.admin.create_account({"name": "Third"})).allowed_hosts == ()

@@ -63,7 +63,7 @@ async def build(seed: int, verification: bool, max_attempts: int, confirmed: lis
             "max_failed_attempts": max_attempts,
         }
     )
-    merchant = Merchant(account["id"], "", "", account)
+    merchant = Merchant(account.id, "", "", account)
     sessions = [await open_session(deps, merchant, amount_poisha=a) for a in SESSION_AMOUNTS]
     txs = [
         await pay(deps, merchant, amount_poisha=a, status="confirmed" if c else "unconfirmed")

@@ -487,7 +487,7 @@ async def test_rate_limits_are_per_key(fetch, make_account, deps):
     other = await deps.services.admin.mint_key(merchant.id, "second")
     assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
     assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 429
-    assert (await fetch(INIT, json=initialize_body(), key=other["key"])).code == 201
+    assert (await fetch(INIT, json=initialize_body(), key=other.secret)).code == 201
 
 
 async def test_error_answers_keep_the_request_id_and_rate_headers(fetch, make_account):

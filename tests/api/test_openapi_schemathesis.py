@@ -84,14 +84,14 @@ def _serve(ready: threading.Event, out: dict[str, Any]) -> None:
                 "rate_limit_per_minute": 1_000_000,
             }
         )
-        minted = await deps.services.admin.mint_key(account["id"], "schemathesis")
+        minted = await deps.services.admin.mint_key(account.id, "schemathesis")
         sock, port = bind_unused_port()
         server = HTTPServer(make_app(deps), max_body_size=4 << 20)
         server.add_sockets([sock])
         halt = asyncio.Event()
         out.update(
             url=f"http://127.0.0.1:{port}",
-            key=minted["key"],
+            key=minted.secret,
             deps=deps,
             loop=asyncio.get_running_loop(),
             halt=halt,

@@ -15,7 +15,7 @@ import pytest
 from redis.crc import key_slot
 
 from claimsvc.bootstrap import open_deps
-from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, auth_entry
+from claimsvc.domain.accounts import AccountTerms
 from claimsvc.keys import RedisKeys
 from claimsvc.store.admission import Fill
 from claimsvc.store.schedule import Lease
@@ -61,8 +61,8 @@ async def recorded():
 
 async def run_every_script(deps: Any) -> None:
     limits, admission, schedule = deps.stores.limits, deps.stores.admission, deps.stores.schedule
-    account = {**ACCOUNT_DEFAULTS, "_id": "acc_1", "name": "Shop", "daily_limit": 5}
-    fill = Fill("ok", auth_entry(account))
+    account = AccountTerms(id="acc_1", name="Shop", daily_limit=5)
+    fill = Fill("ok", account)
     await admission.admit("acc_1", "key_1", "initialize", NOW, must_pay=True, fill=fill)
     await admission.admit("acc_1", "key_1", "initialize", NOW, must_pay=True, order_id="o-1")
     await admission.reserve_day("acc_1", "order-2", account, NOW)
@@ -70,7 +70,7 @@ async def run_every_script(deps: Any) -> None:
     await admission.reserve_platform_day(1, NOW)
     await admission.release_platform_day(NOW)
     await limits.hit("buyer:ip", "203.0.113.9", 10, NOW)
-    await admission.admit_buyer("acc_1", "203.0.113.9", "ses_1", (10, 10), NOW, auth_entry(account))
+    await admission.admit_buyer("acc_1", "203.0.113.9", "ses_1", (10, 10), NOW, account)
     await admission.admit_buyer("acc_1", "203.0.113.9", "ses_1", (10, 10), NOW)
     await schedule.schedule(1, 0)
     await schedule.schedule(2, 0)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from redis.crc import key_slot
 
-from claimsvc.domain.accounts import ACCOUNT_DEFAULTS, auth_entry, hosts_digest
+from claimsvc.domain.accounts import AccountTerms, hosts_digest
 from claimsvc.store.admission import (
     ADMITTED,
     ARCHIVED,
@@ -37,12 +37,13 @@ def store(redis_client, redis_keys):
 
 
 def account(account_id="acc_1", **overrides):
-    return {**ACCOUNT_DEFAULTS, "_id": account_id, "name": "Shop", "allowed_hosts": HOSTS,
-            **overrides}
+    fields = {"allowed_hosts": HOSTS, **overrides}
+    fields["allowed_hosts"] = tuple(fields["allowed_hosts"])
+    return AccountTerms(id=account_id, name="Shop", **fields)
 
 
 def fill(state="ok", **overrides):
-    return Fill(state, auth_entry(account(**overrides)))
+    return Fill(state, account(**overrides))
 
 
 async def admit(store, *, fill=None, must_pay=True, order_id=None, now=NOW, key_id="key_1"):
@@ -61,9 +62,9 @@ async def test_nothing_stored_is_a_miss(store):
 
 async def test_a_fill_is_stored_so_the_next_request_needs_no_mongodb(store):
     first = await admit(store, fill=fill())
-    assert (first.outcome, first.account["_id"]) == (ADMITTED, "acc_1")
+    assert (first.outcome, first.account.id) == (ADMITTED, "acc_1")
     again = await admit(store)
-    assert (again.outcome, again.account["allowed_hosts"]) == (ADMITTED, HOSTS)
+    assert (again.outcome, again.account.allowed_hosts) == (ADMITTED, tuple(HOSTS))
 
 
 async def test_a_committed_revocation_refuses_the_next_request(store):
@@ -94,7 +95,7 @@ async def test_an_account_mid_change_is_read_from_mongodb_until_committed(store)
     assert (await admit(store)).outcome == MISS
     assert (await admit(store, fill=fill())).outcome == ADMITTED  # the marker stays
     assert (await admit(store)).outcome == MISS
-    await store.commit_account("acc_1", auth_entry(account(status="suspended")))
+    await store.commit_account(account(status="suspended"))
     assert (await admit(store)).outcome == NOT_ACTIVE
 
 
@@ -129,7 +130,7 @@ async def test_the_rate_limit_is_the_accounts_and_refusals_carry_their_counts(st
 
 async def test_a_revoked_or_inactive_caller_uses_none_of_the_rate(store):
     await admit(store, fill=fill(status="suspended", rate_limit_per_minute=1))
-    await store.commit_account("acc_1", auth_entry(account(rate_limit_per_minute=1)))
+    await store.commit_account(account(rate_limit_per_minute=1))
     assert (await admit(store)).outcome == ADMITTED
 
 
@@ -159,14 +160,14 @@ async def test_an_order_is_counted_once_and_the_vendor_limit_holds(store):
 async def test_fees_above_the_ceiling_are_named_before_the_day_and_count_nothing(store):
     blocked = fill(daily_limit=1, fee_due_poisha=10, fee_limit_poisha=5)
     assert (await admit(store, fill=blocked, order_id="o1")).day == DAY_FEE_BLOCKED
-    await store.commit_account("acc_1", auth_entry(account(daily_limit=1)))
+    await store.commit_account(account(daily_limit=1))
     assert (await admit(store, order_id="o2")).day == DAY_COUNTED
 
 
 async def test_urls_checked_against_other_hosts_count_nothing(store):
     await admit(store, fill=fill())
-    moved = auth_entry(account(allowed_hosts=["new.example.com"], daily_limit=1))
-    await store.commit_account("acc_1", moved)
+    moved = account(allowed_hosts=["new.example.com"], daily_limit=1)
+    await store.commit_account(moved)
     assert (await admit(store, order_id="o1")).day == DAY_HOSTS_CHANGED
     assert await store.reserve_day("acc_1", "o1", account(daily_limit=1), NOW) == DAY_COUNTED
 

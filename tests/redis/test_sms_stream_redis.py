@@ -39,13 +39,13 @@ def parts(real_deps: Deps) -> SmsIngest:
 async def store_sms(deps: Deps, parts: SmsIngest, *texts: str) -> str:
     """Register a device and store SMS through the intake, as a forwarder would; the account id."""
     account = await deps.services.admin.create_account({"name": "Redis Shop"})
-    device = await deps.services.devices.register(account["id"], "phone", None)
+    device = await deps.services.devices.register(account.id, "phone", None)
     body = ",".join(
         f'{{"sender":"bKash","message":"{t}","received_at":{1795240800000 + i}}}'
         for i, t in enumerate(texts)
     )
     await parts.intake.receive(device.token, f"[{body}]".encode(), None, None)
-    return str(account["id"])
+    return account.id
 
 
 def counting(parts: SmsIngest) -> list[str]:

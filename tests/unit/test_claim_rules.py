@@ -14,12 +14,13 @@ from claimsvc import errors
 from claimsvc.api.claims import COMPLETED_SCHEMA
 from claimsvc.domain import claims, statuses
 from claimsvc.domain import sessions as sm
+from claimsvc.domain.accounts import AccountTerms
 from claimsvc.domain.claims import ClaimRequest, Step
 from claimsvc.domain.outbox import event_body
 from tests.session_records import SID, T0, claim, session
 
-ACTIVE = {"balance_verification": False}
-VERIFYING = {"balance_verification": True}
+ACTIVE = AccountTerms(id="acc_1", name="Shop", balance_verification=False)
+VERIFYING = AccountTerms(id="acc_1", name="Shop", balance_verification=True)
 
 
 def tx(**fields: Any) -> dict[str, Any]:
@@ -236,7 +237,9 @@ transactions_for_lookup = st.one_of(
 def test_a_claim_that_needs_no_transaction_decides_the_same_without_one(
     s, t, verifying, attempts, source
 ):
-    account = {"balance_verification": verifying, "max_failed_attempts": attempts}
+    account = AccountTerms(
+        id="acc_1", name="Shop", balance_verification=verifying, max_failed_attempts=attempts
+    )
     req = ClaimRequest(SID, "ABC12345", "bkash", source)
     if not claims.needs_transaction(s, account, req, T0):
         assert claims.decide(s, account, req, t, T0) == claims.decide(s, account, req, None, T0)

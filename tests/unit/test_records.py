@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from claimsvc.api.admin import ACCOUNT_VIEW, MINTED_KEY, REVOKED_KEY
 from claimsvc.api.admin_events import EventViewSchema
 from claimsvc.api.checkout import OPENED_SCHEMA
 from claimsvc.api.claims import CANCELLED_SCHEMA, COMPLETED_SCHEMA, PUBLIC_SESSION_SCHEMA
@@ -22,6 +23,14 @@ from claimsvc.api.devices import (
 )
 from claimsvc.api.page_view import PageView
 from claimsvc.domain import sessions as sm
+from claimsvc.domain.accounts import (
+    Account,
+    AccountTerms,
+    ApiKey,
+    MintedKey,
+    ShopWallet,
+    hosts_digest,
+)
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
 from claimsvc.domain.devices import Device, Registered
 from claimsvc.domain.messages import SmsMessage
@@ -29,6 +38,8 @@ from claimsvc.domain.outbox import DEAD, Attempt, Event, new_event
 from claimsvc.domain.sessions import Claim, Session
 from claimsvc.services.checkout import Opened
 from claimsvc.services.reparse import Reparsed
+from claimsvc.store.accounts import AccountStore, ApiKeyStore, terms_from_doc, terms_to_doc
+from claimsvc.store.admission import auth_entry
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
@@ -64,6 +75,34 @@ MESSAGE = SmsMessage(
     content_key="ck",
     stored_at=T1,
     queued_at=T1,
+)
+
+ACCOUNT = Account(
+    id="acc_1",
+    name="Shop",
+    status="pending_kyc",
+    archived=True,
+    allowed_hosts=("shop.example.com", "*.example.net"),
+    balance_verification=True,
+    daily_limit=40,
+    rate_limit_per_minute=60,
+    max_failed_attempts=3,
+    fee_due_poisha=12_345,
+    fee_limit_poisha=10_000,
+    wallets=(ShopWallet("nagad", "01800000002", "merchant"),),
+    callback_secret="never shown",
+    created_at=T0,
+    updated_at=T1,
+)
+
+API_KEY = ApiKey(
+    id="key_1",
+    account_id="acc_1",
+    key_hash="cd" * 32,
+    prefix="sk_abcdefghi",
+    label="checkout",
+    created_at=T0,
+    revoked_at=T1,
 )
 
 ENTRY = Entry("msg_1", "trx_1", "credit", 50_000, 0, 150_000, T0, commission=250)
@@ -303,11 +342,7 @@ def test_the_claim_and_cancel_answers_write_every_field():
 
 
 def test_the_public_read_writes_every_field_and_nothing_secret():
-    account = {
-        "name": "Shop",
-        "callback_secret": "never shown",
-        "wallets": [{"provider": "bkash", "number": "01700000000", "kind": "agent"}],
-    }
+    account = replace(ACCOUNT, name="Shop", wallets=(ShopWallet("bkash", "01700000000", "agent"),))
     open_ = replace(SESSION, status=sm.OPEN)
     public = sm.public_session(open_, account, T0)
     assert PUBLIC_SESSION_SCHEMA.dump(public) == {
@@ -329,6 +364,8 @@ def test_the_public_read_writes_every_field_and_nothing_secret():
     dumped = PUBLIC_SESSION_SCHEMA.dump(done)
     assert (dumped["pending"], dumped["pending_claim"]) == (False, None)
     assert dumped["redirect_url"] == "https://shop/cancel"
+
+
 def test_an_event_comes_back_from_its_document_unchanged():
     doc = EventStore.to_doc(EVENT)
     assert (doc["_id"], doc["cycle_base"], doc["dead_at"]) == (42, 2, T1)
@@ -386,4 +423,98 @@ def test_the_event_view_writes_every_field_and_never_the_body_or_url():
         "stopped_reason": None,
         "created_at": "2026-11-21T06:00:00Z",
         "delivered_at": "2026-11-21T06:00:00Z",
+    }
+
+
+def test_an_account_comes_back_from_its_document_unchanged():
+    doc = AccountStore.to_doc(ACCOUNT)
+    assert AccountStore.from_doc(doc) == ACCOUNT
+    # The document keys of every account ever stored: no migration.
+    assert set(doc) == {
+        "_id", "name", "status", "archived", "allowed_hosts", "balance_verification",
+        "daily_limit", "rate_limit_per_minute", "max_failed_attempts", "fee_due_poisha",
+        "fee_limit_poisha", "wallets", "callback_secret", "created_at", "updated_at",
+    }
+    assert doc["wallets"] == [{"provider": "nagad", "number": "01800000002", "kind": "merchant"}]
+
+
+def test_a_sparse_account_document_reads_with_the_defaults_of_a_new_account():
+    doc = {"_id": "acc_2", "name": "Old", "rate_limit_per_minute": 0, "max_failed_attempts": None,
+           "created_at": T0, "updated_at": T0}
+    account = AccountStore.from_doc(doc)
+    assert account == Account(id="acc_2", name="Old", created_at=T0, updated_at=T0)
+    assert (account.status, account.rate_limit_per_minute, account.max_failed_attempts) == (
+        "active", 120, 5
+    )
+
+
+def test_an_api_key_comes_back_from_its_document_unchanged_and_holds_no_key():
+    doc = ApiKeyStore.to_doc(API_KEY)
+    assert ApiKeyStore.from_doc(doc) == API_KEY
+    assert set(doc) == {
+        "_id", "account_id", "key_hash", "prefix", "label", "created_at", "revoked_at"
+    }
+
+
+def test_the_auth_entry_keeps_its_wire_format_and_never_the_secret():
+    entry = auth_entry(ACCOUNT)
+    assert {k: v for k, v in entry.items() if k != "doc"} == {
+        "status": "pending_kyc",
+        "archived": "1",
+        "rate": "60",
+        "daily": "40",
+        "fee_blocked": "1",
+        "hosts": hosts_digest(["shop.example.com", "*.example.net"]),
+    }
+    # The request view as JSON, under the document keys and in the order every entry has had
+    # (an entry written before this record existed reads the same).
+    assert entry["doc"] == (
+        '{"_id":"acc_1","name":"Shop","status":"pending_kyc","archived":true,'
+        '"allowed_hosts":["shop.example.com","*.example.net"],"balance_verification":true,'
+        '"daily_limit":40,"rate_limit_per_minute":60,"max_failed_attempts":3,'
+        '"fee_due_poisha":12345,"fee_limit_poisha":10000,'
+        '"wallets":[{"provider":"nagad","number":"01800000002","kind":"merchant"}]}'
+    )
+    assert "never shown" not in str(entry)
+    terms = terms_from_doc(terms_to_doc(ACCOUNT))
+    assert type(terms) is AccountTerms
+    fields = AccountTerms.__dataclass_fields__
+    assert terms == AccountTerms(**{name: getattr(ACCOUNT, name) for name in fields})
+
+
+def test_the_account_view_writes_every_field_but_the_secret():
+    assert ACCOUNT_VIEW.dump(ACCOUNT) == {
+        "id": "acc_1",
+        "name": "Shop",
+        "allowed_hosts": ["shop.example.com", "*.example.net"],
+        "status": "pending_kyc",
+        "has_callback_secret": True,
+        "balance_verification": True,
+        "daily_limit": 40,
+        "rate_limit_per_minute": 60,
+        "max_failed_attempts": 3,
+        "fee_due": 123.45,
+        "fee_limit": 100,
+        "archived": True,
+        "wallets": [{"provider": "nagad", "number": "01800000002", "kind": "merchant"}],
+        "created_at": "2026-11-21T06:00:00Z",
+        "updated_at": "2026-11-21T06:05:00Z",
+    }
+    bare = replace(ACCOUNT, callback_secret=None, fee_limit_poisha=None)
+    dumped = ACCOUNT_VIEW.dump(bare)
+    assert (dumped["has_callback_secret"], dumped["fee_limit"]) == (False, None)
+
+
+def test_the_key_views_write_the_key_only_when_minted():
+    minted = MINTED_KEY.dump(MintedKey(API_KEY, "sk_abcdefghijklmnop"))
+    assert minted == {
+        "id": "key_1",
+        "key": "sk_abcdefghijklmnop",
+        "prefix": "sk_abcdefghi",
+        "created_at": "2026-11-21T06:00:00Z",
+    }
+    assert REVOKED_KEY.dump(API_KEY) == {
+        "id": "key_1",
+        "prefix": "sk_abcdefghi",
+        "revoked_at": "2026-11-21T06:05:00Z",
     }

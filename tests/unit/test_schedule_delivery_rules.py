@@ -8,11 +8,19 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from claimsvc.domain import delivery as rules
+from claimsvc.domain.accounts import Account
 from claimsvc.domain.outbox import QUEUED, Attempt, Event, Queued
 from claimsvc.domain.retry import MAX_ATTEMPTS
 
 NOW = datetime(2026, 11, 21, 6, 0, tzinfo=UTC)
-ACCOUNT = {"callback_secret": "s" * 20, "allowed_hosts": ["shop.example.com"]}
+ACCOUNT = Account(
+    id="acc_1",
+    name="Shop",
+    callback_secret="s" * 20,
+    allowed_hosts=("shop.example.com",),
+    created_at=NOW,
+    updated_at=NOW,
+)
 URL = "https://shop.example.com/hook"
 NOT_ALLOWED = "webhook_url host is not in the account's allowed hosts"
 
@@ -43,12 +51,12 @@ def test_an_event_passes_its_checks_with_a_secret_and_an_allowed_https_url():
     ("account", "url", "reason"),
     [
         (None, URL, rules.NO_ACCOUNT),
-        ({**ACCOUNT, "callback_secret": None}, URL, rules.NO_SECRET),
-        ({**ACCOUNT, "callback_secret": ""}, URL, rules.NO_SECRET),
+        (replace(ACCOUNT, callback_secret=None), URL, rules.NO_SECRET),
+        (replace(ACCOUNT, callback_secret=""), URL, rules.NO_SECRET),
         (ACCOUNT, "https://evil.example.net/hook", NOT_ALLOWED),
         (ACCOUNT, "http://shop.example.com/hook", "webhook_url must use https"),
         (ACCOUNT, "https://u:p@shop.example.com/hook", "webhook_url must not contain credentials"),
-        ({**ACCOUNT, "allowed_hosts": []}, URL, NOT_ALLOWED),
+        (replace(ACCOUNT, allowed_hosts=()), URL, NOT_ALLOWED),
     ],
 )
 def test_a_failing_check_names_why_without_the_url(account, url, reason):

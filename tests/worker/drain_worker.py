@@ -42,7 +42,7 @@ async def _seed(deps: Any) -> None:
         }
     )
     for url in os.environ["DRAIN_URLS"].split():
-        await deps.services.outbox.record(terminal_session(account["id"], url))
+        await deps.services.outbox.record(terminal_session(account.id, url))
 
 
 async def _open_and_seed(settings: Any, *args: Any, **kwargs: Any) -> Any:
