@@ -62,6 +62,7 @@ BARE_BODY = json.dumps(
 async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     """Sessions (and, for the success path, their transactions); the claim bodies to send."""
     from claimsvc.domain.checkout import InitializeRequest
+    from claimsvc.domain.platform import Platform
     from claimsvc.services.transactions import NewTransaction
 
     account = await deps.services.admin.create_account(
@@ -72,7 +73,7 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     for i in range(sessions):
         req = InitializeRequest(f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c",
                                 f"https://{HOST}/w")
-        opened = await deps.services.checkout.initialize(account, req, {"daily_limit": None})
+        opened = await deps.services.checkout.initialize(account, req, Platform())
         trx_id = f"BENCH{i:07d}"
         if scenario == "success":
             await deps.services.transactions.record(

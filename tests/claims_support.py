@@ -15,6 +15,7 @@ from claimsvc.api.claims import COMPLETED_SCHEMA
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.claims import ClaimRequest
+from claimsvc.domain.platform import Platform
 from claimsvc.services.transactions import NewTransaction
 from tests.conftest import ALLOWED_HOST, Merchant
 
@@ -63,7 +64,7 @@ async def open_session(
         webhook_url=f"https://{ALLOWED_HOST}/webhook",
         expires_in_s=expires_in_s,
     )
-    opened = await deps.services.checkout.initialize(account, req, {"daily_limit": None})
+    opened = await deps.services.checkout.initialize(account, req, Platform())
     return str(opened.session.id)
 
 

@@ -106,6 +106,16 @@ class PlatformSchema(Schema):
     daily_limit = StrictInt(minimum=0, allow_none=True)
 
 
+class PlatformViewSchema(Schema):
+    """The platform settings as the admin API answers them."""
+
+    maintenance = fields.Boolean()
+    daily_limit = fields.Integer(allow_none=True)
+
+
+PLATFORM_VIEW = PlatformViewSchema()
+
+
 class AdminHandler(BaseHandler):
     """Bearer-token authentication; the whole admin API is 404 when no token is configured."""
 
@@ -163,10 +173,11 @@ class PlatformHandler(AdminHandler):
     route_name = "admin_platform"
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.admin.set_platform({}))
+        self.send_json(200, PLATFORM_VIEW.dump(await self.services.admin.set_platform({})))
 
     async def put(self) -> None:
-        self.send_json(200, await self.services.admin.set_platform(self.body(PlatformSchema())))
+        changes = self.body(PlatformSchema())
+        self.send_json(200, PLATFORM_VIEW.dump(await self.services.admin.set_platform(changes)))
 
 
 def routes(deps: Any) -> list[URLSpec]:

@@ -8,6 +8,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import Account, ApiKey, MintedKey, mint_secret
+from claimsvc.domain.platform import Platform
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
 from claimsvc.store.mongo import new_id
@@ -91,5 +92,5 @@ class AdminService:
         await self._admission.commit_key(found.account_id, key_id, "revoked")
         return revoked
 
-    async def set_platform(self, fields: dict[str, Any]) -> dict[str, Any]:
+    async def set_platform(self, fields: dict[str, Any]) -> Platform:
         return await self._platform.update(fields) if fields else await self._platform.get()

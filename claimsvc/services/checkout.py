@@ -18,6 +18,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import checkout
 from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest
 from claimsvc.domain.limits import dhaka_day
+from claimsvc.domain.platform import Platform
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.urls import check_url
 from claimsvc.metrics import DAILY_LIMIT_REJECTIONS, SESSIONS_CREATED
@@ -77,10 +78,10 @@ class CheckoutService:
         # Per account: its allowed hosts as last seen, and their digest (hosts_digest).
         self._hosts: OrderedDict[str, tuple[tuple[str, ...], str]] = OrderedDict()
 
-    async def ensure_open(self) -> dict[str, Any]:
+    async def ensure_open(self) -> Platform:
         """503 while the platform is in maintenance; the platform settings otherwise."""
         platform = await self._platform.get(cached=True)
-        if platform["maintenance"]:
+        if platform.maintenance:
             raise errors.Maintenance()
         return platform
 
@@ -124,7 +125,7 @@ class CheckoutService:
         self,
         account: AccountTerms,
         req: checkout.InitializeRequest,
-        platform: dict[str, Any],
+        platform: Platform,
         day: int = DAY_NOT_ASKED,
     ) -> Opened:
         """Replay the order's session, or create it within the fee ceiling and daily limits.
@@ -146,10 +147,9 @@ class CheckoutService:
                 DAILY_LIMIT_REJECTIONS.labels(scope="vendor").inc()
                 raise errors.VendorDailyLimit()
             return await self._create(account, req, now, _Counted(vendor=False, platform=False))
-        counted = _Counted(vendor=True, platform=platform.get("daily_limit") is not None)
-        if counted.platform and not await self._admission.reserve_platform_day(
-            int(platform["daily_limit"]), now
-        ):
+        limit = platform.daily_limit
+        counted = _Counted(vendor=True, platform=limit is not None)
+        if limit is not None and not await self._admission.reserve_platform_day(limit, now):
             await self._admission.release_day(account.id, req.order_id, now)
             existing = await self._sessions.find_by_order(account.id, req.order_id)
             if existing is not None:

@@ -18,6 +18,7 @@ from claimsvc.domain.accounts import (
     ApiKey,
     ShopWallet,
 )
+from claimsvc.domain.platform import Platform
 
 T = TypeVar("T", bound=AccountTerms)
 
@@ -185,44 +186,50 @@ class PlatformStore:
     """Platform-wide settings: one document, read by every initialize."""
 
     _ID = "platform"
-    DEFAULTS: dict[str, Any] = {"maintenance": False, "daily_limit": None}
 
     def __init__(self, db: Any, max_age_s: float = 1.0) -> None:
         self._coll = db["platform"]
         self._max_age_s = max_age_s
-        self._cached: tuple[float, dict[str, Any]] | None = None
+        self._cached: tuple[float, Platform] | None = None
         # The read that refreshes the copy: every request that finds the copy stale while it
         # runs waits for it instead of sending its own (under load, one read instead of one
         # per request in flight).
-        self._refresh: asyncio.Future[dict[str, Any]] | None = None
+        self._refresh: asyncio.Future[Platform] | None = None
         self._generation = 0  # bumped by update: a read begun before it is not kept
         self.monotonic = time.monotonic  # replaceable in tests
 
     async def ensure_indexes(self) -> None:
         """A single document keyed by _id."""
 
-    async def get(self, *, cached: bool = False) -> dict[str, Any]:
+    @staticmethod
+    def from_doc(doc: dict[str, Any]) -> Platform:
+        """The settings of the stored document (an absent one, or field, is the default)."""
+        return Platform(
+            maintenance=bool(doc.get("maintenance", False)),
+            daily_limit=doc.get("daily_limit"),
+        )
+
+    async def get(self, *, cached: bool = False) -> Platform:
         """The settings; `cached=True` (the hot path) may answer a copy up to max_age_s old."""
         if not cached:
-            return dict(await self._read())
+            return await self._read()
         if self._cached and self.monotonic() - self._cached[0] < self._max_age_s:
-            return dict(self._cached[1])
+            return self._cached[1]
         refresh = self._refresh
         if refresh is None or refresh.done():
             refresh = self._refresh = asyncio.ensure_future(self._read())
             refresh.add_done_callback(_retrieved)
         # Shielded: a caller that goes away (client gone) does not cancel the others' read.
-        return dict(await asyncio.shield(refresh))
+        return await asyncio.shield(refresh)
 
-    async def _read(self) -> dict[str, Any]:
+    async def _read(self) -> Platform:
         generation = self._generation
-        doc = await self._coll.find_one({"_id": self._ID}) or {}
-        settings = {**self.DEFAULTS, **{k: v for k, v in doc.items() if k != "_id"}}
+        settings = self.from_doc(await self._coll.find_one({"_id": self._ID}) or {})
         if generation == self._generation:
             self._cached = (self.monotonic(), settings)
         return settings
 
-    async def update(self, fields: dict[str, Any]) -> dict[str, Any]:
+    async def update(self, fields: dict[str, Any]) -> Platform:
         """Change some settings; this process sees them at once, others within max_age_s."""
         self._generation += 1
         self._cached, self._refresh = None, None

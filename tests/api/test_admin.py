@@ -218,7 +218,7 @@ async def test_calls_without_the_admin_token_are_unauthorized(fetch, deps, heade
         reply = await fetch(path, method=method, body=body, headers=headers)
         assert (reply.code, reply.json()) == (401, {"error": "Unauthorized"})
     assert await deps.db["accounts"].count_documents({}) == 0
-    assert (await deps.services.admin.set_platform({}))["maintenance"] is False
+    assert (await deps.services.admin.set_platform({})).maintenance is False
 
 
 async def test_without_an_admin_token_configured_the_admin_api_does_not_exist(clock):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from claimsvc.api.admin import ACCOUNT_VIEW, MINTED_KEY, REVOKED_KEY
+from claimsvc.api.admin import ACCOUNT_VIEW, MINTED_KEY, PLATFORM_VIEW, REVOKED_KEY
 from claimsvc.api.admin_events import EventViewSchema
 from claimsvc.api.checkout import OPENED_SCHEMA
 from claimsvc.api.claims import CANCELLED_SCHEMA, COMPLETED_SCHEMA, PUBLIC_SESSION_SCHEMA
@@ -35,10 +35,17 @@ from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, 
 from claimsvc.domain.devices import Device, Registered
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.outbox import DEAD, Attempt, Event, new_event
+from claimsvc.domain.platform import Platform
 from claimsvc.domain.sessions import Claim, Session
 from claimsvc.services.checkout import Opened
 from claimsvc.services.reparse import Reparsed
-from claimsvc.store.accounts import AccountStore, ApiKeyStore, terms_from_doc, terms_to_doc
+from claimsvc.store.accounts import (
+    AccountStore,
+    ApiKeyStore,
+    PlatformStore,
+    terms_from_doc,
+    terms_to_doc,
+)
 from claimsvc.store.admission import auth_entry
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
@@ -518,3 +525,10 @@ def test_the_key_views_write_the_key_only_when_minted():
         "prefix": "sk_abcdefghi",
         "revoked_at": "2026-11-21T06:05:00Z",
     }
+
+
+def test_the_platform_settings_read_their_defaults_and_dump_every_field():
+    assert PlatformStore.from_doc({}) == Platform(maintenance=False, daily_limit=None)
+    stored = {"_id": "platform", "maintenance": True, "daily_limit": 500}
+    assert PlatformStore.from_doc(stored) == Platform(maintenance=True, daily_limit=500)
+    assert PLATFORM_VIEW.dump(Platform(True, 500)) == {"maintenance": True, "daily_limit": 500}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from claimsvc.domain.outbox import DELIVERED
+from claimsvc.domain.platform import Platform
 from claimsvc.worker.webhooks import make_dispatcher
 from tests.claims_support import claim_body, open_session, pay
 from tests.conftest import initialize_body
@@ -135,7 +136,7 @@ async def test_requests_finding_the_platform_settings_stale_share_one_read(deps,
     tally.reset()
     answers = await asyncio.gather(*(platform.get(cached=True) for _ in range(5)))
     assert dict(tally.mongo) == {"find:platform": 1}
-    assert answers == [{"maintenance": False, "daily_limit": None}] * 5
+    assert answers == [Platform(maintenance=False, daily_limit=None)] * 5
 
 
 async def test_a_platform_change_is_seen_at_once_despite_a_read_in_flight(deps):
@@ -143,7 +144,7 @@ async def test_a_platform_change_is_seen_at_once_despite_a_read_in_flight(deps):
     platform.monotonic = lambda: 0.0  # no copy expires during the test: only update renews it
     in_flight = asyncio.ensure_future(platform.get(cached=True))  # began before the change
     await asyncio.sleep(0)
-    assert (await platform.update({"maintenance": True}))["maintenance"] is True
-    assert (await platform.get(cached=True))["maintenance"] is True
+    assert (await platform.update({"maintenance": True})).maintenance is True
+    assert (await platform.get(cached=True)).maintenance is True
     await in_flight  # it read the old settings: they are not kept as this process's copy
-    assert (await platform.get(cached=True))["maintenance"] is True
+    assert (await platform.get(cached=True)).maintenance is True
