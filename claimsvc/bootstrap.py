@@ -34,7 +34,6 @@ from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
-from claimsvc.store.transaction_chain import TransactionChainStore
 from claimsvc.store.transactions import TransactionStore
 
 
@@ -55,7 +54,6 @@ class Stores:
     devices: DeviceStore
     messages: MessageStore
     balances: BalanceStore
-    transaction_chain: TransactionChainStore
     sms_queue: SmsQueue
     sms_gate: SmsGate
 
@@ -135,12 +133,11 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         limits=LimitStore(redis, keys),
         admission=AdmissionStore(redis, keys),
         schedule=ScheduleStore(redis, keys),
-        transactions=TransactionStore(db),
+        transactions=TransactionStore(db, bulk_updates=bulk_updates),
         events=EventStore(db, bulk_updates=bulk_updates),
         devices=DeviceStore(db),
         messages=MessageStore(db, bulk_updates=bulk_updates),
         balances=BalanceStore(db, bulk_updates=bulk_updates),
-        transaction_chain=TransactionChainStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
     )
@@ -169,7 +166,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
         wallet_admin=WalletAdminService(
-            stores.accounts, stores.devices, stores.balances, stores.transaction_chain,
+            stores.accounts, stores.devices, stores.balances, stores.transactions,
             stores.messages, transactions, clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),

@@ -37,8 +37,8 @@ class SmsIngest:
 
 def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     s, st, sv = deps.settings, deps.stores, deps.services
-    wallets = WalletChain(st.balances, st.transaction_chain, sv.claims, deps.clock)
-    pipeline = Pipeline(st.messages, sv.transactions, st.transaction_chain, wallets, deps.clock)
+    wallets = WalletChain(st.balances, st.transactions, sv.claims, deps.clock)
+    pipeline = Pipeline(st.messages, sv.transactions, wallets, deps.clock)
     tuning = tuning or Tuning(
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )

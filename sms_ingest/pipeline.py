@@ -12,14 +12,14 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from claimsvc.clock import Clock
 from claimsvc.domain.balances import Entry, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
+from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
-from claimsvc.store.transaction_chain import TransactionChainStore
 from sms_ingest import metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.wallets import Owed, WalletChain
@@ -58,15 +58,9 @@ Parse = Callable[[str, str], ParseOutcome]
 """sender, text -> outcome: `parse_sms`, the current parsers."""
 
 
-def _same(tx: dict[str, Any], p: ParsedSms) -> bool:
+def _same(tx: Transaction, p: ParsedSms) -> bool:
     """The stored transaction says what this SMS says (the same SMS, forwarded again)."""
-    stored = (
-        tx.get("direction"),
-        tx.get("amount_poisha"),
-        tx.get("balance_poisha"),
-        tx.get("fee_poisha") or 0,
-        tx.get("commission_poisha") or 0,
-    )
+    stored = tx.direction, tx.amount_poisha, tx.balance_poisha, tx.fee_poisha, tx.commission_poisha
     return stored == (
         p.direction.value,
         p.amount_poisha,
@@ -83,7 +77,6 @@ class Pipeline:
         self,
         messages: MessageStore,
         transactions: TransactionService,
-        chain_store: TransactionChainStore,
         wallets: WalletChain,
         clock: Clock,
         parse: Parse = parse_sms,
@@ -91,7 +84,6 @@ class Pipeline:
         self._parse = parse
         self._messages = messages
         self._transactions = transactions
-        self._chain_store = chain_store
         self._wallets = wallets
         self._clock = clock
 
@@ -222,12 +214,12 @@ class Pipeline:
             balance_poisha=parsed.balance_poisha,
             fee_poisha=parsed.fee_poisha,
             commission_poisha=parsed.commission_poisha,
-            extra={
-                "message_id": msg.id,
-                "device_id": msg.device_id,
-                "sim_slot": msg.sim_slot,
-                "occurred_at": parsed.occurred_at,
-            },
+            source=SmsSource(
+                message_id=msg.id,
+                device_id=msg.device_id,
+                sim_slot=msg.sim_slot,
+                occurred_at=parsed.occurred_at,
+            ),
         )
 
     async def _handle(self, msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
@@ -243,31 +235,31 @@ class Pipeline:
             raise RuntimeError("a message's transaction was not recorded")
         parsed = cast(ParsedSms, outcome.parsed)  # a transaction was recorded: it parsed
         tx = rec.transaction
-        ours = rec.created or tx.get("message_id") == msg.id
+        ours = rec.created or (tx.source is not None and tx.source.message_id == msg.id)
         if parsed.kind == Kind.REVERSAL:
             return await self._reversal(msg, parsed, tx)
         if not ours:
             return self._duplicate(tx, parsed)
-        return Handled(Result.PARSED.value, None, tx["_id"], self._entry(msg, parsed, tx["_id"]))
+        return Handled(Result.PARSED.value, None, tx.id, self._entry(msg, parsed, tx.id))
 
-    async def _reversal(self, msg: SmsMessage, parsed: ParsedSms, tx: dict[str, Any]) -> Handled:
+    async def _reversal(self, msg: SmsMessage, parsed: ParsedSms, tx: Transaction) -> Handled:
         """The wallet took a transaction back: the money moved (chain it), the original is void."""
         # Whether it voids a recorded credit or stands alone, it is never claimable.
-        await self._chain_store.mark_reversed(tx["_id"], self._clock())
-        await self._wallets.release_claim(tx["_id"])
+        await self._transactions.reverse(tx.id)
+        await self._wallets.release_claim(tx.id)
         # The reversal's own entry moves the balance but confirms no transaction.
-        return Handled(Result.PARSED.value, "reversal", tx["_id"], self._entry(msg, parsed, None))
+        return Handled(Result.PARSED.value, "reversal", tx.id, self._entry(msg, parsed, None))
 
     @staticmethod
-    def _duplicate(tx: dict[str, Any], parsed: ParsedSms) -> Handled:
+    def _duplicate(tx: Transaction, parsed: ParsedSms) -> Handled:
         """A second SMS with a TrxID already recorded: a copy, or a forgery reusing it."""
         if _same(tx, parsed):
-            return Handled(Result.PARSED.value, "duplicate_transaction", tx["_id"], None)
+            return Handled(Result.PARSED.value, "duplicate_transaction", tx.id, None)
         log.warning(
             "an SMS reuses a recorded TrxID with different figures",
-            extra={"fields": {"provider": parsed.provider, "transaction_id": tx["_id"]}},
+            extra={"fields": {"provider": parsed.provider, "transaction_id": tx.id}},
         )
-        return Handled(Result.SUSPECT.value, "trx_id_conflict", tx["_id"], None)
+        return Handled(Result.SUSPECT.value, "trx_id_conflict", tx.id, None)
 
     @staticmethod
     def _entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:

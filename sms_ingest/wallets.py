@@ -21,7 +21,7 @@ from claimsvc.domain import statuses
 from claimsvc.domain.balances import Entry, PendingVerdict, Wallet, WalletKey
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
-from claimsvc.store.transaction_chain import TransactionChainStore
+from claimsvc.store.transactions import TransactionStore
 from sms_ingest import balance, metrics
 from sms_ingest.balance import Outcome
 
@@ -71,7 +71,7 @@ class WalletChain:
     def __init__(
         self,
         balances: BalanceStore,
-        chain: TransactionChainStore,
+        chain: TransactionStore,
         claims: ClaimService,
         clock: Clock,
     ) -> None:

@@ -16,6 +16,7 @@ from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.claims import ClaimRequest
 from claimsvc.domain.platform import Platform
+from claimsvc.domain.transactions import Transaction
 from claimsvc.services.transactions import NewTransaction
 from tests.conftest import ALLOWED_HOST, Merchant
 
@@ -78,7 +79,7 @@ async def pay(
     status: str = "unconfirmed",
     received_at: datetime | None = None,
     direction: str = "credit",
-) -> dict[str, Any]:
+) -> Transaction:
     """Record a wallet transaction for the merchant's account, as the SMS pipeline would."""
     new = NewTransaction(
         provider=provider,

@@ -15,6 +15,7 @@ from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.paging import CURSOR_PROBLEM, MAX_LIMIT, is_cursor
 from claimsvc.domain.statuses import MESSAGE_RESULTS, TRANSACTION_STATUSES
 from claimsvc.services.reparse import MAX_BATCH, ReparseFilter
+from claimsvc.services.transactions import Confirmed
 
 
 class DeviceSchema(Schema):
@@ -64,6 +65,47 @@ class MessageViewSchema(Schema):
     reparses = fields.Integer()
     """Re-parses asked for (`POST /admin/v1/messages/reparse`); the last one's time below."""
     reparse_requested_at = UtcTime()
+
+
+def _from_sms(field: str) -> fields.Function:
+    """A field of the SMS a transaction was read from (null when it was not read from one)."""
+    return fields.Function(
+        lambda tx: None if tx.source is None else getattr(tx.source, field)
+    )
+
+
+class TransactionViewSchema(Schema):
+    """A wallet transaction as the admin API shows it; money as taka only here."""
+
+    id = fields.String()
+    account_id = fields.String()
+    provider = fields.String()
+    kind = fields.String()
+    direction = fields.String()
+    trx_id = fields.String()
+    amount = Money(attribute="amount_poisha")
+    fee = Money(attribute="fee_poisha")
+    commission = Money(attribute="commission_poisha")
+    balance = Money(attribute="balance_poisha")
+    counterparty = fields.String()
+    received_at = UtcTime()
+    status = fields.String()
+    status_reason = fields.String(attribute="chain_reason")
+    balance_gap = Money(attribute="chain_gap_poisha")
+    """Stated balance minus what the chain allowed: + more money claimed than can be there."""
+    confirmed_by = fields.String()
+    session_id = fields.String()
+    device_id = _from_sms("device_id")
+    sim_slot = _from_sms("sim_slot")
+    message_id = _from_sms("message_id")
+
+
+def confirmed_view(done: Confirmed) -> dict[str, Any]:
+    """The answer to a confirmation by hand: the transaction, and the status of the session
+    that claimed it (null when none did)."""
+    view: dict[str, Any] = TransactionViewSchema().dump(done.transaction)
+    view["session_status"] = done.session.status if done.session else None
+    return view
 
 
 class AnchorSchema(Schema):
@@ -177,7 +219,9 @@ class TransactionsHandler(ListHandler):
     filters = {"account_id": None, "status": TRANSACTION_STATUSES}
 
     async def get(self) -> None:
-        self.send_json(200, await self.services.wallet_admin.transactions(self.query()))
+        found = await self.services.wallet_admin.transactions(self.query())
+        items = TransactionViewSchema(many=True).dump(found.items)
+        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
 
 
 class TransactionConfirmHandler(AdminHandler):
@@ -185,7 +229,8 @@ class TransactionConfirmHandler(AdminHandler):
 
     async def post(self, transaction_id: str) -> None:
         override = self.body(ConfirmSchema())["override_suspect"]
-        self.send_json(200, await self.services.wallet_admin.confirm(transaction_id, override))
+        done = await self.services.wallet_admin.confirm(transaction_id, override)
+        self.send_json(200, confirmed_view(done))
 
 
 class AdminMessagesHandler(ListHandler):

@@ -13,6 +13,7 @@ from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import PROVIDERS, AccountTerms
 from claimsvc.domain.sessions import Claim, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
+from claimsvc.domain.transactions import Transaction
 
 TRX_ID = re.compile(r"[A-Z0-9]{6,20}")
 SESSION_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -83,33 +84,32 @@ def parse_cancel(body: Any) -> str:
     return parse_session_id(body["sessionId"])
 
 
-def match_problem(session: Session, tx: dict[str, Any] | None) -> str | None:
-    """Why `tx` cannot pay `session`, or None when it matches exactly."""
+def match_problem(session: Session, tx: Transaction | None) -> str | None:
+    """Why `tx` cannot pay `session`, or None when it matches exactly. A document older than
+    directions or kinds (None) counts as a received credit, as `store.match_query` reads it."""
     if tx is None:
         return "no such transaction"
-    if tx.get("direction", "credit") != "credit" or tx.get("status") == SUSPECT:
+    if (tx.direction or "credit") != "credit" or tx.status == SUSPECT:
         return "not a genuine incoming payment"
-    if tx.get("kind", "received") not in CLAIMABLE_KINDS:
+    if (tx.kind or "received") not in CLAIMABLE_KINDS:
         return "not a payment from a buyer"
-    if tx["amount_poisha"] != session.amount_poisha:
+    if tx.amount_poisha != session.amount_poisha:
         return "amount differs"
-    if tx["received_at"] < session.created_at - CLAIM_WINDOW:
+    if tx.received_at < session.created_at - CLAIM_WINDOW:
         return "received before the session"
-    if tx.get("session_id") not in (None, session.id):
+    if tx.session_id not in (None, session.id):
         return "used by another session"
     return None
 
 
-def is_final(account: AccountTerms, tx: dict[str, Any]) -> bool:
+def is_final(account: AccountTerms, tx: Transaction) -> bool:
     """A matched transaction completes the claim now, or (balance verification) waits."""
-    return not account.balance_verification or tx.get("status") == CONFIRMED
+    return not account.balance_verification or tx.status == CONFIRMED
 
 
-def claim_record(tx: dict[str, Any], now: datetime) -> Claim:
+def claim_record(tx: Transaction, now: datetime) -> Claim:
     """What a session keeps of the claim that completed it or waits on."""
-    return Claim(
-        transaction_id=tx["_id"], provider=tx["provider"], trx_id=tx["trx_id"], claimed_at=now
-    )
+    return Claim(transaction_id=tx.id, provider=tx.provider, trx_id=tx.trx_id, claimed_at=now)
 
 
 def same_claim(record: Claim | None, req: ClaimRequest) -> bool:
@@ -170,7 +170,7 @@ def decide(
     session: Session,
     account: AccountTerms,
     req: ClaimRequest,
-    tx: dict[str, Any] | None,
+    tx: Transaction | None,
     now: datetime,
 ) -> Decision:
     """The next step of a claim on `session`, given the transaction found for it (if any)."""

@@ -20,12 +20,13 @@ from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import AccountTerms, is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
 from claimsvc.domain.sessions import Session
+from claimsvc.domain.transactions import Transaction
 from claimsvc.metrics import CLAIM_OUTCOMES
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
-Tx = dict[str, Any] | None
+Tx = Transaction | None
 StepFn = Callable[[Decision, Session, AccountTerms, Tx], Awaitable[Session | None]]
 
 
@@ -113,15 +114,15 @@ class ClaimService:
         if tx is not None:
             return tx
         tx = await self._transactions.find(session.account_id, req.provider, req.trx_id)
-        holder = (tx or {}).get("session_id")
-        if tx is None or holder in (None, session.id):
+        if tx is None or tx.session_id in (None, session.id):
             return tx
+        holder = tx.session_id
         other = await self._sessions.get(holder)
-        if other is not None and sm.can_never_use(other, tx["_id"]):
+        if other is not None and sm.can_never_use(other, tx.id):
             # It stayed reserved by a request that lost its race or died; it was never used.
-            await self._transactions.release(tx["_id"], holder)
+            await self._transactions.release(tx.id, holder)
             tx = await reserve(session, req.provider, req.trx_id) or await self._transactions.get(
-                tx["_id"]
+                tx.id
             )
         return tx
 
@@ -176,11 +177,11 @@ class ClaimService:
         # Another TrxID while a claim is pending: nothing can match, so nothing is counted.
         raise errors.VerificationFailed()
 
-    async def _bind(self, s: Session, tx: dict[str, Any], step: sm.Transition) -> Session | None:
+    async def _bind(self, s: Session, tx: Transaction, step: sm.Transition) -> Session | None:
         """Apply `step` with the transaction reserved for the session (reserved now unless
         `_find` already did); None if either failed."""
-        ours = tx.get("session_id") == s.id
-        if not ours and not await self._transactions.reserve(tx["_id"], s.id):
+        ours = tx.session_id == s.id
+        if not ours and not await self._transactions.reserve(tx.id, s.id):
             return None
         return await self._machine.apply(s.id, step)
 
@@ -191,13 +192,13 @@ class ClaimService:
         when no session waits on the transaction.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != statuses.CONFIRMED or not tx.get("session_id"):
+        if tx is None or tx.status != statuses.CONFIRMED or not tx.session_id:
             return None
-        session = await self._sessions.get(tx["session_id"])
+        session = await self._sessions.get(tx.session_id)
         if session is None:
             return None
         pending = session.pending_claim
-        if session.status == sm.OPEN and pending and pending.transaction_id == tx["_id"]:
+        if session.status == sm.OPEN and pending and pending.transaction_id == tx.id:
             step = sm.complete_pending(pending, self._clock())
             after = await self._machine.apply(session.id, step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
@@ -213,11 +214,11 @@ class ClaimService:
         session; being suspect, it matches no claim anyway.
         """
         tx = await self._transactions.get(transaction_id)
-        if tx is None or tx.get("status") != statuses.SUSPECT or not tx.get("session_id"):
+        if tx is None or tx.status != statuses.SUSPECT or not tx.session_id:
             return None
-        session = await self._sessions.get(tx["session_id"])
+        session = await self._sessions.get(tx.session_id)
         pending = None if session is None else session.pending_claim
-        if session is None or pending is None or pending.transaction_id != tx["_id"]:
+        if session is None or pending is None or pending.transaction_id != tx.id:
             return None
         # Refused: it completed (confirmed by hand meanwhile), was cancelled, or its grace ended.
         return await self._machine.apply(session.id, sm.release(pending, self._clock()))

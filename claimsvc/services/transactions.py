@@ -1,10 +1,10 @@
-"""Recording wallet transactions (the SMS pipeline) and confirming them by hand (the merchant)."""
+"""Every write to wallet transactions but the balance chain's verdicts: recording them and
+marking reversals (the SMS pipeline), confirming them by hand (the merchant)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
@@ -12,6 +12,7 @@ from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID, confirmable
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.statuses import TRANSACTION_STATUSES, UNCONFIRMED
+from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.mongo import new_id
 from claimsvc.store.transactions import TransactionStore
@@ -36,19 +37,19 @@ class NewTransaction:
     """A fee or charge taken with it."""
     commission_poisha: int = 0
     """A commission credited with it (an agent's cash-out commission)."""
-    extra: dict[str, Any] | None = None
-    """Anything else the caller keeps with it (message id, device, SIM slot)."""
+    source: SmsSource | None = None
+    """The SMS it was read from."""
 
 
 @dataclass(frozen=True)
 class Recorded:
-    transaction: dict[str, Any]
+    transaction: Transaction
     created: bool
 
 
 @dataclass(frozen=True)
 class Confirmed:
-    transaction: dict[str, Any]
+    transaction: Transaction
     """As stored after the confirmation: still `suspect` when that was not overridden."""
     session: Session | None
     """The session that claimed it, after finalising (None when none did)."""
@@ -70,9 +71,24 @@ def _problem(new: NewTransaction) -> str | None:
     return None
 
 
-def _key(doc: dict[str, Any]) -> tuple[str, str, str]:
-    """What is unique about a transaction: account, provider, TrxID."""
-    return doc["account_id"], doc["provider"], doc["trx_id"]
+def _new_transaction(account_id: str, new: NewTransaction, now: datetime) -> Transaction:
+    return Transaction(
+        id=new_id("trx"),
+        account_id=account_id,
+        provider=new.provider,
+        trx_id=new.trx_id,
+        amount_poisha=new.amount_poisha,
+        received_at=new.received_at,
+        status=new.status,
+        direction=new.direction,
+        kind=new.kind,
+        counterparty=new.counterparty,
+        balance_poisha=new.balance_poisha,
+        fee_poisha=new.fee_poisha,
+        commission_poisha=new.commission_poisha,
+        created_at=now,
+        source=new.source,
+    )
 
 
 class TransactionService:
@@ -97,29 +113,22 @@ class TransactionService:
         read for those already recorded. In their place, a ValueError for each that no
         transaction can be (nothing stored for it)."""
         out: list[Recorded | ValueError] = []
-        docs = []
+        txs = []
         now = self._clock()
         for account_id, new in items:
             problem = _problem(new)
             if problem:
                 out.append(ValueError(problem))
                 continue
-            doc = {
-                **(new.extra or {}),
-                "_id": new_id("trx"),
-                "account_id": account_id,
-                **{k: v for k, v in vars(new).items() if k != "extra"},
-                "session_id": None,
-                "created_at": now,
-            }
-            docs.append(doc)
-            out.append(Recorded(doc, created=True))
-        stored = await self._store.insert_new(docs) if docs else set()
-        refused = {_key(d): d["_id"] for d in docs if d["_id"] not in stored}
-        existing = {_key(d): d for d in await self._store.find_many(list(refused))}
+            tx = _new_transaction(account_id, new, now)
+            txs.append(tx)
+            out.append(Recorded(tx, created=True))
+        stored = await self._store.insert_new(txs) if txs else set()
+        refused = dict.fromkeys(tx.key for tx in txs if tx.id not in stored)
+        existing = {tx.key: tx for tx in await self._store.find_many(list(refused))}
         for i, recorded in enumerate(out):
-            if isinstance(recorded, Recorded) and recorded.transaction["_id"] not in stored:
-                first = existing.get(_key(recorded.transaction))
+            if isinstance(recorded, Recorded) and recorded.transaction.id not in stored:
+                first = existing.get(recorded.transaction.key)
                 if first is None:  # refused as a duplicate, yet not there: cannot happen
                     raise RuntimeError("a transaction refused as recorded was not found")
                 out[i] = Recorded(first, created=False)
@@ -136,3 +145,8 @@ class TransactionService:
             raise errors.NotFound()
         # Also when it was confirmed before: that confirmation may have died before finalising.
         return Confirmed(tx, await self._claims.finalise(transaction_id))
+
+    async def reverse(self, transaction_id: str) -> None:
+        """The wallet took a transaction back: it turns suspect for good, never claimable (the
+        caller then releases a claim waiting on it)."""
+        await self._store.mark_reversed(transaction_id, self._clock())

@@ -14,7 +14,7 @@ from tests.claims_support import claim_body, open_session, pay, relay_owed, sess
 async def complete(fetch, deps, merchant, amount_poisha=50_000):
     session_id = await open_session(deps, merchant, amount_poisha=amount_poisha)
     tx = await pay(deps, merchant, amount_poisha=amount_poisha)
-    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert reply.code == 200
     assert await relay_owed(deps) == 1  # the worker's outbox relay writes the event
     return session_id

@@ -59,7 +59,7 @@ async def test_cancel_of_a_completed_session_is_409(fetch, make_account, deps):
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     reply = await cancel(fetch, session_id)
     assert (reply.code, reply.json()) == (409, outcome("ALREADY_COMPLETED"))
 
@@ -85,9 +85,9 @@ async def test_a_session_with_a_pending_claim_can_be_cancelled(fetch, make_accou
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert (await cancel(fetch, session_id)).code == 200
-    await deps.services.transactions.confirm(tx["_id"])
+    await deps.services.transactions.confirm(tx.id)
     assert (await session_doc(deps, session_id))["status"] == "CANCELLED"
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["CANCELLED"]
 

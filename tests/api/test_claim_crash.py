@@ -68,7 +68,7 @@ async def completed_without_event(fetch, make_account, deps, monkeypatch):
         raise Crash("after the transition")
 
     monkeypatch.setattr(deps.services.sessions, "apply", apply_then_die)
-    reply = await submit(fetch, session_id, tx["trx_id"])
+    reply = await submit(fetch, session_id, tx.trx_id)
     monkeypatch.setattr(deps.services.sessions, "apply", real)
     assert (reply.code, reply.json()) == (500, invalid("Internal system error"))
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
@@ -81,7 +81,7 @@ async def test_a_claim_that_died_after_its_transition_answers_the_retry_and_gets
     fetch, deps, completed_without_event
 ):
     session_id, tx = completed_without_event
-    reply = await submit(fetch, session_id, tx["trx_id"])
+    reply = await submit(fetch, session_id, tx.trx_id)
     assert reply.code == 200 and reply.json()["status"] == "COMPLETED"
     assert await relay_owed(deps) == 1
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
@@ -104,7 +104,7 @@ async def test_a_relay_dying_between_the_insert_and_the_clear_makes_no_second_ev
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
+    assert (await submit(fetch, session_id, tx.trx_id)).code == 200
     crash_once(monkeypatch, deps.stores.sessions, "clear_event_due")
     with pytest.raises(Crash):
         await deps.services.outbox.relay(10)
@@ -120,7 +120,7 @@ async def test_a_relay_dying_before_its_insert_leaves_the_event_owed(
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
+    assert (await submit(fetch, session_id, tx.trx_id)).code == 200
     crash_once(monkeypatch, deps.stores.events, "insert_new")
     with pytest.raises(Crash):
         await deps.services.outbox.relay(10)
@@ -134,7 +134,7 @@ async def test_an_event_the_relay_could_not_schedule_is_put_on_the_schedule_by_t
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
+    assert (await submit(fetch, session_id, tx.trx_id)).code == 200
 
     async def redis_down(events: Any) -> None:
         raise ConnectionError("Redis is down")
@@ -179,8 +179,8 @@ async def reserved_but_not_claimed(fetch, make_account, deps, monkeypatch):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     crash_once(monkeypatch, deps.stores.sessions, "transition")
-    assert (await submit(fetch, session_id, tx["trx_id"])).code == 500
-    assert (await deps.stores.transactions.get(tx["_id"]))["session_id"] == session_id
+    assert (await submit(fetch, session_id, tx.trx_id)).code == 500
+    assert (await deps.stores.transactions.get(tx.id)).session_id == session_id
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
     return merchant, session_id, tx
 
@@ -189,7 +189,7 @@ async def test_a_claim_that_died_after_reserving_its_transaction_can_be_retried(
     fetch, reserved_but_not_claimed
 ):
     _, session_id, tx = reserved_but_not_claimed
-    assert (await submit(fetch, session_id, tx["trx_id"])).code == 200
+    assert (await submit(fetch, session_id, tx.trx_id)).code == 200
 
 
 async def test_a_reservation_left_on_a_session_that_ended_otherwise_is_released(
@@ -198,9 +198,9 @@ async def test_a_reservation_left_on_a_session_that_ended_otherwise_is_released(
     merchant, abandoned, tx = reserved_but_not_claimed
     assert (await fetch("/api/v1/checkout/cancel", json={"sessionId": abandoned})).code == 200
     fresh = await open_session(deps, merchant)
-    reply = await submit(fetch, fresh, tx["trx_id"])
+    reply = await submit(fetch, fresh, tx.trx_id)
     assert reply.code == 200
-    assert (await deps.stores.transactions.get(tx["_id"]))["session_id"] == fresh
+    assert (await deps.stores.transactions.get(tx.id)).session_id == fresh
 
 
 async def test_a_reservation_on_a_session_still_open_is_kept(
@@ -208,5 +208,5 @@ async def test_a_reservation_on_a_session_still_open_is_kept(
 ):
     merchant, holder, tx = reserved_but_not_claimed
     other = await open_session(deps, merchant)
-    assert (await submit(fetch, other, tx["trx_id"])).json()["error"] == "VERIFICATION_FAILED"
-    assert (await submit(fetch, holder, tx["trx_id"])).code == 200
+    assert (await submit(fetch, other, tx.trx_id)).json()["error"] == "VERIFICATION_FAILED"
+    assert (await submit(fetch, holder, tx.trx_id)).code == 200

@@ -77,13 +77,13 @@ async def run(world: World, op: tuple[Any, ...]) -> tuple[tuple[Any, ...], str]:
     services, name = world.deps.services, op[0]
     try:
         if name in ("claim", "wrong"):
-            trx_id = world.txs[op[2]]["trx_id"] if name == "claim" else "WRONG0000"
+            trx_id = world.txs[op[2]].trx_id if name == "claim" else "WRONG0000"
             req = ClaimRequest(world.sessions[op[1]], trx_id, "bkash")
             return op, (await submit_claim(world.deps, req))["status"]
         if name == "cancel":
             return op, (await services.sessions.cancel(world.sessions[op[1]])).status
         if name == "confirm":
-            await services.transactions.confirm(world.txs[op[1]]["_id"])
+            await services.transactions.confirm(world.txs[op[1]].id)
         elif name == "clock":
             world.clock.advance(seconds=op[1])
         elif name == "relay":
@@ -125,13 +125,13 @@ async def check(world: World, answers: list[tuple[tuple[Any, ...], str]]) -> Non
     for e in events:
         assert e["payment_status"] == docs[e["session_id"]].status
     for tx in world.txs:
-        users = [s for s, d in docs.items() if d and sm.uses(d, tx["_id"])]
+        users = [s for s, d in docs.items() if d and sm.uses(d, tx.id)]
         assert len(users) <= 1, "a transaction used by two sessions"
     for op, answer in answers:
         if op[0] == "claim" and answer == "COMPLETED":
             doc = docs[world.sessions[op[1]]]
             assert doc.status == "COMPLETED" and doc.claim is not None
-            assert doc.claim.transaction_id == world.txs[op[2]]["_id"]
+            assert doc.claim.transaction_id == world.txs[op[2]].id
             assert SESSION_AMOUNTS[op[1]] == TX_AMOUNTS[op[2]]
 
 

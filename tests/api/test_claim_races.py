@@ -70,7 +70,7 @@ async def test_twenty_concurrent_claims_of_one_trx_id_complete_the_session_once(
         *(
             fetch(
                 f"/api/v1/checkout/{'verify' if i % 2 else 'submit'}",
-                json=claim_body(session_id, tx["trx_id"]),
+                json=claim_body(session_id, tx.trx_id),
                 key=merchant.key if i % 2 else None,
             )
             for i in range(20)
@@ -79,7 +79,7 @@ async def test_twenty_concurrent_claims_of_one_trx_id_complete_the_session_once(
     assert {r.code for r in replies} == {200}
     assert len({r.body for r in replies}) == 1
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
-    assert (await deps.stores.transactions.get(tx["_id"]))["session_id"] == session_id
+    assert (await deps.stores.transactions.get(tx.id)).session_id == session_id
 
 
 async def test_one_trx_id_claimed_on_two_sessions_at_once_completes_only_one(
@@ -88,7 +88,7 @@ async def test_one_trx_id_claimed_on_two_sessions_at_once_completes_only_one(
     merchant = await make_account()
     first, second = await open_session(deps, merchant), await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    replies = await asyncio.gather(*(submit(fetch, s, tx["trx_id"]) for s in (first, second)))
+    replies = await asyncio.gather(*(submit(fetch, s, tx.trx_id) for s in (first, second)))
     assert sorted(r.code for r in replies) == [200, 400]
     loser = next(r for r in replies if r.code == 400)
     assert loser.json() == outcome("VERIFICATION_FAILED")
@@ -118,7 +118,7 @@ async def test_a_claim_racing_a_cancel_ends_in_one_state_with_one_event(
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     claimed, cancelled = await asyncio.gather(
-        submit(fetch, session_id, tx["trx_id"]),
+        submit(fetch, session_id, tx.trx_id),
         fetch("/api/v1/checkout/cancel", json={"sessionId": session_id}),
     )
     status = (await session_doc(deps, session_id))["status"]
@@ -164,7 +164,7 @@ async def test_a_claim_racing_the_sweeper_at_expiry_ends_in_one_state_with_one_e
     expires_at = (await session_doc(deps, session_id))["expires_at"]
     clock.now = expires_at - timedelta(milliseconds=lead_ms)
     sweeper = SessionSweeper(deps.services.sessions)
-    answer, _ = await asyncio.gather(_claim(deps, session_id, tx["trx_id"]), sweeper.sweep())
+    answer, _ = await asyncio.gather(_claim(deps, session_id, tx.trx_id), sweeper.sweep())
     status = (await session_doc(deps, session_id))["status"]
     assert (status, answer) in {("COMPLETED", "COMPLETED"), ("EXPIRED", "SESSION_EXPIRED")}
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == [status]
@@ -184,8 +184,8 @@ async def test_a_pending_claim_racing_its_confirmation_completes_once(
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
     answer, _ = await asyncio.gather(
-        _claim(deps, session_id, tx["trx_id"]),
-        _later(head_start, deps.services.transactions.confirm(tx["_id"])),
+        _claim(deps, session_id, tx.trx_id),
+        _later(head_start, deps.services.transactions.confirm(tx.id)),
     )
     # Whichever came first, the session completes: a confirmation never strands the claim.
     assert answer in ("COMPLETED", "PENDING_VERIFICATION")

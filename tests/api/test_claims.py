@@ -118,7 +118,7 @@ async def test_validation_failures_are_not_counted_as_attempts(claim, make_accou
 async def test_matching_claim_completes_with_the_success_body(claim, merchant, deps):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    reply = await claim(merchant, claim_body(session_id, f"  {tx['trx_id'].lower()} "))
+    reply = await claim(merchant, claim_body(session_id, f"  {tx.trx_id.lower()} "))
     session = await session_doc(deps, session_id)
     assert reply.code == 200
     assert reply.json() == {
@@ -129,7 +129,7 @@ async def test_matching_claim_completes_with_the_success_body(claim, merchant, d
         "payment_id": session["payment_id"],
         "amount": 500,
         "provider": "bkash",
-        "trx_id": tx["trx_id"],
+        "trx_id": tx.trx_id,
         "redirect_url": "https://shop.example.com/success",
     }
     assert session["status"] == "COMPLETED"
@@ -138,8 +138,8 @@ async def test_matching_claim_completes_with_the_success_body(claim, merchant, d
 async def test_repeating_the_completing_claim_answers_the_same_200(claim, merchant, deps):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    first = await claim(merchant, claim_body(session_id, tx["trx_id"]))
-    again = await claim(merchant, claim_body(session_id, tx["trx_id"].lower()))
+    first = await claim(merchant, claim_body(session_id, tx.trx_id))
+    again = await claim(merchant, claim_body(session_id, tx.trx_id.lower()))
     assert (again.code, again.json()) == (200, first.json())
     assert len(await events_of(deps, session_id)) == 1
 
@@ -148,8 +148,8 @@ async def test_another_trx_id_on_a_completed_session_is_409(claim, merchant, dep
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     other = await pay(deps, merchant)
-    await claim(merchant, claim_body(session_id, tx["trx_id"]))
-    reply = await claim(merchant, claim_body(session_id, other["trx_id"]))
+    await claim(merchant, claim_body(session_id, tx.trx_id))
+    reply = await claim(merchant, claim_body(session_id, other.trx_id))
     assert (reply.code, reply.json()) == (409, outcome("ALREADY_COMPLETED"))
 
 
@@ -174,7 +174,7 @@ async def test_unknown_trx_id_fails_and_counts_one_attempt(claim, merchant, deps
 async def test_a_transaction_that_does_not_match_exactly_fails(claim, merchant, deps, change):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, **change)
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"], "bkash"))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id, "bkash"))
     assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
@@ -185,8 +185,8 @@ async def test_a_transaction_received_over_ten_minutes_before_the_session_fails(
     old = await pay(deps, merchant, received_at=clock() - timedelta(minutes=10, seconds=1))
     edge = await pay(deps, merchant, received_at=clock() - timedelta(minutes=10))
     session_id = await open_session(deps, merchant)
-    stale = await claim(merchant, claim_body(session_id, old["trx_id"]))
-    fresh = await claim(merchant, claim_body(session_id, edge["trx_id"]))
+    stale = await claim(merchant, claim_body(session_id, old.trx_id))
+    fresh = await claim(merchant, claim_body(session_id, edge.trx_id))
     assert (stale.code, stale.json()) == (400, outcome("VERIFICATION_FAILED"))
     assert fresh.code == 200
 
@@ -195,8 +195,8 @@ async def test_a_transaction_used_by_another_session_fails(claim, merchant, deps
     first = await open_session(deps, merchant)
     second = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    assert (await claim(merchant, claim_body(first, tx["trx_id"]))).code == 200
-    reply = await claim(merchant, claim_body(second, tx["trx_id"]))
+    assert (await claim(merchant, claim_body(first, tx.trx_id))).code == 200
+    reply = await claim(merchant, claim_body(second, tx.trx_id))
     assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
 
 
@@ -209,7 +209,7 @@ async def test_the_attempt_reaching_the_limit_locks_the_session(claim, make_acco
         await claim(merchant, claim_body(session_id, f"WRONG{i}00"), f"198.51.100.{i}")
         for i in range(3)
     ]
-    later = await claim(merchant, claim_body(session_id, tx["trx_id"]), "203.0.113.9")
+    later = await claim(merchant, claim_body(session_id, tx.trx_id), "203.0.113.9")
     assert [r.code for r in replies] == [400, 400, 429]
     assert replies[2].json() == outcome("TOO_MANY_ATTEMPTS")
     assert (later.code, later.json()) == (429, outcome("TOO_MANY_ATTEMPTS"))
@@ -222,7 +222,7 @@ async def test_an_expired_session_answers_410_and_ends_expired(claim, merchant, 
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     clock.advance(minutes=30)
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert (reply.code, reply.json()) == (410, outcome("SESSION_EXPIRED"))
     assert (await session_doc(deps, session_id))["status"] == "EXPIRED"
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["EXPIRED"]
@@ -232,7 +232,7 @@ async def test_a_cancelled_session_answers_410_unavailable(claim, fetch, merchan
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     assert (await fetch("/api/v1/checkout/cancel", json={"sessionId": session_id})).code == 200
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert (reply.code, reply.json()) == (410, outcome("SESSION_UNAVAILABLE"))
 
 
@@ -244,7 +244,7 @@ async def test_an_unknown_session_answers_404_not_found(claim, merchant):
 async def test_upper_case_session_ids_are_accepted(claim, merchant, deps):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    reply = await claim(merchant, claim_body(session_id.upper(), tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id.upper(), tx.trx_id))
     assert reply.code == 200
 
 
@@ -253,7 +253,7 @@ async def test_an_inactive_vendor_answers_403(claim, make_account, deps):
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     await deps.services.admin.patch_account(merchant.id, {"status": "suspended"})
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert (reply.code, reply.json()) == (403, outcome("VENDOR_INACTIVE"))
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
@@ -262,13 +262,13 @@ async def test_pending_verification_answers_202_and_is_not_counted(claim, make_a
     merchant = await make_account(balance_verification=True, max_failed_attempts=1)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
-    first = await claim(merchant, claim_body(session_id, tx["trx_id"]))
-    again = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    first = await claim(merchant, claim_body(session_id, tx.trx_id))
+    again = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert (first.code, first.json()) == (202, outcome("PENDING_VERIFICATION"))
     assert (again.code, again.json()) == (202, outcome("PENDING_VERIFICATION"))
     session = await session_doc(deps, session_id)
     assert (session["status"], session["failed_attempts"]) == ("OPEN", 0)
-    assert session["pending_claim"]["trx_id"] == tx["trx_id"]
+    assert session["pending_claim"]["trx_id"] == tx.trx_id
     assert await events_of(deps, session_id) == []
 
 
@@ -277,8 +277,8 @@ async def test_a_pending_claim_reserves_its_transaction(claim, make_account, dep
     first = await open_session(deps, merchant)
     second = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
-    assert (await claim(merchant, claim_body(first, tx["trx_id"]))).code == 202
-    reply = await claim(merchant, claim_body(second, tx["trx_id"]))
+    assert (await claim(merchant, claim_body(first, tx.trx_id))).code == 202
+    reply = await claim(merchant, claim_body(second, tx.trx_id))
     assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
 
 
@@ -286,9 +286,9 @@ async def test_confirming_the_transaction_completes_the_pending_claim(claim, mak
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
-    await claim(merchant, claim_body(session_id, tx["trx_id"]))
-    await deps.services.transactions.confirm(tx["_id"])
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    await claim(merchant, claim_body(session_id, tx.trx_id))
+    await deps.services.transactions.confirm(tx.id)
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert reply.code == 200 and reply.json()["status"] == "COMPLETED"
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
 
@@ -299,7 +299,7 @@ async def test_balance_verification_with_a_confirmed_transaction_completes_at_on
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="confirmed")
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert reply.code == 200
 
 
@@ -308,12 +308,12 @@ async def test_another_trx_id_while_a_claim_is_pending_fails_uncounted(claim, ma
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
     other = await pay(deps, merchant, status="confirmed")
-    await claim(merchant, claim_body(session_id, tx["trx_id"]))
-    reply = await claim(merchant, claim_body(session_id, other["trx_id"]))
+    await claim(merchant, claim_body(session_id, tx.trx_id))
+    reply = await claim(merchant, claim_body(session_id, other.trx_id))
     assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
     session = await session_doc(deps, session_id)
     assert (session["status"], session["failed_attempts"]) == ("OPEN", 0)
-    assert (await deps.stores.transactions.get(other["_id"]))["session_id"] is None
+    assert (await deps.stores.transactions.get(other.id)).session_id is None
 
 
 async def test_a_pending_claim_outlives_expires_at_by_24_hours(claim, make_account, deps, clock):
@@ -321,13 +321,13 @@ async def test_a_pending_claim_outlives_expires_at_by_24_hours(claim, make_accou
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="unconfirmed")
     other = await pay(deps, merchant, status="confirmed")
-    await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    await claim(merchant, claim_body(session_id, tx.trx_id))
     clock.advance(hours=1)
-    assert (await claim(merchant, claim_body(session_id, tx["trx_id"]))).code == 202
-    late_other = await claim(merchant, claim_body(session_id, other["trx_id"]))
+    assert (await claim(merchant, claim_body(session_id, tx.trx_id))).code == 202
+    late_other = await claim(merchant, claim_body(session_id, other.trx_id))
     assert (late_other.code, late_other.json()) == (410, outcome("SESSION_EXPIRED"))
     clock.advance(hours=23, minutes=30)
-    reply = await claim(merchant, claim_body(session_id, tx["trx_id"]))
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id))
     assert (reply.code, reply.json()) == (410, outcome("SESSION_EXPIRED"))
     assert (await session_doc(deps, session_id))["status"] == "EXPIRED"
 
@@ -369,7 +369,7 @@ async def test_verify_on_another_accounts_session_is_not_found(fetch, make_accou
     session_id = await open_session(deps, owner)
     tx = await pay(deps, owner)
     reply = await fetch(
-        "/api/v1/checkout/verify", json=claim_body(session_id, tx["trx_id"]), key=stranger.key
+        "/api/v1/checkout/verify", json=claim_body(session_id, tx.trx_id), key=stranger.key
     )
     assert (reply.code, reply.json()) == (404, outcome("NOT_FOUND"))
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
@@ -426,7 +426,7 @@ async def test_unknown_sessions_are_limited_per_client_address_across_accounts(
     # in three commands"): the address's flood of unknown ids does not refuse a real claim.
     session_id = await open_session(deps, other)
     tx = await pay(deps, other)
-    done = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    done = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert done.code == 200
 
 
@@ -449,7 +449,7 @@ async def test_an_account_change_applies_to_the_very_next_submit(fetch, make_acc
     wrong = claim_body(session_id, new_trx_id())
     assert (await fetch("/api/v1/checkout/submit", json=wrong)).code == 400  # entry warm
     await deps.services.admin.patch_account(merchant.id, {"status": "suspended"})
-    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert (reply.code, reply.json()) == (403, outcome("VENDOR_INACTIVE"))
     await deps.services.admin.patch_account(
         merchant.id, {"status": "active", "max_failed_attempts": 2}

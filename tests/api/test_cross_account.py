@@ -21,7 +21,7 @@ async def end_as(fetch, deps, merchant, session_id, state, clock):
     """Bring the victim's session to `state` through the public API."""
     if state == "COMPLETED":
         tx = await pay(deps, merchant)
-        await fetch(VERIFY, json=claim_body(session_id, tx["trx_id"]), key=merchant.key)
+        await fetch(VERIFY, json=claim_body(session_id, tx.trx_id), key=merchant.key)
     elif state == "CANCELLED":
         await fetch(CANCEL, json={"sessionId": session_id}, key=merchant.key)
     elif state == "FAILED":
@@ -40,7 +40,7 @@ async def test_another_accounts_key_gets_not_found_whatever_the_sessions_state(
     session_id = await open_session(deps, owner)
     before = await end_as(fetch, deps, owner, session_id, state, clock)
     tx = await pay(deps, stranger)
-    verify = await fetch(VERIFY, json=claim_body(session_id, tx["trx_id"]), key=stranger.key)
+    verify = await fetch(VERIFY, json=claim_body(session_id, tx.trx_id), key=stranger.key)
     cancel = await fetch(CANCEL, json={"sessionId": session_id}, key=stranger.key)
     assert (verify.code, verify.json()) == (404, outcome("NOT_FOUND"))
     assert (cancel.code, cancel.json()) == (404, outcome("NOT_FOUND"))
@@ -64,9 +64,9 @@ async def test_a_transaction_of_another_account_never_pays_a_session(fetch, make
     session_id = await open_session(deps, mine)
     their_tx = await pay(deps, theirs)  # the same amount and provider
     for path, key in ((VERIFY, mine.key), ("/api/v1/checkout/submit", None)):
-        reply = await fetch(path, json=claim_body(session_id, their_tx["trx_id"]), key=key)
+        reply = await fetch(path, json=claim_body(session_id, their_tx.trx_id), key=key)
         assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
-    stored = await deps.db["transactions"].find_one({"_id": their_tx["_id"]})
+    stored = await deps.db["transactions"].find_one({"_id": their_tx.id})
     assert stored["session_id"] is None
 
 

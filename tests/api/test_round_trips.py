@@ -113,10 +113,10 @@ async def test_a_verify_that_completes_a_session(fetch, make_account, deps, tall
     merchant = await make_account()
     warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
     warm_tx, tx = await pay(deps, merchant), await pay(deps, merchant)
-    warm_claim = claim_body(warm, warm_tx["trx_id"])
+    warm_claim = claim_body(warm, warm_tx.trx_id)
     assert (await fetch(VERIFY, json=warm_claim, key=merchant.key)).code == 200
     reply, mongo, redis = await counted(
-        tally, fetch(VERIFY, json=claim_body(session_id, tx["trx_id"]), key=merchant.key)
+        tally, fetch(VERIFY, json=claim_body(session_id, tx.trx_id), key=merchant.key)
     )
     assert reply.code == 200
     # Issue 12's goal (at most 3 and 1): the admission script; the session read, the
@@ -134,9 +134,9 @@ async def test_a_submit_that_completes_a_session(fetch, make_account, deps, tall
     merchant = await make_account()
     warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
     warm_tx, tx = await pay(deps, merchant), await pay(deps, merchant)
-    assert (await fetch(SUBMIT, json=claim_body(warm, warm_tx["trx_id"]))).code == 200
+    assert (await fetch(SUBMIT, json=claim_body(warm, warm_tx.trx_id))).code == 200
     reply, mongo, redis = await counted(
-        tally, fetch(SUBMIT, json=claim_body(session_id, tx["trx_id"]))
+        tally, fetch(SUBMIT, json=claim_body(session_id, tx.trx_id))
     )
     assert reply.code == 200
     # The same three commands; one script: the per-address and per-session limits on the
@@ -155,11 +155,11 @@ async def test_a_submit_whose_account_entry_is_missing_reads_the_account_once(
     merchant = await make_account()
     warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
     warm_tx, tx = await pay(deps, merchant), await pay(deps, merchant)
-    assert (await fetch(SUBMIT, json=claim_body(warm, warm_tx["trx_id"]))).code == 200
+    assert (await fetch(SUBMIT, json=claim_body(warm, warm_tx.trx_id))).code == 200
     with tally.ignored():
         await deps.redis.delete(deps.keys.auth_account(merchant.id))
     reply, mongo, redis = await counted(
-        tally, fetch(SUBMIT, json=claim_body(session_id, tx["trx_id"]))
+        tally, fetch(SUBMIT, json=claim_body(session_id, tx.trx_id))
     )
     # A miss, never an admission: the account read, and the script again with what was read.
     assert reply.code == 200
@@ -173,7 +173,7 @@ async def test_the_relay_writes_a_batch_of_events_in_four_commands_and_one_scrip
     for n in (1, 5):  # the first pass warms the scheduling script
         for _ in range(n):
             session_id, tx = await open_session(deps, merchant), await pay(deps, merchant)
-            assert (await fetch(SUBMIT, json=claim_body(session_id, tx["trx_id"]))).code == 200
+            assert (await fetch(SUBMIT, json=claim_body(session_id, tx.trx_id))).code == 200
         tally.reset()
         assert await deps.services.outbox.relay(100) == n
     # The owed sessions, their five event ids, the events, the flags cleared; one schedule.

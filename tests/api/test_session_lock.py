@@ -42,13 +42,13 @@ async def test_one_address_cannot_lock_a_session_that_another_buyer_then_pays(
     assert [r.code for r in tries] == [400, 400, 400, 400, 429, 429, 429]
     assert tries[4].json() == outcome("TOO_MANY_ATTEMPTS")
     # Even the right TrxID is refused from the address that used up its attempts...
-    guessed = await submit(fetch, session_id, tx["trx_id"], ATTACKER)
+    guessed = await submit(fetch, session_id, tx.trx_id, ATTACKER)
     assert (guessed.code, guessed.json()) == (429, outcome("TOO_MANY_ATTEMPTS"))
     session = await session_doc(deps, session_id)
     assert (session["status"], session["failed_attempts"]) == ("OPEN", 1)
     assert await events_of(deps, session_id) == []
     # ...while the buyer paying the session completes it.
-    paid = await submit(fetch, session_id, tx["trx_id"], BUYER)
+    paid = await submit(fetch, session_id, tx.trx_id, BUYER)
     assert (paid.code, paid.json()["status"]) == (200, "COMPLETED")
 
 
@@ -61,7 +61,7 @@ async def test_failures_from_distinct_addresses_lock_the_session_as_interface_md
     codes = [(await submit(fetch, session_id, "WRONG000", f"198.51.100.{i}")).code for i in (1, 2)]
     again = await submit(fetch, session_id, "WRONG001", "198.51.100.1")  # a repeat: not counted
     last = await submit(fetch, session_id, "WRONG000", "198.51.100.3")
-    later = await submit(fetch, session_id, tx["trx_id"], BUYER)
+    later = await submit(fetch, session_id, tx.trx_id, BUYER)
     assert (codes, again.code, last.code) == ([400, 400], 400, 429)
     assert (later.code, later.json()) == (429, outcome("TOO_MANY_ATTEMPTS"))
     session = await session_doc(deps, session_id)

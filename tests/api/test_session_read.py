@@ -50,11 +50,11 @@ async def test_a_pending_claim_shows_as_pending(fetch, make_account, deps):
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     body = (await read(fetch, session_id)).json()
     assert (body["status"], body["pending"]) == ("OPEN", True)
-    assert body["pending_claim"] == {"provider": "bkash", "trx_id": tx["trx_id"]}
-    await deps.services.transactions.confirm(tx["_id"])
+    assert body["pending_claim"] == {"provider": "bkash", "trx_id": tx.trx_id}
+    await deps.services.transactions.confirm(tx.id)
     done = (await read(fetch, session_id)).json()
     assert (done["status"], done["pending"]) == ("COMPLETED", False)
     assert done["redirect_url"] == "https://shop.example.com/success"

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from claimsvc.domain import claims
+from claimsvc.store.transactions import TransactionStore
 from tests.claims_support import open_session
 
 pytestmark = pytest.mark.wire
@@ -58,12 +59,14 @@ async def test_a_transaction_is_reserved_exactly_when_it_matches(
             doc[field] = session.created_at + value
         else:
             doc[field] = session.id if value == "self" else value
-    await deps.stores.transactions.insert(doc)
+    # Inserted as a document: older ones lack a direction or a kind, which no record writes.
+    await deps.db["transactions"].insert_one(doc)
     reserved = await deps.stores.transactions.reserve_match(session, "bkash", "MATCH0001")
     stored = await deps.stores.transactions.get("trx_match")
-    if doc["provider"] == "bkash" and claims.match_problem(session, doc) is None:
-        assert reserved is not None and reserved["session_id"] == session.id, label
+    as_read = TransactionStore.from_doc(doc)
+    if doc["provider"] == "bkash" and claims.match_problem(session, as_read) is None:
+        assert reserved is not None and reserved.session_id == session.id, label
     else:
         assert reserved is None, label
-        assert stored["session_id"] == doc["session_id"], label
+        assert stored is not None and stored.session_id == doc["session_id"], label
 

@@ -11,6 +11,7 @@ import pytest
 
 from claimsvc import errors
 from claimsvc.bootstrap import Deps
+from claimsvc.domain.transactions import Transaction
 from claimsvc.services.transactions import NewTransaction
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
 from tests.conftest import Merchant
@@ -24,7 +25,7 @@ async def test_the_same_trx_id_is_recorded_once_even_concurrently(make_account, 
         *(deps.services.transactions.record(merchant.id, NEW) for _ in range(10))
     )
     assert sum(r.created for r in results) == 1
-    assert len({r.transaction["_id"] for r in results}) == 1
+    assert len({r.transaction.id for r in results}) == 1
     assert await deps.db["transactions"].count_documents({"trx_id": "REC0RD123"}) == 1
 
 
@@ -63,9 +64,9 @@ async def test_a_suspect_transaction_is_not_confirmed_and_completes_nothing(
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant, status="suspect")
-    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
-    confirmed = (await deps.services.transactions.confirm(tx["_id"])).transaction
-    assert confirmed["status"] == "suspect"
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
+    confirmed = (await deps.services.transactions.confirm(tx.id)).transaction
+    assert confirmed.status == "suspect"
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
 
@@ -73,17 +74,17 @@ async def test_confirming_twice_completes_the_claim_once(fetch, make_account, de
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
-    await asyncio.gather(*(deps.services.transactions.confirm(tx["_id"]) for _ in range(3)))
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
+    await asyncio.gather(*(deps.services.transactions.confirm(tx.id) for _ in range(3)))
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert len(await events_of(deps, session_id)) == 1
 
 
-async def _pending_claim(fetch: Any, deps: Deps, merchant: Merchant) -> tuple[str, dict[str, Any]]:
+async def _pending_claim(fetch: Any, deps: Deps, merchant: Merchant) -> tuple[str, Transaction]:
     """A session whose claim waits on an unconfirmed transaction: (session id, transaction)."""
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert reply.code == 202
     return session_id, tx
 
@@ -100,12 +101,12 @@ async def test_confirming_a_suspect_transaction_by_hand_needs_an_explicit_overri
 ):
     merchant = await make_account(balance_verification=True)
     session_id, tx = await _pending_claim(fetch, deps, merchant)
-    await _flag_suspect(deps, tx["_id"])
-    path = f"/admin/v1/transactions/{tx['_id']}/confirm"
+    await _flag_suspect(deps, tx.id)
+    path = f"/admin/v1/transactions/{tx.id}/confirm"
     refused = await fetch(path, method="POST", admin=True)
     assert refused.code == 409
     assert "override_suspect" in refused.json()["error"]
-    assert (await deps.stores.transactions.get(tx["_id"]))["status"] == "suspect"
+    assert (await deps.stores.transactions.get(tx.id)).status == "suspect"
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
     confirmed = await fetch(path, json={"override_suspect": True}, admin=True)
     assert confirmed.code == 200
@@ -119,7 +120,7 @@ async def test_confirming_a_suspect_transaction_by_hand_needs_an_explicit_overri
 async def test_the_override_must_be_a_json_boolean(fetch, make_account, deps):
     merchant = await make_account(balance_verification=True)
     _, tx = await _pending_claim(fetch, deps, merchant)
-    path = f"/admin/v1/transactions/{tx['_id']}/confirm"
+    path = f"/admin/v1/transactions/{tx.id}/confirm"
     reply = await fetch(path, json={"override_suspect": "yes"}, admin=True)
     assert reply.code == 400
 
@@ -129,8 +130,8 @@ async def test_confirming_by_hand_keeps_an_earlier_confirmation_as_it_was(
 ):
     merchant = await make_account(balance_verification=True)
     tx = await pay(deps, merchant, status="confirmed")
-    before = await deps.stores.transactions.get(tx["_id"])
-    reply = await fetch(f"/admin/v1/transactions/{tx['_id']}/confirm", method="POST", admin=True)
+    before = await deps.stores.transactions.get(tx.id)
+    reply = await fetch(f"/admin/v1/transactions/{tx.id}/confirm", method="POST", admin=True)
     assert reply.code == 200
     assert reply.json()["confirmed_by"] is None
-    assert await deps.stores.transactions.get(tx["_id"]) == before
+    assert await deps.stores.transactions.get(tx.id) == before

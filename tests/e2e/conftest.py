@@ -92,7 +92,7 @@ class Shop:
                 provider="bkash", trx_id=trx_id, amount_poisha=poisha, received_at=self.deps.clock()
             ),
         )
-        return str(recorded.transaction["_id"])
+        return str(recorded.transaction.id)
 
     async def confirm(self, transaction_id: str) -> None:
         await self.deps.services.transactions.confirm(transaction_id)

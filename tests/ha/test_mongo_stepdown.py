@@ -126,13 +126,13 @@ async def test_a_claim_interrupted_by_a_step_down_completes_once_on_its_retry(
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
     fault = step_down(monkeypatch, getattr(deps.stores, store), method, when)
-    first = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    first = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert fault.fired
     assert (first.code, first.json()) == (500, invalid("Internal system error"))
-    retry = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    retry = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert retry.json()["status"] == "COMPLETED", retry.body
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
-    claimed = await deps.db["transactions"].find({"trx_id": tx["trx_id"]}).to_list(None)
+    claimed = await deps.db["transactions"].find({"trx_id": tx.trx_id}).to_list(None)
     assert [t.get("session_id") for t in claimed] == [session_id]
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
 
@@ -151,7 +151,7 @@ async def test_a_relay_pass_interrupted_by_a_step_down_leaves_one_event_after_th
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert reply.code == 200
     fault = step_down(monkeypatch, getattr(deps.stores, store), method, when)
     with pytest.raises((NotPrimaryError, AutoReconnect)):

@@ -83,7 +83,7 @@ async def test_a_crash_after_the_wallet_step_leaves_the_confirmation_to_the_swee
     _, device, session_id, _ = await pending_claim(
         fetch, make_account, make_device, post_sms, drain
     )
-    chain = deps.stores.transaction_chain
+    chain = deps.stores.transactions
     write = chain.chain_verdict
 
     async def lost(*args):

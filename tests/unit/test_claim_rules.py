@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -17,24 +18,28 @@ from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import AccountTerms
 from claimsvc.domain.claims import ClaimRequest, Step
 from claimsvc.domain.outbox import event_body
+from claimsvc.domain.transactions import Transaction
 from tests.session_records import SID, T0, claim, session
 
 ACTIVE = AccountTerms(id="acc_1", name="Shop", balance_verification=False)
 VERIFYING = AccountTerms(id="acc_1", name="Shop", balance_verification=True)
 
 
-def tx(**fields: Any) -> dict[str, Any]:
-    base = {
-        "_id": "trx_1",
-        "provider": "bkash",
-        "trx_id": "ABC12345",
-        "amount_poisha": 50_000,
-        "received_at": T0,
-        "status": "unconfirmed",
-        "direction": "credit",
-        "session_id": None,
-    }
-    return {**base, **fields}
+def tx(**fields: Any) -> Transaction:
+    """A credit as a document without a kind reads (kind None: claimable), with `fields` set."""
+    base = Transaction(
+        id="trx_1",
+        account_id="acc_1",
+        provider="bkash",
+        trx_id="ABC12345",
+        amount_poisha=50_000,
+        received_at=T0,
+        status="unconfirmed",
+        direction="credit",
+        kind=None,
+        session_id=None,
+    )
+    return replace(base, **fields)
 
 
 REQ = ClaimRequest(SID, "ABC12345", "bkash")

@@ -20,8 +20,11 @@ from claimsvc.api.devices import (
     MessageViewSchema,
     RegisteredSchema,
     ReparsedSchema,
+    TransactionViewSchema,
+    confirmed_view,
 )
 from claimsvc.api.page_view import PageView
+from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import (
     Account,
@@ -37,8 +40,10 @@ from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.outbox import DEAD, Attempt, Event, new_event
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.sessions import Claim, Session
+from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.checkout import Opened
 from claimsvc.services.reparse import Reparsed
+from claimsvc.services.transactions import Confirmed
 from claimsvc.store.accounts import (
     AccountStore,
     ApiKeyStore,
@@ -52,6 +57,7 @@ from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.sessions import SessionStore, update_spec
+from claimsvc.store.transactions import TransactionStore
 
 T0 = datetime(2026, 11, 21, 6, 0, 0, 123000, tzinfo=UTC)
 T1 = datetime(2026, 11, 21, 6, 5, 0, tzinfo=UTC)
@@ -532,3 +538,113 @@ def test_the_platform_settings_read_their_defaults_and_dump_every_field():
     stored = {"_id": "platform", "maintenance": True, "daily_limit": 500}
     assert PlatformStore.from_doc(stored) == Platform(maintenance=True, daily_limit=500)
     assert PLATFORM_VIEW.dump(Platform(True, 500)) == {"maintenance": True, "daily_limit": 500}
+
+
+SMS_TRANSACTION = Transaction(
+    id="trx_1",
+    account_id="acc_1",
+    provider="bkash",
+    trx_id="ABC123XYZ9",
+    amount_poisha=50_025,
+    received_at=T0,
+    status="confirmed",
+    direction="credit",
+    kind="cash_out_received",
+    counterparty="01711XXXXXX",
+    balance_poisha=150_050,
+    fee_poisha=0,
+    commission_poisha=205,
+    session_id="8a3c1f4e-0000-4000-8000-00000000beef",
+    created_at=T0,
+    source=SmsSource("msg_1", "dev_1", 1, "21/11/2026 12:00"),
+    chain_reason="chain_ok",
+    chain_gap_poisha=-1_250,
+    chain_version=7,
+    confirmed_at=T1,
+    confirmed_by="merchant",
+    reversed_at=T1,
+)
+"""A transaction read from an SMS, with every field the chain and a confirmation set."""
+
+NEW_TRANSACTION = Transaction(
+    id="trx_2",
+    account_id="acc_1",
+    provider="nagad",
+    trx_id="7K2M4Q9W",
+    amount_poisha=10_000,
+    received_at=T0,
+    status="unconfirmed",
+    created_at=T0,
+)
+
+
+def test_a_transaction_comes_back_from_its_document_unchanged():
+    assert TransactionStore.from_doc(TransactionStore.to_doc(SMS_TRANSACTION)) == SMS_TRANSACTION
+    assert TransactionStore.from_doc(TransactionStore.to_doc(NEW_TRANSACTION)) == NEW_TRANSACTION
+
+
+def test_a_new_transaction_is_stored_with_the_fields_it_always_had_and_no_more():
+    assert TransactionStore.to_doc(NEW_TRANSACTION) == {
+        "_id": "trx_2",
+        "account_id": "acc_1",
+        "provider": "nagad",
+        "trx_id": "7K2M4Q9W",
+        "amount_poisha": 10_000,
+        "received_at": T0,
+        "status": "unconfirmed",
+        "direction": "credit",
+        "kind": "received",
+        "counterparty": None,
+        "balance_poisha": None,
+        "fee_poisha": 0,
+        "commission_poisha": 0,
+        "session_id": None,
+        "created_at": T0,
+    }
+    sms = TransactionStore.to_doc(replace(SMS_TRANSACTION, chain_reason=None, reversed_at=None))
+    assert (sms["message_id"], sms["device_id"], sms["sim_slot"]) == ("msg_1", "dev_1", 1)
+    assert sms["occurred_at"] == "21/11/2026 12:00"
+    assert "chain_reason" not in sms and "reversed_at" not in sms
+
+
+def test_a_transaction_stored_before_directions_and_kinds_still_matches_as_a_credit():
+    doc = TransactionStore.to_doc(NEW_TRANSACTION)
+    del doc["direction"], doc["kind"], doc["fee_poisha"], doc["created_at"]
+    old = TransactionStore.from_doc(doc)
+    assert (old.direction, old.kind, old.fee_poisha, old.created_at) == (None, None, 0, None)
+    session = replace(SESSION, amount_poisha=10_000, created_at=T0, id="s_1")
+    assert claims.match_problem(session, old) is None
+
+
+def test_the_transaction_view_writes_every_field_with_poisha_as_taka():
+    assert TransactionViewSchema().dump(SMS_TRANSACTION) == {
+        "id": "trx_1",
+        "account_id": "acc_1",
+        "provider": "bkash",
+        "kind": "cash_out_received",
+        "direction": "credit",
+        "trx_id": "ABC123XYZ9",
+        "amount": 500.25,
+        "fee": 0,
+        "commission": 2.05,
+        "balance": 1500.5,
+        "counterparty": "01711XXXXXX",
+        "received_at": "2026-11-21T06:00:00Z",
+        "status": "confirmed",
+        "status_reason": "chain_ok",
+        "balance_gap": -12.5,
+        "confirmed_by": "merchant",
+        "session_id": "8a3c1f4e-0000-4000-8000-00000000beef",
+        "device_id": "dev_1",
+        "sim_slot": 1,
+        "message_id": "msg_1",
+    }
+    view = TransactionViewSchema().dump(NEW_TRANSACTION)
+    assert [view[k] for k in ("balance", "balance_gap", "device_id", "message_id")] == [None] * 4
+
+
+def test_the_confirm_answer_adds_the_claiming_sessions_status():
+    assert confirmed_view(Confirmed(NEW_TRANSACTION, None))["session_status"] is None
+    answer = confirmed_view(Confirmed(SMS_TRANSACTION, SESSION))
+    view = TransactionViewSchema().dump(SMS_TRANSACTION)
+    assert answer == {**view, "session_status": "COMPLETED"}

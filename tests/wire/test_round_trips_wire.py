@@ -46,7 +46,7 @@ async def test_a_verify_and_a_submit_that_complete_are_three_commands_and_one_sc
     merchant = await make_account()
     sessions = [await open_session(deps, merchant) for _ in range(4)]
     txs = [await pay(deps, merchant) for _ in range(4)]
-    claims = [claim_body(s, tx["trx_id"]) for s, tx in zip(sessions, txs, strict=True)]
+    claims = [claim_body(s, tx.trx_id) for s, tx in zip(sessions, txs, strict=True)]
     assert (await fetch(VERIFY, json=claims[0], key=merchant.key)).code == 200  # warm
     assert (await fetch(SUBMIT, json=claims[1])).code == 200  # warm
     assert await deps.services.outbox.relay(100) == 2  # warm: the scheduling script loaded

@@ -42,7 +42,7 @@ async def test_a_session_with_a_pending_claim_gets_24_hours_more(make_account, d
     merchant = await make_account(balance_verification=True)
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx["trx_id"]))
+    reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert reply.code == 202
     clock.advance(hours=24, minutes=29, seconds=59)  # 1 s before expires_at + 24 h
     await sweeper(deps).sweep()
@@ -50,7 +50,7 @@ async def test_a_session_with_a_pending_claim_gets_24_hours_more(make_account, d
     clock.advance(seconds=1)
     await sweeper(deps).sweep()
     assert await statuses(deps, [session_id]) == ["EXPIRED"]
-    await deps.services.transactions.confirm(tx["_id"])
+    await deps.services.transactions.confirm(tx.id)
     assert await statuses(deps, [session_id]) == ["EXPIRED"]
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["EXPIRED"]
 
@@ -59,7 +59,7 @@ async def test_terminal_sessions_are_left_alone(make_account, deps, clock, fetch
     merchant = await make_account()
     done = await open_session(deps, merchant)
     tx = await pay(deps, merchant)
-    await fetch("/api/v1/checkout/submit", json=claim_body(done, tx["trx_id"]))
+    await fetch("/api/v1/checkout/submit", json=claim_body(done, tx.trx_id))
     cancelled = await open_session(deps, merchant)
     await fetch("/api/v1/checkout/cancel", json={"sessionId": cancelled})
     clock.advance(hours=2)
