@@ -183,12 +183,13 @@ class WalletChain:
             free[v.transaction_id] = v
         for batch in rounds:  # batched with what other steps write at the same moment
             await asyncio.gather(*(self._chain.chain_verdict(v, now) for v in batch.values()))
-        # The last verdict of each transaction settles a claim waiting on it, whether applied
-        # now or by an attempt a crash cut short.
+        # The last verdict of each transaction decides a claim waiting on it (completed or
+        # released), whether applied now or by an attempt a crash cut short.
         last = {t: v for batch in rounds for t, v in batch.items()}
         fresh = {vid for o in owed for vid in o.fresh}
-        settles = (statuses.CONFIRMED, statuses.SUSPECT)
-        for tx_id in await self._chain.claimed([t for t, v in last.items() if v.status in settles]):
+        deciding = (statuses.CONFIRMED, statuses.SUSPECT)
+        decided = [t for t, v in last.items() if v.status in deciding]
+        for tx_id in await self._chain.claimed(decided):
             v = last[tx_id]
             if v.status == statuses.CONFIRMED:
                 await self._finalise(tx_id, counted=v.vid in fresh)
