@@ -109,6 +109,15 @@ async def test_redis_losing_the_auth_entries_costs_two_reads_once(
     assert (reply.code, mongo, redis) == (201, {"insert_one:sessions": 1}, SCRIPT)
 
 
+CLAIM_COMMANDS = {
+    "find_one:sessions": 1,
+    "find_one_and_update:transactions": 1,
+    "find_one_and_update:sessions": 1,
+}
+"""A successful claim, verify or submit: the session read, the transaction reserved and read in
+one conditional update, the transition."""
+
+
 async def test_a_verify_that_completes_a_session(fetch, make_account, deps, tally):
     merchant = await make_account()
     warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
@@ -122,11 +131,7 @@ async def test_a_verify_that_completes_a_session(fetch, make_account, deps, tall
     # Issue 12's goal (at most 3 and 1): the admission script; the session read, the
     # transaction reserved and read in one conditional update that matches it to the session,
     # and the transition, which marks the webhook event owed (the outbox relay writes it).
-    assert mongo == {
-        "find_one:sessions": 1,
-        "find_one_and_update:transactions": 1,
-        "find_one_and_update:sessions": 1,
-    }
+    assert mongo == CLAIM_COMMANDS
     assert redis == SCRIPT
 
 
@@ -141,11 +146,7 @@ async def test_a_submit_that_completes_a_session(fetch, make_account, deps, tall
     assert reply.code == 200
     # The same three commands; one script: the per-address and per-session limits on the
     # session's account and that account's state (its Redis entry: no read of `accounts`).
-    assert mongo == {
-        "find_one:sessions": 1,
-        "find_one_and_update:transactions": 1,
-        "find_one_and_update:sessions": 1,
-    }
+    assert mongo == CLAIM_COMMANDS
     assert redis == SCRIPT
 
 
