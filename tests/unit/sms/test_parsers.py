@@ -85,12 +85,12 @@ def test_accuracy_by_provider_and_kind_on_the_corpus_and_the_held_out_fifth(
     """The figures of tools/sms_accuracy.py. The whole sourced corpus must be at least 95 %
     exact; the held-out fifth is printed as it is (rules are never fitted to it) and only held
     to not falling below what it is now (38 of 49, 77.6 %: rounds one and two 36 of 46, round
-    three 2 of 3; the goal of 95 % is not met)."""
+    three 2 of 3, round four none held out; the goal of 95 % is not met)."""
     corpus = accuracy.accuracy(SOURCED)
     holdout = accuracy.accuracy(HOLDOUT)
     with capsys.disabled():
         print("\n" + accuracy.report("corpus", corpus) + "\n" + accuracy.report("holdout", holdout))
-    assert corpus["total"] >= 196 and holdout["total"] >= 49
+    assert corpus["total"] >= 197 and holdout["total"] >= 49
     assert corpus["exact"] / corpus["total"] >= 0.95, corpus["misses"]
     assert holdout["exact"] >= 38, holdout["misses"]
     every_kind = {k.value for k in Kind} - {"charge", "refund", "b2b_received"}
@@ -114,11 +114,12 @@ def test_corpus_ids_are_unique() -> None:
 
 def test_holdout_was_drawn_as_documented() -> None:
     """A fifth per provider and research round (rounded), drawn with random.Random(20261123)
-    .sample (round three: random.Random(20261124)) before any rule saw the texts
-    (tests/data/sms/README.md); only sizes are checked."""
+    .sample (round three: random.Random(20261124), round four: random.Random(20261125)) before
+    any rule saw the texts (tests/data/sms/README.md); only sizes are checked."""
     rounds = {e["round"] for e in SOURCED + HOLDOUT}
     assert {"bkash", "nagad", "rocket", "upay", "cellfin", "bkash-r2"} <= rounds
     assert {"bkash-r3", "nagad-r3", "rocket-r3"} <= rounds
+    assert "cellfin-r4" in rounds
     for name in rounds:
         held = sum(e["round"] == name for e in HOLDOUT)
         total = held + sum(e["round"] == name for e in SOURCED)
