@@ -8,7 +8,7 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.admin_events import EventViewSchema
+from claimsvc.api.admin_events import EVENT_VIEW
 
 
 class RedeliverHandler(AdminHandler):
@@ -18,7 +18,7 @@ class RedeliverHandler(AdminHandler):
 
     async def post(self, event_id: str) -> None:
         event = await self.services.delivery.redeliver(int(event_id))
-        self.send_json(202, EventViewSchema().dump(event))
+        self.send_json(202, EVENT_VIEW.dump(event))
 
 
 def routes(deps: Any) -> list[URLSpec]:

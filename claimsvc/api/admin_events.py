@@ -44,6 +44,9 @@ class EventViewSchema(Schema):
     delivered_at = UtcTime()
 
 
+EVENT_VIEW = EventViewSchema()
+
+
 class EventsHandler(AdminHandler):
     route_name = "admin_events"
 
@@ -53,8 +56,7 @@ class EventsHandler(AdminHandler):
         query = self.load(EventQuerySchema(), raw)
         limit, cursor = query.pop("limit"), query.pop("cursor", None)
         found = await self.services.outbox.list_events(EventFilter(**query), limit, cursor)
-        items = EventViewSchema(many=True).dump(found.items)
-        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
+        self.send_page(EVENT_VIEW, found)
 
 
 def routes(deps: Any) -> list[URLSpec]:

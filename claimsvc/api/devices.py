@@ -148,6 +148,11 @@ class ConfirmSchema(Schema):
     """Confirm even a transaction the balance chain or the wallet flagged suspect."""
 
 
+DEVICE_VIEW = DeviceViewSchema()
+MESSAGE_VIEW = MessageViewSchema()
+TRANSACTION_VIEW = TransactionViewSchema()
+
+
 class ListHandler(AdminHandler):
     """A paginated listing: `limit`, `cursor` and exact-value filters from the query string."""
 
@@ -193,8 +198,7 @@ class DevicesHandler(ListHandler):
     async def get(self) -> None:
         q = self.query()
         found = await self.services.devices.list(q["account_id"], q["cursor"], q.get("limit"))
-        items = DeviceViewSchema(many=True).dump(found.items)
-        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
+        self.send_page(DEVICE_VIEW, found)
 
 
 class DeviceRevokeHandler(AdminHandler):
@@ -220,8 +224,7 @@ class TransactionsHandler(ListHandler):
 
     async def get(self) -> None:
         found = await self.services.wallet_admin.transactions(self.query())
-        items = TransactionViewSchema(many=True).dump(found.items)
-        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
+        self.send_page(TRANSACTION_VIEW, found)
 
 
 class TransactionConfirmHandler(AdminHandler):
@@ -239,8 +242,7 @@ class AdminMessagesHandler(ListHandler):
 
     async def get(self) -> None:
         found = await self.services.wallet_admin.messages(self.query())
-        items = MessageViewSchema(many=True).dump(found.items)
-        self.send_json(200, {"items": items, "next_cursor": found.next_cursor})
+        self.send_page(MESSAGE_VIEW, found)
 
 
 class MessagesReparseHandler(AdminHandler):
