@@ -16,6 +16,7 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
+from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.transactions import TransactionService
@@ -77,6 +78,7 @@ class Services:
     devices: DeviceService
     wallet_admin: WalletAdminService
     reparse: ReparseService
+    payments: PaymentsService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -170,6 +172,10 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.messages, transactions, clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
+        payments=PaymentsService(
+            stores.sessions, stores.transactions, stores.events, stores.devices,
+            stores.balances, clock,
+        ),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 DHAKA = ZoneInfo("Asia/Dhaka")
@@ -85,3 +85,9 @@ def _decay_ms(previous: int, room: int) -> int:
         return 0
     # Smallest e with floor(previous * (W - e) / W) <= room - 1, i.e. previous * (W - e) < room * W.
     return max(0, WINDOW_MS - (room * WINDOW_MS - 1) // previous)
+
+
+def dhaka_day_start(now: datetime) -> datetime:
+    """The Dhaka midnight that began the merchants' calendar day at `now` (an aware time)."""
+    local = now.astimezone(DHAKA)
+    return datetime.combine(local.date(), datetime.min.time(), DHAKA).astimezone(UTC)
