@@ -182,8 +182,12 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
         payments=PaymentsService(
-            stores.sessions, stores.transactions, stores.events, stores.devices,
-            stores.balances, clock,
+            stores.sessions,
+            stores.transactions,
+            stores.events,
+            stores.devices,
+            stores.balances,
+            clock,
         ),
     )
 
