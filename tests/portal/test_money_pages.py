@@ -214,3 +214,19 @@ def test_every_word_of_the_money_pages_exists_in_both_languages():
     needed += [f"tx.{s}" for s in statuses.TRANSACTION_STATUSES]
     needed += [f"event.{s}" for s in EVENT_STATUSES]
     assert [key for key in needed if key not in money.EN] == []
+
+
+@pytest.mark.parametrize("csrf", [None, "forged-token"])
+async def test_the_money_pages_take_no_form_posts(
+    deps, fetch, make_account, make_user, portal, csrf
+):
+    shop = await make_account()
+    session_id, *_ = await paid_session(deps, fetch, shop)
+    client = await portal(await make_user(shop))
+    before = await deps.db["sessions"].find_one({"_id": session_id})
+    for path in ("/portal/", "/portal/payments", f"/portal/payments/{session_id}"):
+        refused = await client.post(path, {"status": "CANCELLED"}, csrf=csrf)
+        assert refused.code == 403, path
+        allowed_token = await client.post(path, {"status": "CANCELLED"})
+        assert allowed_token.code == 405, path
+    assert await deps.db["sessions"].find_one({"_id": session_id}) == before

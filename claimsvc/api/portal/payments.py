@@ -79,7 +79,7 @@ class PaymentsHandler(PaymentsPage):
             listed = await self.payments.list(self.user.account_id, query.status, query.cursor)
             ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
         ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
-        ns.update(brand=brand(self.lang))
+        ns.update(brand=brand(self.lang), orders={s.id: s.order_id for s in ns["sessions"]})
         title = Words(self.lang)("payments.title")
         self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
 
