@@ -132,6 +132,8 @@ class EventStore:
         await self._coll.create_index([("status", 1), ("next_attempt_at", 1)])
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
         await self._coll.create_index([("status", 1), ("_id", 1)])
+        # The portal counts an account's stopped and dead events (services/payments.py).
+        await self._coll.create_index([("account_id", 1), ("status", 1), ("_id", -1)])
 
     async def insert_new(self, events: list[Event]) -> list[Event]:
         """Insert events in one command; those written now (the rest already had their event)."""
@@ -281,8 +283,13 @@ class EventStore:
         docs = await self._coll.find(query, projection).sort("_id", 1).limit(limit).to_list()
         return {doc["_id"]: doc.get("next_attempt_at") for doc in docs}
 
-    async def count(self, status: str) -> int:
-        return int(await self._coll.count_documents({"status": status}))
+    async def count(self, status: str, account_id: str | None = None, cap: int = 0) -> int:
+        """Events of `status` (of one account), counted no further than `cap` (0: all)."""
+        query = {"status": status}
+        if account_id is not None:
+            query["account_id"] = account_id
+        bound = {"limit": cap} if cap else {}
+        return int(await self._coll.count_documents(query, **bound))
 
     async def oldest_queued(self) -> Event | None:
         """The queued event with the lowest id (ids grow with creation time)."""
