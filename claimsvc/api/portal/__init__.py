@@ -8,7 +8,7 @@ from tornado import template
 from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
-from claimsvc.api.portal import auth, overview, payments, view
+from claimsvc.api.portal import auth, keys, overview, payments, view, webhooks
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -18,4 +18,6 @@ def routes(deps: Any) -> list[URLSpec]:
     found += auth.routes(kw)
     found += overview.routes(kw)
     found += payments.routes(kw)
+    found += webhooks.routes(kw)
+    found += keys.routes(kw)
     return found

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimsvc.api.portal.base import PortalHandler
 from tornado.routing import URLSpec
 
+from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.accounts import LABEL_MAX_LEN, ApiKey, clean_label
 from claimsvc.errors import NotFound

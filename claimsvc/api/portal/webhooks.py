@@ -7,10 +7,10 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from claimsvc.api.portal.base import PortalHandler
 from tornado.routing import URLSpec
 
 from claimsvc import errors
+from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import is_cursor

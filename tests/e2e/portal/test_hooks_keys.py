@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.async_api import expect
-from tests.e2e.portal.conftest import assert_accessible, screenshot
 
 from tests.conftest import initialize_body
+from tests.e2e.portal.conftest import assert_accessible, screenshot
 
 pytestmark = pytest.mark.e2e
 

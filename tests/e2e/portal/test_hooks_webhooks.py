@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.async_api import expect
-from tests.e2e.portal.conftest import assert_accessible, screenshot
 
 from claimsvc.domain.outbox import DELIVERED
 from claimsvc.worker.webhooks import make_dispatcher
+from tests.e2e.portal.conftest import assert_accessible, screenshot
 from tests.worker.conftest import (  # the real receiver and a session that trusts it
     RECEIVER_HOSTS,
     RECEIVER_SECRET,
