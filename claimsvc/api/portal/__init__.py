@@ -8,7 +8,17 @@ from tornado import template
 from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
-from claimsvc.api.portal import auth, keys, overview, payments, view, webhooks
+from claimsvc.api.portal import (
+    audit,
+    auth,
+    keys,
+    overview,
+    payments,
+    security,
+    team,
+    view,
+    webhooks,
+)
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -20,4 +30,7 @@ def routes(deps: Any) -> list[URLSpec]:
     found += payments.routes(kw)
     found += webhooks.routes(kw)
     found += keys.routes(kw)
+    found += security.routes(kw)
+    found += team.routes(kw)
+    found += audit.routes(kw)
     return found
