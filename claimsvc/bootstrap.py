@@ -15,6 +15,7 @@ from claimsvc.services.claims import ClaimService
 from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
+from claimsvc.services.links import LinkService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
@@ -27,6 +28,7 @@ from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
+from claimsvc.store.links import LinkStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.redis_client import open_redis
@@ -56,6 +58,7 @@ class Stores:
     balances: BalanceStore
     sms_queue: SmsQueue
     sms_gate: SmsGate
+    links: LinkStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -77,6 +80,7 @@ class Services:
     devices: DeviceService
     wallet_admin: WalletAdminService
     reparse: ReparseService
+    links: LinkService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -140,6 +144,7 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         balances=BalanceStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
+        links=LinkStore(db),
     )
 
 
@@ -149,16 +154,22 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
+    checkout = CheckoutService(
+        stores.sessions,
+        stores.platform,
+        stores.admission,
+        auth,
+        clock,
+        settings.public_base_url,
+    )
+    limits = LimitService(stores.limits, stores.admission, stores.accounts, clock)
     return Services(
         auth=auth,
         admin=AdminService(
             stores.accounts, stores.api_keys, stores.platform, stores.admission, clock
         ),
-        checkout=CheckoutService(
-            stores.sessions, stores.platform, stores.admission, auth, clock,
-            settings.public_base_url,
-        ),
-        limits=LimitService(stores.limits, stores.admission, stores.accounts, clock),
+        checkout=checkout,
+        limits=limits,
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
@@ -166,10 +177,25 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
         wallet_admin=WalletAdminService(
-            stores.accounts, stores.devices, stores.balances, stores.transactions,
-            stores.messages, transactions, clock,
+            stores.accounts,
+            stores.devices,
+            stores.balances,
+            stores.transactions,
+            stores.messages,
+            transactions,
+            clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
+        links=LinkService(
+            stores.links,
+            stores.sessions,
+            machine,
+            checkout,
+            stores.accounts,
+            limits,
+            clock,
+            settings,
+        ),
     )
 
 
@@ -179,8 +205,8 @@ async def open_deps(
     """Open clients (or take the given ones, which tests share), build everything, index."""
     settings.require_stores()
     mongo = mongo if mongo is not None else open_mongo(settings.mongo_url or "")
-    redis = redis if redis is not None else open_redis(
-        settings.redis_url or "", settings.redis_ca_file
+    redis = (
+        redis if redis is not None else open_redis(settings.redis_url or "", settings.redis_ca_file)
     )
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)

@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from tornado.web import Application
 
-from claimsvc.api import admin, admin_deliveries, admin_events, checkout, claims, ops, page
+from claimsvc.api import (
+    admin,
+    admin_deliveries,
+    admin_events,
+    checkout,
+    claims,
+    links,
+    ops,
+    page,
+    pay,
+)
 from claimsvc.api import devices as admin_devices
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -21,6 +31,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
     routes += claims.routes(deps) + admin_events.routes(deps)
     routes += page.routes(deps)
+    routes += links.routes(deps) + pay.routes(deps)
     routes += admin_deliveries.routes(deps)
     routes += admin_devices.routes(deps)
     return ops.json_application(deps, routes, log_request)

@@ -56,6 +56,8 @@ class Session:
     terminal_at: datetime | None = None
     event_due: bool = False
     """Set by the transition that ends the session; cleared once its webhook event exists."""
+    link_id: str | None = None
+    """The payment link the session was opened from (domain/links.py); None for initialize."""
 
 
 def deadline(session: Session) -> datetime:

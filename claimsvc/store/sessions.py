@@ -7,7 +7,15 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.sessions import OPEN, PENDING_GRACE, Claim, Guard, Session, Transition
+from claimsvc.domain.sessions import (
+    COMPLETED,
+    OPEN,
+    PENDING_GRACE,
+    Claim,
+    Guard,
+    Session,
+    Transition,
+)
 
 FAILED_SOURCES = "failed_sources"
 """Document field: hashed client source -> its failed submits on the session."""
@@ -115,6 +123,7 @@ class SessionStore:
             claim=claim_from_doc(doc.get("claim")),
             terminal_at=doc.get("terminal_at"),
             event_due=bool(doc.get("event_due")),
+            link_id=doc.get("link_id"),
         )
 
     @staticmethod
@@ -145,6 +154,8 @@ class SessionStore:
             doc["terminal_at"] = session.terminal_at
         if session.event_due:
             doc["event_due"] = True
+        if session.link_id is not None:
+            doc["link_id"] = session.link_id
         return doc
 
     def _maybe(self, doc: dict[str, Any] | None) -> Session | None:
@@ -156,6 +167,8 @@ class SessionStore:
         await self._coll.create_index([("status", 1), ("expires_at", 1)])
         # Only sessions still owing their webhook event carry the field.
         await self._coll.create_index("event_due", sparse=True)
+        # Only sessions opened from a payment link carry the field (their totals read it).
+        await self._coll.create_index("link_id", sparse=True)
 
     async def insert(self, session: Session) -> None:
         """Insert a new session; DuplicateKeyError when the order already has one."""
@@ -167,6 +180,15 @@ class SessionStore:
     async def find_by_order(self, account_id: str, order_id: str) -> Session | None:
         doc = await self._coll.find_one({"account_id": account_id, "order_id": order_id})
         return self._maybe(doc)
+
+    async def link_totals(self, account_id: str, link_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """Completed sessions of these links of the account: link id -> (count, poisha)."""
+        if not link_ids:
+            return {}
+        match = {"link_id": {"$in": link_ids}, "account_id": account_id, "status": COMPLETED}
+        group = {"_id": "$link_id", "n": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
+        docs = await self._coll.aggregate([{"$match": match}, {"$group": group}]).to_list(None)
+        return {doc["_id"]: (doc["n"], doc["poisha"]) for doc in docs}
 
     async def transition(self, session_id: str, step: Transition) -> Session | None:
         """Apply `step` in one conditional update; the session after it, or None if refused."""
