@@ -29,6 +29,7 @@ class InitializeRequest:
     """A payment link chooses its session's id first (its result address names it)."""
     link_id: str | None = None
 
+
 def new_session(account_id: str, req: InitializeRequest, now: datetime) -> Session:
     """A fresh OPEN session."""
     now = to_millis(now)
