@@ -100,8 +100,9 @@ class LinksHandler(LinkHandler):
 
     async def get(self) -> None:
         caller = await self.caller()
-        raw = {n: self.get_query_argument(n, "") for n in ("limit", "cursor")}
-        query = self.load(LINK_QUERY_SCHEMA, {k: v for k, v in raw.items() if v})
+        # A parameter given empty is refused, not read as absent.
+        names = [n for n in ("limit", "cursor") if n in self.request.query_arguments]
+        query = self.load(LINK_QUERY_SCHEMA, {n: self.get_query_argument(n) for n in names})
         found = await self.services.links.list(
             caller.account_id, query.get("cursor"), query["limit"]
         )

@@ -147,9 +147,7 @@ async def test_totals_count_completed_sessions_only(deps, make_link, fetch):
 @pytest.mark.parametrize("single_use", [False, True])
 async def test_a_disabled_or_expired_link_opens_nothing(deps, make_link, clock, single_use):
     merchant, link = await make_link(single_use=single_use)
-    expiring_merchant, expiring = await make_link(
-        single_use=single_use, expires_at=clock() + timedelta(hours=1)
-    )
+    _, expiring = await make_link(single_use=single_use, expires_at=clock() + timedelta(hours=1))
     await deps.services.links.disable(merchant.id, link.id)
     clock.advance(hours=1)
     for which, state in ((link, "disabled"), (expiring, "expired")):
