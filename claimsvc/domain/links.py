@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from claimsvc.domain.checkout import to_millis
+from claimsvc.domain.i18n import DHAKA
+from claimsvc.domain.money import MAX_AMOUNT_POISHA, parse_taka
 
 ACTIVE, DISABLED = "active", "disabled"
 LINK_STATUSES = (ACTIVE, DISABLED)
@@ -157,3 +160,53 @@ def result_url(public_base_url: str, session_id: str) -> str:
     """Our own page a link's session returns the buyer to, on success and on cancel alike:
     it shows the session's real state, so a made-up address proves nothing."""
     return f"{public_base_url}/pay/result/{session_id}"
+
+
+def _has_control(text: str) -> bool:
+    return any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text)
+
+
+def _form_text(value: str | None, limit: int) -> tuple[str | None, bool]:
+    """A trimmed optional text field: (value or None when blank, whether it is acceptable)."""
+    text = (value or "").strip()
+    return (text or None), len(text) <= limit and not _has_control(text)
+
+
+def _form_expiry(value: str | None, now: datetime) -> tuple[datetime | None, bool]:
+    """A `datetime-local` value, read as Dhaka time; it must lie in the future."""
+    text = (value or "").strip()
+    if not text:
+        return None, True
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None, False
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=DHAKA)
+    return moment, expiry_problem(moment, now) is None
+
+
+def parse_link_form(
+    form: Mapping[str, str | None], now: datetime
+) -> tuple[NewLink | None, list[str]]:
+    """The portal's create form (strings as typed) as a request, or the words keys of every
+    field that is wrong. Amount in taka ("1,500.50"); expiry in Dhaka time."""
+    problems = []
+    amount = parse_taka((form.get("amount") or "").strip()) if form.get("amount") else None
+    if amount is None or not 0 < amount <= MAX_AMOUNT_POISHA:
+        problems.append("link_bad_amount")
+    description, ok = _form_text(form.get("description"), MAX_DESCRIPTION)
+    if description is None or not ok:
+        problems.append("link_bad_description")
+    order_ref, ok = _form_text(form.get("order_ref"), MAX_ORDER_REF)
+    if not ok:
+        problems.append("link_bad_order_ref")
+    expires_at, ok = _form_expiry(form.get("expires_at"), now)
+    if not ok:
+        problems.append("link_bad_expiry")
+    webhook_url, _ = _form_text(form.get("webhook_url"), 4096)
+    if problems:
+        return None, problems
+    assert amount is not None and description is not None
+    single_use = form.get("single_use") in ("1", "on", "true")
+    return NewLink(amount, description, single_use, order_ref, expires_at, webhook_url), []

@@ -99,3 +99,42 @@ def test_addresses_are_on_the_public_base_url():
 
 def test_an_event_without_a_webhook_url_is_stopped_saying_why():
     assert stop_reason(replace(EVENT, webhook_url=""), ACCOUNT) == NO_WEBHOOK_URL
+
+
+# The portal's create form ------------------------------------------------------------------------
+
+FORM = {"amount": "1,500.50", "description": " Blue kurta ", "order_ref": "", "expires_at": ""}
+
+
+def test_a_filled_form_is_a_request_in_poisha_with_blanks_as_none():
+    req, problems = rules.parse_link_form({**FORM, "single_use": "1"}, NOW)
+    assert problems == []
+    assert req == NewLink(150_050, "Blue kurta", True, None, None, None)
+
+
+def test_an_expiry_is_read_as_dhaka_time():
+    req, _ = rules.parse_link_form({**FORM, "expires_at": "2026-11-02T18:30"}, NOW)
+    assert req is not None and req.expires_at == datetime(2026, 11, 2, 12, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("change", "problems"),
+    [
+        ({"amount": ""}, ["link_bad_amount"]),
+        ({"amount": "0"}, ["link_bad_amount"]),
+        ({"amount": "-5"}, ["link_bad_amount"]),
+        ({"amount": "1.234"}, ["link_bad_amount"]),
+        ({"amount": "ten"}, ["link_bad_amount"]),
+        ({"amount": "10000000.01"}, ["link_bad_amount"]),
+        ({"amount": "NaN"}, ["link_bad_amount"]),
+        ({"description": "   "}, ["link_bad_description"]),
+        ({"description": "x" * 501}, ["link_bad_description"]),
+        ({"description": "a\x00b"}, ["link_bad_description"]),
+        ({"order_ref": "r" * 65}, ["link_bad_order_ref"]),
+        ({"expires_at": "tomorrow"}, ["link_bad_expiry"]),
+        ({"expires_at": "2026-11-02T11:59"}, ["link_bad_expiry"]),
+        ({"amount": "", "description": ""}, ["link_bad_amount", "link_bad_description"]),
+    ],
+)
+def test_every_wrong_field_is_named(change, problems):
+    assert rules.parse_link_form({**FORM, **change}, NOW) == (None, problems)
