@@ -35,16 +35,21 @@ async def shoot(page: Page, name: str, lang: str, viewport: dict[str, int]) -> N
     await page.screenshot(path=str(SHOTS / f"pay-{name}-{lang}-{size}.png"))
 
 
-@pytest.fixture
-def serve_public(server):
-    """Answers the public base URL (where link sessions return the buyer) from the test app."""
+def proxy_to(server: str) -> Any:
+    """A route handler answering the public base URL (where link sessions return the buyer)
+    from the test app."""
 
     async def _proxy(route: Route) -> None:
         local = route.request.url.replace(PUBLIC, server, 1)
         await route.fulfill(response=await route.fetch(url=local))
 
+    return _proxy
+
+
+@pytest.fixture
+def serve_public(server):
     async def _attach(page: Page) -> None:
-        await page.context.route(f"{PUBLIC}/**", _proxy)
+        await page.context.route(f"{PUBLIC}/**", proxy_to(server))
 
     return _attach
 
