@@ -9,6 +9,7 @@ from typing import Any
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
+from claimsvc.services.audit import AuditService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
 from claimsvc.services.claims import ClaimService
@@ -17,13 +18,17 @@ from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.links import LinkService
 from claimsvc.services.outbox import OutboxService
+from claimsvc.services.passwords import Passwords
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
+from claimsvc.services.signin import SigninService
 from claimsvc.services.transactions import TransactionService
+from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
+from claimsvc.store.audit import AuditStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
@@ -31,12 +36,15 @@ from claimsvc.store.limits import LimitStore
 from claimsvc.store.links import LinkStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
+from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.signin_limits import SigninLimitStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.transactions import TransactionStore
+from claimsvc.store.users import UserStore
 
 
 @dataclass
@@ -59,6 +67,10 @@ class Stores:
     sms_queue: SmsQueue
     sms_gate: SmsGate
     links: LinkStore
+    users: UserStore
+    portal_sessions: PortalSessionStore
+    signin_limits: SigninLimitStore
+    audit: AuditStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -81,6 +93,9 @@ class Services:
     wallet_admin: WalletAdminService
     reparse: ReparseService
     links: LinkService
+    audit: AuditService
+    users: UserService
+    signin: SigninService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -127,7 +142,11 @@ class Deps:
             await close
 
 
-def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = True) -> Stores:
+def build_stores(
+    db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = True, ttl_indexes: bool = True
+) -> Stores:
+    """Every store; `ttl_indexes=False` on the in-process fake, whose TTL monitor runs on the
+    wall clock (a test's frozen clock is behind it, so it would delete live documents)."""
     return Stores(
         accounts=AccountStore(db),
         api_keys=ApiKeyStore(db),
@@ -145,6 +164,10 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
         links=LinkStore(db),
+        users=UserStore(db),
+        portal_sessions=PortalSessionStore(db, ttl_index=ttl_indexes),
+        signin_limits=SigninLimitStore(redis, keys),
+        audit=AuditStore(db),
     )
 
 
@@ -163,6 +186,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         settings.public_base_url,
     )
     limits = LimitService(stores.limits, stores.admission, stores.accounts, clock)
+    audit, passwords = AuditService(stores.audit, clock), Passwords()
     return Services(
         auth=auth,
         admin=AdminService(
@@ -196,6 +220,17 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
             settings,
         ),
+        audit=audit,
+        users=UserService(stores.users, stores.portal_sessions, stores.accounts, passwords, clock),
+        signin=SigninService(
+            stores.users,
+            stores.portal_sessions,
+            stores.signin_limits,
+            stores.accounts,
+            passwords,
+            audit,
+            clock,
+        ),
     )
 
 
@@ -210,7 +245,8 @@ async def open_deps(
     )
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)
-    stores = build_stores(db, redis, keys, bulk_updates=not is_embedded(settings.mongo_url or ""))
+    embedded = is_embedded(settings.mongo_url or "")
+    stores = build_stores(db, redis, keys, bulk_updates=not embedded, ttl_indexes=not embedded)
     for store in stores.all():
         if hasattr(store, "ensure_indexes"):
             await store.ensure_indexes()

@@ -16,6 +16,7 @@ from claimsvc.api import (
     ops,
     page,
     pay,
+    portal,
 )
 from claimsvc.api import devices as admin_devices
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
@@ -34,4 +35,5 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += links.routes(deps) + pay.routes(deps)
     routes += admin_deliveries.routes(deps)
     routes += admin_devices.routes(deps)
+    routes += portal.routes(deps)
     return ops.json_application(deps, routes, log_request)
