@@ -16,6 +16,7 @@ from claimsvc.services.claims import ClaimService
 from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
+from claimsvc.services.links import LinkService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
 from claimsvc.services.payments import PaymentsService
@@ -34,6 +35,7 @@ from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
+from claimsvc.store.links import LinkStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.portal_sessions import PortalSessionStore
@@ -67,6 +69,7 @@ class Stores:
     balances: BalanceStore
     sms_queue: SmsQueue
     sms_gate: SmsGate
+    links: LinkStore
     users: UserStore
     owners: OwnerStore
     portal_sessions: PortalSessionStore
@@ -94,6 +97,7 @@ class Services:
     wallet_admin: WalletAdminService
     reparse: ReparseService
     payments: PaymentsService
+    links: LinkService
     audit: AuditService
     users: UserService
     security: SecurityService
@@ -165,6 +169,7 @@ def build_stores(
         balances=BalanceStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
+        links=LinkStore(db),
         users=UserStore(db),
         owners=OwnerStore(db),
         portal_sessions=PortalSessionStore(db, ttl_index=ttl_indexes),
@@ -179,6 +184,15 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
+    checkout = CheckoutService(
+        stores.sessions,
+        stores.platform,
+        stores.admission,
+        auth,
+        clock,
+        settings.public_base_url,
+    )
+    limits = LimitService(stores.limits, stores.admission, stores.accounts, clock)
     audit, passwords = AuditService(stores.audit, clock), Passwords()
     security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
     return Services(
@@ -186,15 +200,8 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         admin=AdminService(
             stores.accounts, stores.api_keys, stores.platform, stores.admission, clock
         ),
-        checkout=CheckoutService(
-            stores.sessions,
-            stores.platform,
-            stores.admission,
-            auth,
-            clock,
-            settings.public_base_url,
-        ),
-        limits=LimitService(stores.limits, stores.admission, stores.accounts, clock),
+        checkout=checkout,
+        limits=limits,
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
@@ -218,6 +225,16 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.devices,
             stores.balances,
             clock,
+        ),
+        links=LinkService(
+            stores.links,
+            stores.sessions,
+            machine,
+            checkout,
+            stores.accounts,
+            limits,
+            clock,
+            settings,
         ),
         audit=audit,
         users=UserService(

@@ -98,6 +98,23 @@ class TransactionSuspect(ServiceError):
     message = "This transaction is suspect; confirm it with override_suspect: true to vouch for it"
 
 
+class LinkUnavailable(ServiceError):
+    """A payment link that cannot be paid now: `state` is disabled, expired or used."""
+
+    status, message = 410, "This payment link can no longer be paid"
+
+    def __init__(self, state: str) -> None:
+        super().__init__(f"This payment link can no longer be paid ({state})")
+        self.state = state
+
+
+class LinkOrderTaken(ServiceError):
+    """The order id a link would give its session belongs to a session not of this link."""
+
+    status = 409
+    message = "The link's order reference is already used by another session"
+
+
 # Limits ----------------------------------------------------------------------------------------
 
 

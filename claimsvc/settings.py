@@ -152,6 +152,10 @@ class Settings:
     """CLAIMSVC_SUBMIT_RATE_PER_IP: buyer submit/cancel calls a minute per client address."""
     submit_rate_per_session: int = 30
     """CLAIMSVC_SUBMIT_RATE_PER_SESSION: buyer submit calls a minute per session."""
+    link_open_rate_per_ip: int = 10
+    """CLAIMSVC_LINK_OPEN_RATE_PER_IP: payment-link openings (POST /pay) a minute per address."""
+    link_open_rate_per_link: int = 60
+    """CLAIMSVC_LINK_OPEN_RATE_PER_LINK: openings a minute of one payment link, all addresses."""
     max_body_bytes: int = 64 * 1024
     """CLAIMSVC_MAX_BODY_BYTES: request bodies above this get 413."""
     trust_forwarded_for: bool = False
@@ -211,6 +215,12 @@ class Settings:
             submit_rate_per_ip=_int(env, "CLAIMSVC_SUBMIT_RATE_PER_IP", cls.submit_rate_per_ip, 1),
             submit_rate_per_session=_int(
                 env, "CLAIMSVC_SUBMIT_RATE_PER_SESSION", cls.submit_rate_per_session, 1
+            ),
+            link_open_rate_per_ip=_int(
+                env, "CLAIMSVC_LINK_OPEN_RATE_PER_IP", cls.link_open_rate_per_ip, 1
+            ),
+            link_open_rate_per_link=_int(
+                env, "CLAIMSVC_LINK_OPEN_RATE_PER_LINK", cls.link_open_rate_per_link, 1
             ),
             max_body_bytes=_int(env, "CLAIMSVC_MAX_BODY_BYTES", cls.max_body_bytes, 1024),
             trust_forwarded_for=_bool(env, "CLAIMSVC_TRUST_X_FORWARDED_FOR"),

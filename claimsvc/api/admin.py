@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 from tornado.routing import URLSpec
@@ -15,9 +15,6 @@ from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.domain.accounts import LABEL_MAX_LEN, PROVIDERS, STATUSES, WALLET_KINDS, Account
 from claimsvc.domain.urls import normalise_host
-
-if TYPE_CHECKING:
-    from claimsvc.store.paging import Page
 
 _HOST = re.compile(r"^(\*\.)?[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$")
 
@@ -121,11 +118,6 @@ PLATFORM_VIEW = PlatformViewSchema()
 
 class AdminHandler(BaseHandler):
     """Bearer-token authentication; the whole admin API is 404 when no token is configured."""
-
-    def send_page(self, view: Schema, page: Page[Any]) -> None:
-        """One page of a listing: its items as `view` dumps them, and the next page's cursor."""
-        items = view.dump(page.items, many=True)
-        self.send_json(200, {"items": items, "next_cursor": page.next_cursor})
 
     def prepare(self) -> None:
         super().prepare()

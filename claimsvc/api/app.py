@@ -13,8 +13,10 @@ from claimsvc.api import (
     admin_users,
     checkout,
     claims,
+    links,
     ops,
     page,
+    pay,
     portal,
 )
 from claimsvc.api import devices as admin_devices
@@ -31,6 +33,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
     routes += claims.routes(deps) + admin_events.routes(deps)
     routes += page.routes(deps)
+    routes += links.routes(deps) + pay.routes(deps)
     routes += admin_deliveries.routes(deps)
     routes += admin_devices.routes(deps)
     routes += admin_users.routes(deps)

@@ -16,6 +16,7 @@ from claimsvc.logs import accept_request_id
 
 if TYPE_CHECKING:
     from claimsvc.bootstrap import Deps
+    from claimsvc.store.paging import Page
 
 log = logging.getLogger("claimsvc.api")
 
@@ -102,6 +103,11 @@ class BaseHandler(RequestHandler):
         for name, value in (headers or {}).items():
             self.set_header(name, value)
         self.finish(json.dumps(body, separators=(",", ":"), ensure_ascii=False))
+
+    def send_page(self, view: Schema, page: Page[Any]) -> None:
+        """One page of a listing: its items as `view` dumps them, and the next page's cursor."""
+        items = view.dump(page.items, many=True)
+        self.send_json(200, {"items": items, "next_cursor": page.next_cursor})
 
     def error_body(self, err: errors.ServiceError) -> dict[str, Any]:
         """The body of `err`, chosen by its kind; only request errors take the endpoint's shape.

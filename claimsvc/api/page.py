@@ -88,7 +88,7 @@ class PageHandler(BaseHandler):
         status = exc.status if isinstance(exc, errors.ServiceError) else status_code
         self.restore_kept_headers()
         if status == 405:
-            self.set_header("Allow", "GET")
+            self.set_header("Allow", ", ".join(self._allowed_methods()))
         self.render_problem(status if 400 <= status < 600 else 500)
 
 

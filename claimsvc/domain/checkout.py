@@ -25,13 +25,16 @@ class InitializeRequest:
     expires_in_s: int = DEFAULT_EXPIRES_IN_S
     customer: dict[str, str] | None = None
     metadata: dict[str, str] = field(default_factory=dict)
+    session_id: str | None = None
+    """A payment link chooses its session's id first (its result address names it)."""
+    link_id: str | None = None
 
 
 def new_session(account_id: str, req: InitializeRequest, now: datetime) -> Session:
     """A fresh OPEN session."""
     now = to_millis(now)
     return Session(
-        id=str(uuid.uuid4()),
+        id=req.session_id or str(uuid.uuid4()),
         account_id=account_id,
         order_id=req.order_id,
         payment_id="pay_" + secrets.token_hex(10),
@@ -44,6 +47,7 @@ def new_session(account_id: str, req: InitializeRequest, now: datetime) -> Sessi
         status=OPEN,
         created_at=now,
         expires_at=now + timedelta(seconds=req.expires_in_s),
+        link_id=req.link_id,
     )
 
 

@@ -15,6 +15,7 @@ from claimsvc.domain.urls import check_url
 NO_SECRET = "the account has no callback secret"
 ADDRESS_REFUSED = "webhook_url resolves to a non-public address"
 NO_ACCOUNT = "the account no longer exists"
+NO_WEBHOOK_URL = "the session has no webhook_url (opened from a payment link without one)"
 
 HISTORY_LIMIT = 20
 """Attempts kept on an event: a whole retry cycle of 15, plus a few redeliveries."""
@@ -34,6 +35,8 @@ def stop_reason(event: Event, account: Account | None) -> str | None:
     """Why the event must not be sent now (contract.md §2, §6), or None when it may be."""
     if account is None:
         return NO_ACCOUNT
+    if not event.webhook_url:
+        return NO_WEBHOOK_URL
     if not account.callback_secret:
         return NO_SECRET
     return check_url(event.webhook_url, account.allowed_hosts, "webhook_url")

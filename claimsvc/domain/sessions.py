@@ -81,6 +81,9 @@ class Session:
     claim_history: tuple[ClaimAttempt, ...] = ()
     """The claims that changed it, oldest first, the latest CLAIM_HISTORY_LIMIT."""
 
+    link_id: str | None = None
+    """The payment link the session was opened from (domain/links.py); None for initialize."""
+
 
 def deadline(session: Session) -> datetime:
     """When an open session expires: `expires_at`, or 24 h later while a claim is pending."""

@@ -78,3 +78,12 @@ class LimitService:
     async def check_reader(self, address: str, limit: int, error: errors.ServiceError) -> None:
         """Public session reads (the page polls them): limited per client address only."""
         await self._hit("buyer:read", address, limit, error)
+
+    async def check_link_opener(self, address: str, limit: int) -> None:
+        """Opening a payment link (no key), per client address, before the link is looked up."""
+        await self._hit("pay:ip", address, limit, errors.BuyerRateLimited())
+
+    async def check_link_opened(self, link_id: str, limit: int) -> None:
+        """Opening one payment link, from all addresses together: many addresses cannot open
+        its sessions without bound either."""
+        await self._hit("pay:link", link_id, limit, errors.BuyerRateLimited())

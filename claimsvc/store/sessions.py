@@ -160,6 +160,7 @@ class SessionStore:
             terminal_at=doc.get("terminal_at"),
             event_due=bool(doc.get("event_due")),
             claim_history=tuple(attempt_from_doc(a) for a in doc.get(CLAIM_HISTORY) or ()),
+            link_id=doc.get("link_id"),
         )
 
     @staticmethod
@@ -192,6 +193,9 @@ class SessionStore:
             doc["event_due"] = True
         if session.claim_history:
             doc[CLAIM_HISTORY] = [attempt_doc(a) for a in session.claim_history]
+
+        if session.link_id is not None:
+            doc["link_id"] = session.link_id
         return doc
 
     def _maybe(self, doc: dict[str, Any] | None) -> Session | None:
@@ -215,6 +219,9 @@ class SessionStore:
         )
         await self._coll.create_index([("account_id", 1), (HISTORY_TRX, 1)])
 
+        # Only sessions opened from a payment link carry the field (their totals read it).
+        await self._coll.create_index("link_id", sparse=True)
+
     async def insert(self, session: Session) -> None:
         """Insert a new session; DuplicateKeyError when the order already has one."""
         await self._coll.insert_one(self.to_doc(session))
@@ -225,6 +232,15 @@ class SessionStore:
     async def find_by_order(self, account_id: str, order_id: str) -> Session | None:
         doc = await self._coll.find_one({"account_id": account_id, "order_id": order_id})
         return self._maybe(doc)
+
+    async def link_totals(self, account_id: str, link_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """Completed sessions of these links of the account: link id -> (count, poisha)."""
+        if not link_ids:
+            return {}
+        match = {"link_id": {"$in": link_ids}, "account_id": account_id, "status": COMPLETED}
+        group = {"_id": "$link_id", "n": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
+        docs = await self._coll.aggregate([{"$match": match}, {"$group": group}]).to_list(None)
+        return {doc["_id"]: (doc["n"], doc["poisha"]) for doc in docs}
 
     async def transition(self, session_id: str, step: Transition) -> Session | None:
         """Apply `step` in one conditional update; the session after it, or None if refused."""

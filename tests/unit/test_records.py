@@ -281,6 +281,7 @@ SESSION = Session(
     claim=PENDING,
     terminal_at=T1,
     event_due=True,
+    link_id="lnk_1",
 )
 
 
@@ -298,6 +299,7 @@ def test_a_new_session_is_stored_with_the_fields_it_always_had_and_no_more():
         claim=None,
         terminal_at=None,
         event_due=False,
+        link_id=None,
     )
     doc = SessionStore.to_doc(fresh)
     assert sorted(doc) == sorted(

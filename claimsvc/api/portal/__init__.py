@@ -12,6 +12,7 @@ from claimsvc.api.portal import (
     audit,
     auth,
     keys,
+    links,
     overview,
     payments,
     security,
@@ -33,4 +34,5 @@ def routes(deps: Any) -> list[URLSpec]:
     found += security.routes(kw)
     found += team.routes(kw)
     found += audit.routes(kw)
+    found += links.routes(kw)
     return found

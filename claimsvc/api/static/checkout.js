@@ -50,8 +50,10 @@
   }
 
   function leaveTo(url) {
-    // Only ever the merchant's own https address, as the service returned it.
-    if (typeof url === "string" && /^https:\/\//i.test(url)) {
+    // Only ever the merchant's own https address, as the service returned it, or a page of
+    // this service itself (a payment link's result page; http on a local `claimsvc dev`).
+    var own = typeof url === "string" && url.indexOf(window.location.origin + "/") === 0;
+    if (typeof url === "string" && (own || /^https:\/\//i.test(url))) {
       window.location.assign(url);
       return true;
     }

@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, hooks, money
+from claimsvc.api.portal.words import core, hooks, links, money
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks, links)
 """Every words module; a part adds its module here (one line)."""
 
 
