@@ -13,7 +13,7 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
-from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS, Account
+from claimsvc.domain.accounts import MAX_WALLETS, PROVIDERS, STATUSES, WALLET_KINDS, Account
 from claimsvc.domain.urls import normalise_host
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class AccountSchema(Schema):
     fee_due = Fee(data_key="fee_due", attribute="fee_due_poisha")
     fee_limit = Fee(data_key="fee_limit", attribute="fee_limit_poisha", allow_none=True)
     archived = StrictBool()
-    wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=20))
+    wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=MAX_WALLETS))
 
 
 class AccountViewSchema(Schema):

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+QUIET_AFTER = timedelta(minutes=15)
+"""An active device not heard from this long has gone quiet: a forwarder that pings every few
+minutes never is, one the battery saver killed is (the SMS process's first silence threshold)."""
+
 
 @dataclass(frozen=True)
 class Device:
@@ -28,6 +32,11 @@ class Device:
     def seen_within(self, span: timedelta, now: datetime) -> bool:
         """Whether the device called in less than `span` before `now`."""
         return self.last_seen_at is not None and self.last_seen_at > now - span
+
+    def quiet(self, now: datetime) -> bool:
+        """Active and not heard from for QUIET_AFTER (a never-seen one counts from creation)."""
+        heard = self.last_seen_at or self.created_at
+        return self.active and heard < now - QUIET_AFTER
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,11 @@ class BalanceStore:
         """Forget verdicts that are now applied to their transactions."""
         await self._batched.update({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
 
+    async def of_account(self, account_id: str, limit: int) -> list[Wallet]:
+        """An account's wallet chains (at most `limit`), in id order: device, provider, slot."""
+        cursor = self._coll.find({"account_id": account_id}, _NO_SEEN).sort("_id", 1)
+        return [self.from_doc(doc) for doc in await cursor.limit(limit).to_list(None)]
+
     async def needing_attention(self, limit: int) -> list[Wallet]:
         """Wallets with an anchor to re-check or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}
