@@ -21,11 +21,13 @@ test: $(STAMP)
 	$(BIN)/python tools/ensure_promtool.py
 	$(BIN)/python tools/ensure_redis_server.py
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
+	$(BIN)/ruff format --check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
+	$(BIN)/ruff format --check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest
 
 bench: $(STAMP)

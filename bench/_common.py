@@ -110,14 +110,20 @@ class Result:
 
 def print_table(results: list[Result], rate: str, width: int) -> None:
     """Each scenario's rate, p50 and p99, and statuses; `rate` heads the rate column."""
-    print(f"{'scenario':<{width}}{rate:>10}{'p50 ms':>10}{'p99 ms':>10}{'cpu ms/req':>12}"
-          f"{'mongo/req':>11}{'redis/req':>11}  statuses")
+    print(
+        f"{'scenario':<{width}}{rate:>10}{'p50 ms':>10}{'p99 ms':>10}{'cpu ms/req':>12}"
+        f"{'mongo/req':>11}{'redis/req':>11}  statuses"
+    )
     for r in results:
         c = r.cost
-        cost = (f"{c.cpu_ms:>12.2f}{c.mongo:>11.2f}{c.redis:>11.2f}" if c
-                else f"{'-':>12}{'-':>11}{'-':>11}")
-        print(f"{r.name:<{width}}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{cost}"
-              f"  {r.statuses}")
+        cost = (
+            f"{c.cpu_ms:>12.2f}{c.mongo:>11.2f}{c.redis:>11.2f}"
+            if c
+            else f"{'-':>12}{'-':>11}{'-':>11}"
+        )
+        print(
+            f"{r.name:<{width}}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{cost}  {r.statuses}"
+        )
 
 
 # Stores: a SecantusDB child and the real Redis by default, memory:// when asked -----------------
@@ -128,12 +134,18 @@ SECANTUS = "secantus"  # --mongo-url default: start a SecantusDB child for this 
 
 def add_store_args(parser: Any) -> None:
     """--mongo-url and --redis-url, the same in every bench script."""
-    parser.add_argument("--mongo-url", default=SECANTUS,
-                        help="mongodb://..., memory://, or 'secantus' (default: a SecantusDB "
-                             "child on a free port, removed after the run)")
-    parser.add_argument("--redis-url", default=DEFAULT_REDIS,
-                        help=f"redis://... or memory:// (default {DEFAULT_REDIS}, under a fresh "
-                             "key prefix deleted after the run)")
+    parser.add_argument(
+        "--mongo-url",
+        default=SECANTUS,
+        help="mongodb://..., memory://, or 'secantus' (default: a SecantusDB "
+        "child on a free port, removed after the run)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=DEFAULT_REDIS,
+        help=f"redis://... or memory:// (default {DEFAULT_REDIS}, under a fresh "
+        "key prefix deleted after the run)",
+    )
     parser.add_argument("--mongo-db", help=argparse_suppress())
     parser.add_argument("--redis-prefix", help=argparse_suppress())
 
@@ -162,8 +174,14 @@ def stores(args: Any) -> Iterator[list[str]]:
         args.mongo_url = mongo.url if mongo else args.mongo_url
         args.redis_prefix = prefix
         try:
-            yield ["--mongo-url", args.mongo_url, "--redis-url", args.redis_url,
-                   "--redis-prefix", prefix]
+            yield [
+                "--mongo-url",
+                args.mongo_url,
+                "--redis-url",
+                args.redis_url,
+                "--redis-prefix",
+                prefix,
+            ]
         finally:
             if mongo:
                 mongo.stop()
@@ -226,8 +244,13 @@ def counted_clients(settings: Any, tally: Any) -> tuple[Any, Any]:
         from motor.motor_asyncio import AsyncIOMotorClient
 
         # The same options as claimsvc.store.mongo.open_mongo, plus the listener.
-        mongo = AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True,
-                                   event_listeners=[MongoCommandCounter(tally)])
+        mongo = AsyncIOMotorClient(
+            url,
+            tz_aware=True,
+            w="majority",
+            retryWrites=True,
+            event_listeners=[MongoCommandCounter(tally)],
+        )
     return mongo, CountingRedis(open_redis(settings.redis_url), tally)
 
 
@@ -237,8 +260,14 @@ def expose_roundtrips(app: Any, tally: Any) -> Any:
 
     class Totals(RequestHandler):
         def get(self) -> None:
-            self.finish({"mongo": tally.mongo_total, "redis": tally.redis_total,
-                         "mongo_by": dict(tally.mongo), "redis_by": dict(tally.redis)})
+            self.finish(
+                {
+                    "mongo": tally.mongo_total,
+                    "redis": tally.redis_total,
+                    "mongo_by": dict(tally.mongo),
+                    "redis_by": dict(tally.redis),
+                }
+            )
 
     app.add_handlers(r".*", [(ROUNDTRIPS_PATH, Totals)])
     return app
@@ -248,9 +277,13 @@ def bench_settings(args: Any, **overrides: Any) -> Any:
     """Settings of a serving child from the --mongo-url/--redis-url it was given."""
     from claimsvc.settings import Settings
 
-    return Settings(mongo_url=args.mongo_url, redis_url=args.redis_url,
-                    mongo_db=args.mongo_db or "claimsvc_bench",
-                    redis_prefix=args.redis_prefix or "bench:", **overrides)
+    return Settings(
+        mongo_url=args.mongo_url,
+        redis_url=args.redis_url,
+        mongo_db=args.mongo_db or "claimsvc_bench",
+        redis_prefix=args.redis_prefix or "bench:",
+        **overrides,
+    )
 
 
 # In the orchestrator: the serving process's CPU and round trips over one load -----------------
@@ -300,5 +333,9 @@ class Meter:
             for name, count in after.get(side, {}).items():
                 if count > was.get(name, 0):
                     by_name[name] = (count - was.get(name, 0)) / n
-        return Cost((cpu1 - self.cpu0) * 1000 / n, (after["mongo"] - self.before["mongo"]) / n,
-                    (after["redis"] - self.before["redis"]) / n, by_name)
+        return Cost(
+            (cpu1 - self.cpu0) * 1000 / n,
+            (after["mongo"] - self.before["mongo"]) / n,
+            (after["redis"] - self.before["redis"]) / n,
+            by_name,
+        )

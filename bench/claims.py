@@ -50,9 +50,17 @@ PATH = "/api/v1/checkout/submit"
 HOST = "shop.example.com"
 FAIL_SESSIONS = 200
 BARE_BODY = json.dumps(
-    {"success": True, "status": "COMPLETED", "session_id": "00000000-0000-4000-8000-000000000000",
-     "order_id": "o", "payment_id": "pay_0", "amount": 500, "provider": "bkash",
-     "trx_id": "ABC12345", "redirect_url": f"https://{HOST}/success"}
+    {
+        "success": True,
+        "status": "COMPLETED",
+        "session_id": "00000000-0000-4000-8000-000000000000",
+        "order_id": "o",
+        "payment_id": "pay_0",
+        "amount": 500,
+        "provider": "bkash",
+        "trx_id": "ABC12345",
+        "redirect_url": f"https://{HOST}/success",
+    }
 ).encode()
 
 
@@ -71,16 +79,16 @@ async def seed(deps, scenario: str, count: int) -> list[dict[str, str]]:
     bodies = []
     sessions = count if scenario == "success" else FAIL_SESSIONS
     for i in range(sessions):
-        req = InitializeRequest(f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c",
-                                f"https://{HOST}/w")
+        req = InitializeRequest(
+            f"bench-{i}", 50_000, f"https://{HOST}/s", f"https://{HOST}/c", f"https://{HOST}/w"
+        )
         opened = await deps.services.checkout.initialize(account, req, Platform())
         trx_id = f"BENCH{i:07d}"
         if scenario == "success":
             await deps.services.transactions.record(
                 account.id, NewTransaction("bkash", trx_id, 50_000, deps.clock())
             )
-        bodies.append({"sessionId": opened.session.id, "trxId": trx_id,
-                       "provider": "bkash"})
+        bodies.append({"sessionId": opened.session.id, "trxId": trx_id, "provider": "bkash"})
     return [bodies[i % len(bodies)] for i in range(count)]
 
 
@@ -89,8 +97,9 @@ async def serve_app(args: argparse.Namespace) -> None:
     from claimsvc.api.app import make_app
 
     quiet_logging()
-    settings = bench_settings(args, api_port=args.port, submit_rate_per_ip=10**9,
-                              submit_rate_per_session=10**9)
+    settings = bench_settings(
+        args, api_port=args.port, submit_rate_per_ip=10**9, submit_rate_per_session=10**9
+    )
     deps, tally = await counted_deps(settings)
     with tally.ignored():
         bodies = await seed(deps, args.serve, args.requests)
@@ -106,8 +115,11 @@ async def serve_bare(port: int, count: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    body = {"sessionId": "00000000-0000-4000-8000-000000000000", "trxId": "ABC12345",
-            "provider": "bkash"}
+    body = {
+        "sessionId": "00000000-0000-4000-8000-000000000000",
+        "trxId": "ABC12345",
+        "provider": "bkash",
+    }
     from claimsvc.roundtrips import RoundTrips
 
     app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
@@ -190,13 +202,16 @@ async def relay_cost(args: argparse.Namespace) -> str:
     finally:
         await deps.close()
     per = max(events, 1)
-    return (f"outbox relay (worker), {events} events in batches of {BATCH}: "
-            f"cpu ms/event {1000 * cpu / per:.2f}, mongo/event {tally.mongo_total / per:.3f}, "
-            f"redis/event {tally.redis_total / per:.3f}")
+    return (
+        f"outbox relay (worker), {events} events in batches of {BATCH}: "
+        f"cpu ms/event {1000 * cpu / per:.2f}, mongo/event {tally.mongo_total / per:.3f}, "
+        f"redis/event {tally.redis_total / per:.3f}"
+    )
 
 
-def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
-                name: str) -> Result:
+def measure_one(
+    args: argparse.Namespace, store_args: list[str], scenario: str, name: str
+) -> Result:
     extra = ["--requests", str(args.requests), *store_args, "--mongo-db", f"bench_{scenario}"]
     with serving(__file__, scenario, *extra) as (url, bodies, pid):
         meter = Meter(url, pid)
@@ -207,8 +222,10 @@ def measure_one(args: argparse.Namespace, store_args: list[str], scenario: str,
 
 def report(measured: tuple[list[Result], str], args: argparse.Namespace) -> None:
     results, relayed = measured
-    print(f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
-          f"load={os.getloadavg()[0]:.1f} {store_label(args)}")
+    print(
+        f"requests={args.requests} connections={args.connections} cpus={os.cpu_count()} "
+        f"load={os.getloadavg()[0]:.1f} {store_label(args)}"
+    )
     print(f"sessions stored: success path {args.requests}, VERIFICATION_FAILED {FAIL_SESSIONS}")
     print_table(results, "claims/s", 30)
     bare = results[0].rps

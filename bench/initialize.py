@@ -55,16 +55,27 @@ from _common import (  # bench/ is on sys.path when a bench script runs
 PATH = "/api/v1/checkout/initialize"
 HOST = "shop.example.com"
 BARE_BODY = json.dumps(
-    {"session_id": "00000000-0000-4000-8000-000000000000", "payment_id": "pay_0", "order_id": "o",
-     "amount": 500, "status": "OPEN", "checkout_url": "https://pay.example/checkout/0",
-     "expires_at": "2026-11-21T06:30:00Z"}
+    {
+        "session_id": "00000000-0000-4000-8000-000000000000",
+        "payment_id": "pay_0",
+        "order_id": "o",
+        "amount": 500,
+        "status": "OPEN",
+        "checkout_url": "https://pay.example/checkout/0",
+        "expires_at": "2026-11-21T06:30:00Z",
+    }
 ).encode()
 
 
 def order_body(order_id: str) -> str:
     return json.dumps(
-        {"order_id": order_id, "amount": 1250.5, "success_url": f"https://{HOST}/success",
-         "cancel_url": f"https://{HOST}/cancel", "webhook_url": f"https://{HOST}/webhook"}
+        {
+            "order_id": order_id,
+            "amount": 1250.5,
+            "success_url": f"https://{HOST}/success",
+            "cancel_url": f"https://{HOST}/cancel",
+            "webhook_url": f"https://{HOST}/webhook",
+        }
     )
 
 
@@ -181,23 +192,42 @@ def run_wrk(name: str, url: str, key: str, mode: str, args: argparse.Namespace) 
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(WRK_SCRIPT)
     tag = str(time.time_ns())
-    env = {**os.environ, "BENCH_KEY": key, "BENCH_BODY": order_body("ORDER" if mode == "new"
-                                                                    else "bench-replay"),
-           "BENCH_MODE": mode, "BENCH_TAG": tag}
-    cmd = ["wrk", "-t1", f"-c{args.connections}", f"-d{args.duration}s", "-s", script.name,
-           url + PATH]
+    env = {
+        **os.environ,
+        "BENCH_KEY": key,
+        "BENCH_BODY": order_body("ORDER" if mode == "new" else "bench-replay"),
+        "BENCH_MODE": mode,
+        "BENCH_TAG": tag,
+    }
+    cmd = [
+        "wrk",
+        "-t1",
+        f"-c{args.connections}",
+        f"-d{args.duration}s",
+        "-s",
+        script.name,
+        url + PATH,
+    ]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
     os.unlink(script.name)
     line = next(x for x in out.splitlines() if x.startswith("RESULT"))
     requests, seconds, p50, p99 = line.split()[1:]
     bad = next((int(x.split(":")[1]) for x in out.splitlines() if "Non-2xx" in x), 0)
     statuses = {k: v for k, v in (("2xx", int(requests) - bad), ("non-2xx", bad)) if v}
-    return Result(name, int(requests), float(seconds), float(p50), float(p99), statuses,
-                  sent_order=f"w{tag}-{int(requests) // 2}" if mode == "new" else "")
+    return Result(
+        name,
+        int(requests),
+        float(seconds),
+        float(p50),
+        float(p99),
+        statuses,
+        sent_order=f"w{tag}-{int(requests) // 2}" if mode == "new" else "",
+    )
 
 
-async def _aiohttp_worker(url: str, key: str, mode: str, conns: int, seconds: float,
-                          tag: str) -> tuple[list[float], dict[str, int], float]:
+async def _aiohttp_worker(
+    url: str, key: str, mode: str, conns: int, seconds: float, tag: str
+) -> tuple[list[float], dict[str, int], float]:
     import aiohttp
 
     latencies: list[float] = []
@@ -232,8 +262,17 @@ def run_aiohttp(name: str, url: str, key: str, mode: str, args: argparse.Namespa
     import multiprocessing
 
     procs = max(1, args.client_processes)
-    jobs = [(url, key, mode, max(1, args.connections // procs), float(args.duration),
-             f"p{i}-{time.time_ns()}") for i in range(procs)]
+    jobs = [
+        (
+            url,
+            key,
+            mode,
+            max(1, args.connections // procs),
+            float(args.duration),
+            f"p{i}-{time.time_ns()}",
+        )
+        for i in range(procs)
+    ]
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
         parts = pool.map(_client_process, jobs)
     seconds = max(elapsed for _, _, elapsed in parts)  # load time only, not process start-up
@@ -252,8 +291,12 @@ def probe(url: str, key: str, order: str) -> int:
     import urllib.error
     import urllib.request
 
-    req = urllib.request.Request(url + PATH, data=order_body(order).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "x-api-key": key})
+    req = urllib.request.Request(
+        url + PATH,
+        data=order_body(order).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "x-api-key": key},
+    )
     try:
         with urllib.request.urlopen(req, timeout=10) as resp:
             return resp.status
@@ -302,6 +345,7 @@ def measure(args: argparse.Namespace) -> list[Result]:
 
 def median_of(rounds: list[Result]) -> Result:
     """One row of the rounds' medians (rate, p50, p99, CPU and round trips), statuses summed."""
+
     def mid(values: list[float]) -> float:
         return statistics.median(values)
 
@@ -314,17 +358,29 @@ def median_of(rounds: list[Result]) -> Result:
     cost = None
     if costs:
         names = {n for c in costs for n in (c.by_name or {})}
-        cost = Cost(mid([c.cpu_ms for c in costs]), mid([c.mongo for c in costs]),
-                    mid([c.redis for c in costs]),
-                    {n: mid([(c.by_name or {}).get(n, 0.0) for c in costs]) for n in names})
+        cost = Cost(
+            mid([c.cpu_ms for c in costs]),
+            mid([c.mongo for c in costs]),
+            mid([c.redis for c in costs]),
+            {n: mid([(c.by_name or {}).get(n, 0.0) for c in costs]) for n in names},
+        )
     # seconds chosen so that rps is the median rate
-    return Result(rounds[0].name, requests, requests / rps, mid([r.p50_ms for r in rounds]),
-                  mid([r.p99_ms for r in rounds]), statuses, cost=cost)
+    return Result(
+        rounds[0].name,
+        requests,
+        requests / rps,
+        mid([r.p50_ms for r in rounds]),
+        mid([r.p99_ms for r in rounds]),
+        statuses,
+        cost=cost,
+    )
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
-    print(f"client={args.client} connections={args.connections} duration={args.duration}s "
-          f"rounds={args.rounds} (medians) cpus={os.cpu_count()} {store_label(args)}")
+    print(
+        f"client={args.client} connections={args.connections} duration={args.duration}s "
+        f"rounds={args.rounds} (medians) cpus={os.cpu_count()} {store_label(args)}"
+    )
     print_table(results, "req/s", 26)
     row = {r.name: r for r in results}
 
@@ -338,8 +394,10 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     for name in (NEW, REPLAY):
         bare, floor = cpu(name) / cpu(BARE), cpu(name) / cpu(FLOOR_OF[name])
         verdict = "meets" if bare <= CPU_GOAL else "MISSES"
-        print(f"  {name} / bare handler: {bare:.2f}x ({verdict} the {CPU_GOAL:g}x goal); "
-              f"/ its floor ({FLOOR_OF[name]}): {floor:.2f}x")
+        print(
+            f"  {name} / bare handler: {bare:.2f}x ({verdict} the {CPU_GOAL:g}x goal); "
+            f"/ its floor ({FLOOR_OF[name]}): {floor:.2f}x"
+        )
     print("\nRound trips per request:")
     for r in results[1:]:
         by = (r.cost.by_name if r.cost else None) or {}
@@ -353,8 +411,9 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--serve", choices=["app", "bare", "floor-insert", "floor-find"],
-                        help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--serve", choices=["app", "bare", "floor-insert", "floor-find"], help=argparse.SUPPRESS
+    )
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--duration", type=int, default=10, help="seconds per scenario")
     parser.add_argument("--connections", type=int, default=32, help="concurrent connections")

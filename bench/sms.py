@@ -195,8 +195,11 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
     await worker
     http.stop()
     sent = max(1, load["sent"])
-    cost = Cost((cpu_seconds(os.getpid()) - cpu0) * 1000 / sent,
-                (tally.mongo_total - polls) / sent, tally.redis_total / sent)
+    cost = Cost(
+        (cpu_seconds(os.getpid()) - cpu0) * 1000 / sent,
+        (tally.mongo_total - polls) / sent,
+        tally.redis_total / sent,
+    )
     tally.paused = True
     docs = await msgs.find({}).to_list(None)
     txs = await deps.db["transactions"].find({}, {"status": 1}).to_list(None)
@@ -209,14 +212,22 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
     # The bench's own polls: count_documents is an aggregate on the wire, a count on the fake.
     poll = "aggregate:sms_messages" if "aggregate:sms_messages" in mongo else "count:sms_messages"
     mongo[poll] = mongo.get(poll, 0) - polls
-    return {**load, "latencies": latencies, "stored": len(docs), "statuses": statuses,
-            "cost": cost, "per_command": per_message(mongo, dict(tally.redis), sent)}
+    return {
+        **load,
+        "latencies": latencies,
+        "stored": len(docs),
+        "statuses": statuses,
+        "cost": cost,
+        "per_command": per_message(mongo, dict(tally.redis), sent),
+    }
 
 
 def per_message(mongo: dict[str, int], redis: dict[str, int], sent: int) -> str:
     """Each MongoDB command and Redis call the path made, per message, largest first."""
-    both = {**{f"mongo {k}": v for k, v in mongo.items()},
-            **{f"redis {k}": v for k, v in redis.items()}}
+    both = {
+        **{f"mongo {k}": v for k, v in mongo.items()},
+        **{f"redis {k}": v for k, v in redis.items()},
+    }
     rows = sorted(((v / sent, k) for k, v in both.items() if v > 0), reverse=True)
     return ", ".join(f"{k} {v:.2f}" for v, k in rows)
 
@@ -245,8 +256,9 @@ async def service_time(n: int) -> tuple[float, float]:
 def report(name: str, result: dict[str, Any]) -> None:
     lat, acks = result["latencies"], result["acks"]
     cost = result["cost"]
-    extra = (f"  cpu {cost.cpu_ms:5.2f} ms/msg  mongo {cost.mongo:5.2f}/msg  "
-             f"redis {cost.redis:5.2f}/msg")
+    extra = (
+        f"  cpu {cost.cpu_ms:5.2f} ms/msg  mongo {cost.mongo:5.2f}/msg  redis {cost.redis:5.2f}/msg"
+    )
     if "stored" in result:
         extra += f"  stored {result['stored']}, transactions {result['statuses']}"
     print(
@@ -263,8 +275,11 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--no-service-time", action="store_true",
-                        help="skip the CPU service time on the embedded stores (slow at 1000)")
+    parser.add_argument(
+        "--no-service-time",
+        action="store_true",
+        help="skip the CPU service time on the embedded stores (slow at 1000)",
+    )
     add_store_args(parser)
     args = parser.parse_args()
     print(

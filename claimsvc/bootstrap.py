@@ -155,7 +155,11 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.accounts, stores.api_keys, stores.platform, stores.admission, clock
         ),
         checkout=CheckoutService(
-            stores.sessions, stores.platform, stores.admission, auth, clock,
+            stores.sessions,
+            stores.platform,
+            stores.admission,
+            auth,
+            clock,
             settings.public_base_url,
         ),
         limits=LimitService(stores.limits, stores.admission, stores.accounts, clock),
@@ -166,8 +170,13 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
         wallet_admin=WalletAdminService(
-            stores.accounts, stores.devices, stores.balances, stores.transactions,
-            stores.messages, transactions, clock,
+            stores.accounts,
+            stores.devices,
+            stores.balances,
+            stores.transactions,
+            stores.messages,
+            transactions,
+            clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
     )
@@ -179,8 +188,8 @@ async def open_deps(
     """Open clients (or take the given ones, which tests share), build everything, index."""
     settings.require_stores()
     mongo = mongo if mongo is not None else open_mongo(settings.mongo_url or "")
-    redis = redis if redis is not None else open_redis(
-        settings.redis_url or "", settings.redis_ca_file
+    redis = (
+        redis if redis is not None else open_redis(settings.redis_url or "", settings.redis_ca_file)
     )
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)

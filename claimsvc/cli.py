@@ -35,10 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("api", help="merchant API, hosted page, admin API, /metrics")
     sub.add_parser("worker", help="webhook dispatcher, expiry sweeper, outbox reconciler")
-    dev = sub.add_parser("dev", help="everything on one machine: API, worker, SMS intake, demo "
-                         "data; MongoDB is a SecantusDB child unless CLAIMSVC_MONGO_URL is set")
-    dev.add_argument("--data-dir", default="", help="where the dev MongoDB keeps its data and "
-                     "the demo (default .claimsvc-dev; CLAIMSVC_DEV_DATA_DIR)")
+    dev = sub.add_parser(
+        "dev",
+        help="everything on one machine: API, worker, SMS intake, demo "
+        "data; MongoDB is a SecantusDB child unless CLAIMSVC_MONGO_URL is set",
+    )
+    dev.add_argument(
+        "--data-dir",
+        default="",
+        help="where the dev MongoDB keeps its data and "
+        "the demo (default .claimsvc-dev; CLAIMSVC_DEV_DATA_DIR)",
+    )
     dev.add_argument("--fresh", action="store_true", help="delete the dev data first")
     admin = sub.add_parser("admin", help="admin operations through the admin API")
     from claimsvc import cli_admin

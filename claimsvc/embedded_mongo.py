@@ -104,10 +104,22 @@ def start(
     storage = Path(storage)
     storage.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
-    cmd = [*server_command(), "--host", "127.0.0.1", "--port", str(port),
-           "--storage-path", str(storage), "--log-level", "WARNING"]
+    cmd = [
+        *server_command(),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--storage-path",
+        str(storage),
+        "--log-level",
+        "WARNING",
+    ]
     proc = subprocess.Popen(
-        cmd, stdout=log, stderr=log, stdin=subprocess.DEVNULL,
+        cmd,
+        stdout=log,
+        stderr=log,
+        stdin=subprocess.DEVNULL,
         preexec_fn=_die_with_parent if sys.platform == "linux" else None,
     )
     server = EmbeddedMongo(proc, port, storage)
@@ -131,8 +143,9 @@ def wait_ready(server: EmbeddedMongo, timeout: float) -> None:
                 f"secantusd-py exited with {server.proc.returncode} before answering "
                 f"(storage {server.storage})"
             )
-        client: MongoClient[dict[str, Any]] = MongoClient(server.url, serverSelectionTimeoutMS=500,
-                                          connectTimeoutMS=500)
+        client: MongoClient[dict[str, Any]] = MongoClient(
+            server.url, serverSelectionTimeoutMS=500, connectTimeoutMS=500
+        )
         try:
             client.admin.command("ping")
             return
@@ -143,4 +156,3 @@ def wait_ready(server: EmbeddedMongo, timeout: float) -> None:
         if time.monotonic() > deadline:
             raise EmbeddedMongoError(f"secantusd-py did not answer ping within {timeout:.0f} s")
         time.sleep(0.2)
-

@@ -89,10 +89,23 @@ def _collection(event: monitoring.CommandStartedEvent) -> str:
 # Collection methods that send one command each. `find` returns a cursor: counted when read.
 _COLLECTION_CALLS = frozenset(
     {
-        "find_one", "insert_one", "insert_many", "update_one", "update_many", "replace_one",
-        "delete_one", "delete_many", "find_one_and_update", "find_one_and_replace",
-        "find_one_and_delete", "count_documents", "bulk_write", "aggregate", "distinct",
-        "create_index", "estimated_document_count",
+        "find_one",
+        "insert_one",
+        "insert_many",
+        "update_one",
+        "update_many",
+        "replace_one",
+        "delete_one",
+        "delete_many",
+        "find_one_and_update",
+        "find_one_and_replace",
+        "find_one_and_delete",
+        "count_documents",
+        "bulk_write",
+        "aggregate",
+        "distinct",
+        "create_index",
+        "estimated_document_count",
     }
 )
 

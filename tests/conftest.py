@@ -84,7 +84,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def mongo_backend(request: pytest.FixtureRequest) -> str:
-    """"memory" (mongomock), or "wire" (SecantusDB) in modules marked `wire`."""
+    """ "memory" (mongomock), or "wire" (SecantusDB) in modules marked `wire`."""
     return str(getattr(request, "param", "memory"))
 
 

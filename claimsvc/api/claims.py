@@ -74,6 +74,7 @@ COMPLETED_SCHEMA = CompletedSchema()
 CANCELLED_SCHEMA = CancelledSchema()
 PUBLIC_SESSION_SCHEMA = PublicSessionSchema()
 
+
 class ClaimHandler(MerchantHandler):
     """Claim shape for every error, and the fixed 500 text of the claim endpoints."""
 

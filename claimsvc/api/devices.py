@@ -69,9 +69,7 @@ class MessageViewSchema(Schema):
 
 def _from_sms(field: str) -> fields.Function:
     """A field of the SMS a transaction was read from (null when it was not read from one)."""
-    return fields.Function(
-        lambda tx: None if tx.source is None else getattr(tx.source, field)
-    )
+    return fields.Function(lambda tx: None if tx.source is None else getattr(tx.source, field))
 
 
 class TransactionViewSchema(Schema):

@@ -90,6 +90,8 @@ class UtcTime(fields.Field[datetime]):
 
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
         return iso_or_none(value)
+
+
 class Cursor(fields.String):
     """A page cursor this service wrote for the listing (`by_id`: one sorted by id)."""
 

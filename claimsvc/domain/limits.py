@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 DHAKA = ZoneInfo("Asia/Dhaka")
@@ -17,10 +17,15 @@ def dhaka_day(now: datetime) -> str:
 
 
 def seconds_to_dhaka_midnight(now: datetime) -> int:
-    """Whole seconds until the next Dhaka midnight (at least 1)."""
+    """Whole seconds until the next Dhaka midnight (at least 1).
+
+    Subtracted in UTC: two datetimes of one tzinfo subtract as wall clocks, which is an hour
+    wrong across a change of offset (Bangladesh kept summer time in 2009: a 23-hour 19 June and
+    a 25-hour 31 December).
+    """
     local = now.astimezone(DHAKA)
     midnight = datetime.combine(local.date() + timedelta(days=1), datetime.min.time(), DHAKA)
-    return max(1, math.ceil((midnight - local).total_seconds()))
+    return max(1, math.ceil((midnight.astimezone(UTC) - now.astimezone(UTC)).total_seconds()))
 
 
 def window_position(now: datetime) -> tuple[int, int]:

@@ -123,11 +123,15 @@ class AuthService:
         if admission.outcome == MISS:
             fill = await self._fill(ref)
             admission = await self._admission.admit(
-                ref.account_id, ref.key_id, endpoint, now, hosts_digest=hosts_digest,
-                fill=fill, **kwargs,
+                ref.account_id,
+                ref.key_id,
+                endpoint,
+                now,
+                hosts_digest=hosts_digest,
+                fill=fill,
+                **kwargs,
             )
         return _admitted(ref, admission)
-
 
     async def authenticate(self, raw_key: str | None, endpoint: str) -> Admitted:
         """A key's request to `endpoint` (verify, cancel): 401 or 429, never 403 here."""

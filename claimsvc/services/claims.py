@@ -161,9 +161,7 @@ class ClaimService:
         step = sm.complete_pending(s.pending_claim, self._clock())
         return await self._machine.apply(s.id, step)
 
-    async def _fail(
-        self, d: Decision, s: Session, account: AccountTerms, tx: Tx
-    ) -> Session | None:
+    async def _fail(self, d: Decision, s: Session, account: AccountTerms, tx: Tx) -> Session | None:
         limit = account.max_failed_attempts
         step = sm.failure(s, limit, self._clock(), d.source)
         after = await self._machine.apply(s.id, step)

@@ -184,9 +184,7 @@ class DeliveryService:
         WEBHOOK_ENDED.labels(status=STOPPED).inc()
         log.warning(
             "webhook stopped",
-            extra={
-                "fields": {"event": event.id, "account": event.account_id, "why": reason}
-            },
+            extra={"fields": {"event": event.id, "account": event.account_id, "why": reason}},
         )
         await self._schedule.ack(lease)
 
@@ -225,9 +223,7 @@ class DeliveryService:
             raise errors.EventNotRedeliverable()
         return moved
 
-    async def _requeue(
-        self, event: Event, from_status: str, *, new_cycle: bool
-    ) -> Event | None:
+    async def _requeue(self, event: Event, from_status: str, *, new_cycle: bool) -> Event | None:
         """Queue the event again and schedule it; the queued event, or None if it moved."""
         now = self._clock()
         moved = await self._events.requeue(event, from_status, now, new_cycle=new_cycle)

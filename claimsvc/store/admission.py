@@ -91,7 +91,11 @@ end
 # read with it: status, archived, rate, daily, fee_blocked, hosts, doc.
 # Returns {outcome} for MISS, REVOKED, NOT_ACTIVE, ARCHIVED, else
 # {outcome (RATE_LIMITED or ADMITTED), previous count, current count, limit, doc, day outcome}.
-_ADMIT_LUA = RATE_HIT_FN + _RESERVE_DAY_FN + _ENTRY_FN + """
+_ADMIT_LUA = (
+    RATE_HIT_FN
+    + _RESERVE_DAY_FN
+    + _ENTRY_FN
+    + """
 local state, e
 if ARGV[8] == '' then
   state = redis.call('GET', KEYS[1])
@@ -140,6 +144,7 @@ if ARGV[4] ~= '' then
 end
 return {5, prev, curr, limit, e[8], day}
 """
+)
 
 # A buyer's call on a known session (submit, cancel without a key), in the session's account's
 # slot. KEYS[1] account entry (hash), KEYS[2] previous and KEYS[3] current minute window of the
@@ -149,7 +154,10 @@ return {5, prev, curr, limit, e[8], day}
 # the account entry read from MongoDB (status, archived, rate, daily, fee_blocked, hosts, doc).
 # Returns {MISS} (before counting anything), {RATE_LIMITED, previous count, current count,
 # limit} for the first limit that refuses, or {ADMITTED, doc}.
-_BUYER_LUA = RATE_HIT_FN + _ENTRY_FN + """
+_BUYER_LUA = (
+    RATE_HIT_FN
+    + _ENTRY_FN
+    + """
 local e
 if ARGV[6] == '' then
   e = stored_entry(KEYS[1])
@@ -168,12 +176,16 @@ for i, limit in ipairs({tonumber(ARGV[3]), tonumber(ARGV[4])}) do
 end
 return {5, e[8]}
 """
+)
 
 # KEYS[1] vendor day counter, KEYS[2] its order set; ARGV[1] order id, ARGV[2] vendor limit
 # (-1 none), ARGV[3] '1' when fees are above the ceiling, ARGV[4] TTL s. Returns DAY_*.
-_DAY_LUA = _RESERVE_DAY_FN + """
+_DAY_LUA = (
+    _RESERVE_DAY_FN
+    + """
 return reserve_day(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]))
 """
+)
 
 # KEYS[1] vendor day counter, KEYS[2] its order set; ARGV[1] order id.
 # Gives back the order's place in the day, at most once: 1 given back, 0 it held none.

@@ -32,11 +32,14 @@ end
 # KEYS[1] previous minute window counter, KEYS[2] current window counter
 # ARGV[1] limit, ARGV[2] ms elapsed in the current window, ARGV[3] window length in ms
 # Returns {allowed (0/1), previous count, current count after this request}.
-_RATE_LUA = RATE_HIT_FN + """
+_RATE_LUA = (
+    RATE_HIT_FN
+    + """
 local allowed, prev, curr = rate_hit(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]),
   tonumber(ARGV[3]))
 return {allowed, prev, curr}
 """
+)
 
 
 class LimitStore:

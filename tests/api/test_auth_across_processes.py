@@ -41,8 +41,12 @@ class Process:
         if kw.get("admin"):
             headers["Authorization"] = f"Bearer {ADMIN_TOKEN}"
         resp = await AsyncHTTPClient().fetch(
-            self.base + path, method=method, body=json.dumps(body), headers=headers,
-            raise_error=False, request_timeout=60,
+            self.base + path,
+            method=method,
+            body=json.dumps(body),
+            headers=headers,
+            raise_error=False,
+            request_timeout=60,
         )
         return Reply(resp.code, resp.headers, resp.body or b"")
 
@@ -74,8 +78,9 @@ async def processes(settings, clock) -> AsyncIterator[tuple[Process, Process]]:
 async def merchant(processes) -> dict[str, str]:
     """An account and key, already used on both processes."""
     a, b = processes
-    account = await a.post("/admin/v1/accounts", {"name": "Shop", "allowed_hosts": [ALLOWED_HOST]},
-                           admin=True)
+    account = await a.post(
+        "/admin/v1/accounts", {"name": "Shop", "allowed_hosts": [ALLOWED_HOST]}, admin=True
+    )
     key = await a.post(f"/admin/v1/accounts/{account.json()['id']}/keys", {}, admin=True)
     out = {"id": account.json()["id"], "key": key.json()["key"], "key_id": key.json()["id"]}
     for process in (a, b):

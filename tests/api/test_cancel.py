@@ -14,7 +14,11 @@ from tests.claims_support import (
     session_doc,
 )
 
-CANCELLED = {"success": True, "status": "CANCELLED", "redirect_url": "https://shop.example.com/cancel"}
+CANCELLED = {
+    "success": True,
+    "status": "CANCELLED",
+    "redirect_url": "https://shop.example.com/cancel",
+}
 
 
 async def cancel(fetch, session_id, key=None):

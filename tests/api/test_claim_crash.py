@@ -203,9 +203,7 @@ async def test_a_reservation_left_on_a_session_that_ended_otherwise_is_released(
     assert (await deps.stores.transactions.get(tx.id)).session_id == fresh
 
 
-async def test_a_reservation_on_a_session_still_open_is_kept(
-    fetch, deps, reserved_but_not_claimed
-):
+async def test_a_reservation_on_a_session_still_open_is_kept(fetch, deps, reserved_but_not_claimed):
     merchant, holder, tx = reserved_but_not_claimed
     other = await open_session(deps, merchant)
     assert (await submit(fetch, other, tx.trx_id)).json()["error"] == "VERIFICATION_FAILED"

@@ -111,9 +111,7 @@ async def test_concurrent_failures_never_exceed_the_lock_count(fetch, make_accou
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["FAILED"]
 
 
-async def test_a_claim_racing_a_cancel_ends_in_one_state_with_one_event(
-    fetch, make_account, deps
-):
+async def test_a_claim_racing_a_cancel_ends_in_one_state_with_one_event(fetch, make_account, deps):
     merchant = await make_account()
     session_id = await open_session(deps, merchant)
     tx = await pay(deps, merchant)

@@ -15,9 +15,7 @@ INIT = "/api/v1/checkout/initialize"
 async def test_twenty_concurrent_first_calls_create_one_session(fetch, make_account, deps):
     merchant = await make_account(daily_limit=1)
     body = initialize_body()
-    replies = await asyncio.gather(
-        *(fetch(INIT, json=body, key=merchant.key) for _ in range(20))
-    )
+    replies = await asyncio.gather(*(fetch(INIT, json=body, key=merchant.key) for _ in range(20)))
     codes = sorted(r.code for r in replies)
     assert codes == [200] * 19 + [201]
     assert len({r.body for r in replies}) == 1

@@ -90,9 +90,7 @@ async def test_a_key_new_to_this_process_is_read_once(fetch, make_account, deps,
     assert redis == {"evalsha": 3}
 
 
-async def test_redis_losing_the_auth_entries_costs_two_reads_once(
-    fetch, make_account, deps, tally
-):
+async def test_redis_losing_the_auth_entries_costs_two_reads_once(fetch, make_account, deps, tally):
     merchant = await make_account()
     assert (await fetch(INIT, json=initialize_body(), key=merchant.key)).code == 201
     with tally.ignored():

@@ -38,7 +38,10 @@ def _session(
     """A stored session document; the domain sees it as the store reads it (`from_doc`)."""
     doc = SessionStore.to_doc(BASE)
     doc.update(
-        _id="s1", status=status, pending_claim=pending, expires_at=expires_at,
+        _id="s1",
+        status=status,
+        pending_claim=pending,
+        expires_at=expires_at,
         failed_attempts=attempts,
     )
     if sources is not None:

@@ -12,4 +12,7 @@ async def test_initialize_creates_then_replays_the_same_session(fetch, make_acco
     assert again.code == 200
     assert first.json() == again.json()
     assert first.json()["amount"] == 150.25
-    assert first.json()["checkout_url"] == f"https://pay.example.test/checkout/{first.json()['session_id']}"
+    assert (
+        first.json()["checkout_url"]
+        == f"https://pay.example.test/checkout/{first.json()['session_id']}"
+    )

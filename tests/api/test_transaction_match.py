@@ -35,9 +35,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize(("label", "change"), VARIANTS, ids=[v[0] for v in VARIANTS])
-async def test_a_transaction_is_reserved_exactly_when_it_matches(
-    deps, make_account, label, change
-):
+async def test_a_transaction_is_reserved_exactly_when_it_matches(deps, make_account, label, change):
     merchant = await make_account()
     session = await deps.stores.sessions.get(await open_session(deps, merchant))
     doc = {
@@ -69,4 +67,3 @@ async def test_a_transaction_is_reserved_exactly_when_it_matches(
     else:
         assert reserved is None, label
         assert stored is not None and stored.session_id == doc["session_id"], label
-

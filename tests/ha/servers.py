@@ -83,9 +83,7 @@ class Node:
     tls: Tls | None = None
 
     def client(self) -> redis.Redis:
-        tls: dict[str, object] = (
-            {"ssl": True, "ssl_ca_certs": self.tls.ca_file} if self.tls else {}
-        )
+        tls: dict[str, object] = {"ssl": True, "ssl_ca_certs": self.tls.ca_file} if self.tls else {}
         return redis.Redis(
             host="127.0.0.1", port=self.port, password=self.password, socket_timeout=2, **tls
         )
@@ -116,7 +114,7 @@ def start_node(
         config += f"requirepass {password}\n" + ("" if sentinel else f"masterauth {password}\n")
     listen = f"port 0\ntls-port {port}\n{tls.config()}" if tls else f"port {port}\n"
     conf.write_text(
-        f"{listen}bind 127.0.0.1\ndir {workdir}\nsave \"\"\nappendonly no\n"
+        f'{listen}bind 127.0.0.1\ndir {workdir}\nsave ""\nappendonly no\n'
         f"protected-mode no\nrepl-diskless-sync-delay 0\nlogfile {workdir / 'log.txt'}\n{config}"
     )
     proc = subprocess.Popen(
@@ -239,21 +237,29 @@ def start_cluster(binary: str, root: Path, tls: Tls | None = None) -> Cluster:
         for i in range(3):
             # The bus port is set, not derived (port + 10000 may be taken or past 65535).
             config = (
-                f"cluster-enabled yes\ncluster-config-file nodes.conf\n"
-                f"cluster-port {free_port()}\n"
+                f"cluster-enabled yes\ncluster-config-file nodes.conf\ncluster-port {free_port()}\n"
             )
             cluster.nodes.append(start_node(binary, root / f"node{i}", config=config, tls=tls))
         hosts = [f"127.0.0.1:{n.port}" for n in cluster.nodes]
         over_tls = ["--tls", "--cacert", tls.ca_file] if tls else []
         subprocess.run(
-            [shutil.which("redis-cli") or "redis-cli", *over_tls, "--cluster", "create", *hosts,
-             "--cluster-replicas", "0", "--cluster-yes"],
-            check=True, capture_output=True, timeout=30,
+            [
+                shutil.which("redis-cli") or "redis-cli",
+                *over_tls,
+                "--cluster",
+                "create",
+                *hosts,
+                "--cluster-replicas",
+                "0",
+                "--cluster-yes",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=30,
         )
         wait_until(
             lambda: all(
-                n.client().cluster("info").get("cluster_state") == "ok"
-                for n in cluster.nodes
+                n.client().cluster("info").get("cluster_state") == "ok" for n in cluster.nodes
             ),
             START_WAIT_S * 2,
             "cluster_state:ok on every node",

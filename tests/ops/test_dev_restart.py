@@ -39,12 +39,21 @@ def _alive(pid: int) -> bool:
 @contextmanager
 def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, str], list[int]]]:
     """`claimsvc dev` in `workdir` with no store URLs; (banner values, its children's pids)."""
-    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO),
-           "CLAIMSVC_API_PORT": str(port), "CLAIMSVC_SMS_PORT": str(free_port())}
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(REPO),
+        "CLAIMSVC_API_PORT": str(port),
+        "CLAIMSVC_SMS_PORT": str(free_port()),
+    }
     log_path = workdir / f"dev-{time.monotonic_ns()}.log"
     with log_path.open("wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "claimsvc.cli", "dev", *args],
-                                cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "claimsvc.cli", "dev", *args],
+            cwd=workdir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         wait_until_serving(port, proc)
         children = _children(proc.pid)
@@ -66,11 +75,19 @@ def _banner(text: str) -> dict[str, str]:
 
 
 def _initialize(port: int, key: str, order_id: str) -> tuple[int, dict]:
-    body = json.dumps({"order_id": order_id, "amount": 100, "success_url":
-                       "https://shop.example.com/s", "cancel_url": "https://shop.example.com/c",
-                       "webhook_url": "https://shop.example.com/w"}).encode()
+    body = json.dumps(
+        {
+            "order_id": order_id,
+            "amount": 100,
+            "success_url": "https://shop.example.com/s",
+            "cancel_url": "https://shop.example.com/c",
+            "webhook_url": "https://shop.example.com/w",
+        }
+    ).encode()
     req = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/v1/checkout/initialize", data=body, method="POST",
+        f"http://127.0.0.1:{port}/api/v1/checkout/initialize",
+        data=body,
+        method="POST",
         headers={"content-type": "application/json", "x-api-key": key},
     )
     try:

@@ -48,8 +48,14 @@ def fill(state="ok", **overrides):
 
 async def admit(store, *, fill=None, must_pay=True, order_id=None, now=NOW, key_id="key_1"):
     return await store.admit(
-        "acc_1", key_id, "initialize", now, must_pay=must_pay, order_id=order_id,
-        hosts_digest=hosts_digest(HOSTS), fill=fill,
+        "acc_1",
+        key_id,
+        "initialize",
+        now,
+        must_pay=must_pay,
+        order_id=order_id,
+        hosts_digest=hosts_digest(HOSTS),
+        fill=fill,
     )
 
 
@@ -110,8 +116,12 @@ async def test_a_change_marker_outlives_a_dead_process_only_briefly(
 
 @pytest.mark.parametrize(
     ("overrides", "outcome"),
-    [({"status": "suspended"}, NOT_ACTIVE), ({"status": "pending_kyc"}, NOT_ACTIVE),
-     ({"archived": True}, ARCHIVED), ({"status": "suspended", "archived": True}, NOT_ACTIVE)],
+    [
+        ({"status": "suspended"}, NOT_ACTIVE),
+        ({"status": "pending_kyc"}, NOT_ACTIVE),
+        ({"archived": True}, ARCHIVED),
+        ({"status": "suspended", "archived": True}, NOT_ACTIVE),
+    ],
 )
 async def test_an_account_that_may_not_pay_is_refused_only_where_it_must_pay(
     store, overrides, outcome

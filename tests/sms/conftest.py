@@ -139,8 +139,9 @@ async def stored_messages(deps: Deps, account_id: str) -> list[dict[str, Any]]:
     return await deps.db["sms_messages"].find({"account_id": account_id}).to_list(None)
 
 
-async def anchor_wallet(fetch: Any, merchant: Merchant, device: Any, provider: str,
-                        balance: int) -> None:
+async def anchor_wallet(
+    fetch: Any, merchant: Merchant, device: Any, provider: str, balance: int
+) -> None:
     """Anchor the running balance of the merchant's `provider` wallet on `device` (admin API)."""
     anchor = {"provider": provider, "device_id": device.id, "balance": balance}
     reply = await fetch(
@@ -150,8 +151,12 @@ async def anchor_wallet(fetch: Any, merchant: Merchant, device: Any, provider: s
 
 
 async def anchored_merchant(
-    fetch: Any, make_account: Any, make_device: Any, balance: int = 1000,
-    provider: str = "bkash", **account: Any
+    fetch: Any,
+    make_account: Any,
+    make_device: Any,
+    balance: int = 1000,
+    provider: str = "bkash",
+    **account: Any,
 ) -> tuple[Merchant, Any]:
     """A balance-verifying merchant with one phone, its `provider` wallet anchored at `balance`."""
     merchant = await make_account(balance_verification=True, **account)
@@ -160,8 +165,9 @@ async def anchored_merchant(
     return merchant, device
 
 
-async def open_session(fetch: Any, merchant: Merchant, amount: int, order: str,
-                       **extra: Any) -> str:
+async def open_session(
+    fetch: Any, merchant: Merchant, amount: int, order: str, **extra: Any
+) -> str:
     body = initialize_body(amount=amount, order_id=order, **extra)
     opened = await fetch("/api/v1/checkout/initialize", json=body, key=merchant.key)
     assert opened.code == 201, opened.body

@@ -273,9 +273,7 @@ async def test_a_batch_processed_again_after_a_crash_has_its_effects_once(
     [wallet] = await deps.db["wallet_balances"].find().to_list(None)
     assert wallet["running"] == 101_500
     txs = await transactions(deps, device.account_id)
-    assert [txs[f"BATCH0000{i}"]["status"] for i in range(4)] == ["unconfirmed"] + [
-        "confirmed"
-    ] * 3
+    assert [txs[f"BATCH0000{i}"]["status"] for i in range(4)] == ["unconfirmed"] + ["confirmed"] * 3
 
 
 async def test_in_a_batch_a_wallet_that_fails_keeps_its_messages_pending_and_the_others_complete(
@@ -304,8 +302,13 @@ async def test_in_a_batch_a_wallet_that_fails_keeps_its_messages_pending_and_the
     monkeypatch.setattr(deps.stores.balances, "save", save)
     await stream_of(deps).ensure_group()
     consumer = Consumer(
-        stream_of(deps), deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
-        Tuning(reclaim_idle_ms=0), consumer="rescuer",
+        stream_of(deps),
+        deps.stores.messages,
+        sms.pipeline,
+        sms.wallets,
+        deps.clock,
+        Tuning(reclaim_idle_ms=0),
+        consumer="rescuer",
     )
     assert await consumer.reclaim() == 1
     assert await stream_of(deps).pending_count() == 0
@@ -332,8 +335,13 @@ async def test_a_batch_whose_transaction_insert_fails_stays_pending_and_complete
     assert await stream_of(deps).pending_count() == 3
     monkeypatch.setattr(deps.stores.transactions, "insert_new", insert)
     consumer = Consumer(
-        stream_of(deps), deps.stores.messages, sms.pipeline, sms.wallets, deps.clock,
-        Tuning(reclaim_idle_ms=0), consumer="rescuer",
+        stream_of(deps),
+        deps.stores.messages,
+        sms.pipeline,
+        sms.wallets,
+        deps.clock,
+        Tuning(reclaim_idle_ms=0),
+        consumer="rescuer",
     )
     assert await consumer.reclaim() == 3
     assert await stream_of(deps).pending_count() == 0

@@ -24,5 +24,13 @@ def anchor(wallet: Wallet, balance: int, at: datetime) -> Outcome:
     }
     restarted = BalanceStore.from_doc(doc)
     # Back to a pure wallet, as the tests built it: no identity, version or anchor record.
-    return recheck(replace(restarted, key=None, version=wallet.version, recheck=False,
-                           anchor_balance=None, anchor_set_at=None))
+    return recheck(
+        replace(
+            restarted,
+            key=None,
+            version=wallet.version,
+            recheck=False,
+            anchor_balance=None,
+            anchor_set_at=None,
+        )
+    )

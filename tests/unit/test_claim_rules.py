@@ -62,8 +62,10 @@ def test_a_valid_body_is_trimmed_and_upper_cased():
         ({"sessionId": "x", "trxId": "!", "provider": "?"}, errors.InvalidCheckoutSession),
         ({"sessionId": SID, "trxId": "!", "provider": "?"}, errors.InvalidTrxId),
         ({"sessionId": SID, "trxId": "ABC12345", "provider": "?"}, errors.InvalidProvider),
-        ({"sessionId": "{" + SID + "}", "trxId": "ABC12345", "provider": "bkash"},
-         errors.InvalidCheckoutSession),
+        (
+            {"sessionId": "{" + SID + "}", "trxId": "ABC12345", "provider": "bkash"},
+            errors.InvalidCheckoutSession,
+        ),
     ],
 )
 def test_the_first_broken_rule_in_interface_order_is_reported(body, error):
@@ -83,16 +85,23 @@ json_values = st.recursive(
     st.one_of(
         json_values,
         st.fixed_dictionaries(
-            {"sessionId": json_values | st.just(SID), "trxId": json_values,
-             "provider": json_values | st.sampled_from(["bkash", "rocket"])}
+            {
+                "sessionId": json_values | st.just(SID),
+                "trxId": json_values,
+                "provider": json_values | st.sampled_from(["bkash", "rocket"]),
+            }
         ),
     )
 )
 def test_no_body_makes_validation_fail_other_than_with_a_client_error(body):
     try:
         req = claims.parse_claim(body)
-    except (errors.MissingClaimFields, errors.InvalidCheckoutSession,
-            errors.InvalidTrxId, errors.InvalidProvider):
+    except (
+        errors.MissingClaimFields,
+        errors.InvalidCheckoutSession,
+        errors.InvalidTrxId,
+        errors.InvalidProvider,
+    ):
         return
     assert claims.TRX_ID.fullmatch(req.trx_id) and req.provider in claims.PROVIDERS
 
@@ -106,8 +115,10 @@ def test_no_body_makes_validation_fail_other_than_with_a_client_error(body):
         ({}, None),
         ({"amount_poisha": 50_001}, "amount differs"),
         ({"received_at": T0 - timedelta(minutes=10)}, None),
-        ({"received_at": T0 - timedelta(minutes=10, microseconds=1)},
-         "received before the session"),
+        (
+            {"received_at": T0 - timedelta(minutes=10, microseconds=1)},
+            "received before the session",
+        ),
         ({"received_at": T0 + timedelta(days=1)}, None),
         ({"session_id": SID}, None),
         ({"session_id": "another"}, "used by another session"),
@@ -145,19 +156,34 @@ LATE = T0 + timedelta(hours=2)
         (session(), ACTIVE, tx(amount_poisha=1), LIVE, Step.FAIL, None),
         (session(), ACTIVE, tx(), LATE, Step.EXPIRE, None),
         (session(pending_claim=RECORD), VERIFYING, tx(), LATE, Step.ANSWER_PENDING, None),
-        (session(pending_claim=RECORD), VERIFYING, tx(status="confirmed"), LATE,
-         Step.COMPLETE_PENDING, None),
-        (session(pending_claim=OTHER), VERIFYING, tx(), LIVE,
-         Step.REJECT, None),
-        (session(pending_claim=OTHER), VERIFYING, tx(), LATE,
-         Step.REFUSE, errors.SessionExpired),
-        (session(status=sm.COMPLETED, claim=RECORD), ACTIVE, tx(), LATE,
-         Step.ANSWER_COMPLETED, None),
-        (session(status=sm.COMPLETED, claim=OTHER), ACTIVE, tx(),
-         LIVE, Step.REFUSE, errors.AlreadyCompleted),
+        (
+            session(pending_claim=RECORD),
+            VERIFYING,
+            tx(status="confirmed"),
+            LATE,
+            Step.COMPLETE_PENDING,
+            None,
+        ),
+        (session(pending_claim=OTHER), VERIFYING, tx(), LIVE, Step.REJECT, None),
+        (session(pending_claim=OTHER), VERIFYING, tx(), LATE, Step.REFUSE, errors.SessionExpired),
+        (
+            session(status=sm.COMPLETED, claim=RECORD),
+            ACTIVE,
+            tx(),
+            LATE,
+            Step.ANSWER_COMPLETED,
+            None,
+        ),
+        (
+            session(status=sm.COMPLETED, claim=OTHER),
+            ACTIVE,
+            tx(),
+            LIVE,
+            Step.REFUSE,
+            errors.AlreadyCompleted,
+        ),
         (session(status=sm.FAILED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.TooManyAttempts),
-        (session(status=sm.CANCELLED), ACTIVE, tx(), LIVE, Step.REFUSE,
-         errors.SessionUnavailable),
+        (session(status=sm.CANCELLED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.SessionUnavailable),
         (session(status=sm.EXPIRED), ACTIVE, tx(), LIVE, Step.REFUSE, errors.SessionExpired),
     ],
 )
@@ -207,9 +233,7 @@ SOURCE = "a1b2c3"
 sessions_for_lookup = st.builds(
     lambda status, pending, failures, expires_in, attempts: session(
         status=status,
-        pending_claim={None: None, "same": RECORD, "other": claim("trx_1", "OTHER0001")}[
-            pending
-        ],
+        pending_claim={None: None, "same": RECORD, "other": claim("trx_1", "OTHER0001")}[pending],
         failed_attempts=min(failures, attempts),
         failed_sources={SOURCE: failures} if failures else {},
         expires_at=T0 + timedelta(minutes=expires_in),

@@ -128,6 +128,22 @@ def test_the_merchants_day_rolls_over_at_1800_utc(utc, day):
     assert dhaka_day(utc) == day
 
 
+@pytest.mark.parametrize(
+    ("utc", "left"),
+    [
+        # tzdata Asia/Dhaka: "Rule Dhaka 2009 only - Jun 19 23:00 1:00" (clocks 23:00 -> 24:00,
+        # a 23-hour day; midnight is 17:00 UTC) and "Dec 31 24:00 0" (24:00 +07 -> 23:00 +06,
+        # a 25-hour day; midnight is 18:00 UTC). Wall-clock subtraction was an hour out on both.
+        (datetime(2009, 6, 19, 10, 0, tzinfo=UTC), 7 * 3600),
+        (datetime(2009, 12, 31, 10, 0, tzinfo=UTC), 8 * 3600),
+    ],
+)
+def test_the_countdown_follows_a_day_shortened_or_lengthened_by_summer_time(utc, left):
+    assert seconds_to_dhaka_midnight(utc) == left
+    assert dhaka_day(utc + timedelta(seconds=left)) != dhaka_day(utc)
+    assert dhaka_day(utc + timedelta(seconds=left - 1)) == dhaka_day(utc)
+
+
 def test_seconds_to_dhaka_midnight_count_down_to_1800_utc():
     assert seconds_to_dhaka_midnight(datetime(2026, 11, 21, 17, 59, 59, tzinfo=UTC)) == 1
     assert seconds_to_dhaka_midnight(datetime(2026, 11, 21, 18, 0, tzinfo=UTC)) == 86_400
@@ -138,6 +154,6 @@ def test_seconds_to_dhaka_midnight_count_down_to_1800_utc():
 def test_the_day_changes_exactly_when_the_countdown_ends(naive):
     moment = naive.replace(tzinfo=UTC)
     left = seconds_to_dhaka_midnight(moment)
-    assert 1 <= left <= 86_400
+    assert 1 <= left <= 25 * 3600  # Dhaka's 2009 summer time ended with a 25-hour day
     assert dhaka_day(moment + timedelta(seconds=left)) != dhaka_day(moment)
     assert dhaka_day(moment + timedelta(seconds=left - 1)) == dhaka_day(moment)

@@ -302,9 +302,22 @@ def test_a_new_session_is_stored_with_the_fields_it_always_had_and_no_more():
     doc = SessionStore.to_doc(fresh)
     assert sorted(doc) == sorted(
         [
-            "_id", "account_id", "order_id", "payment_id", "amount_poisha", "success_url",
-            "cancel_url", "webhook_url", "customer", "metadata", "status", "created_at",
-            "expires_at", "failed_attempts", "pending_claim", "claim",
+            "_id",
+            "account_id",
+            "order_id",
+            "payment_id",
+            "amount_poisha",
+            "success_url",
+            "cancel_url",
+            "webhook_url",
+            "customer",
+            "metadata",
+            "status",
+            "created_at",
+            "expires_at",
+            "failed_attempts",
+            "pending_claim",
+            "claim",
         ]
     )
     assert SessionStore.from_doc(doc) == fresh
@@ -444,20 +457,40 @@ def test_an_account_comes_back_from_its_document_unchanged():
     assert AccountStore.from_doc(doc) == ACCOUNT
     # The document keys of every account ever stored: no migration.
     assert set(doc) == {
-        "_id", "name", "status", "archived", "allowed_hosts", "balance_verification",
-        "daily_limit", "rate_limit_per_minute", "max_failed_attempts", "fee_due_poisha",
-        "fee_limit_poisha", "wallets", "callback_secret", "created_at", "updated_at",
+        "_id",
+        "name",
+        "status",
+        "archived",
+        "allowed_hosts",
+        "balance_verification",
+        "daily_limit",
+        "rate_limit_per_minute",
+        "max_failed_attempts",
+        "fee_due_poisha",
+        "fee_limit_poisha",
+        "wallets",
+        "callback_secret",
+        "created_at",
+        "updated_at",
     }
     assert doc["wallets"] == [{"provider": "nagad", "number": "01800000002", "kind": "merchant"}]
 
 
 def test_a_sparse_account_document_reads_with_the_defaults_of_a_new_account():
-    doc = {"_id": "acc_2", "name": "Old", "rate_limit_per_minute": 0, "max_failed_attempts": None,
-           "created_at": T0, "updated_at": T0}
+    doc = {
+        "_id": "acc_2",
+        "name": "Old",
+        "rate_limit_per_minute": 0,
+        "max_failed_attempts": None,
+        "created_at": T0,
+        "updated_at": T0,
+    }
     account = AccountStore.from_doc(doc)
     assert account == Account(id="acc_2", name="Old", created_at=T0, updated_at=T0)
     assert (account.status, account.rate_limit_per_minute, account.max_failed_attempts) == (
-        "active", 120, 5
+        "active",
+        120,
+        5,
     )
 
 
@@ -465,7 +498,13 @@ def test_an_api_key_comes_back_from_its_document_unchanged_and_holds_no_key():
     doc = ApiKeyStore.to_doc(API_KEY)
     assert ApiKeyStore.from_doc(doc) == API_KEY
     assert set(doc) == {
-        "_id", "account_id", "key_hash", "prefix", "label", "created_at", "revoked_at"
+        "_id",
+        "account_id",
+        "key_hash",
+        "prefix",
+        "label",
+        "created_at",
+        "revoked_at",
     }
 
 

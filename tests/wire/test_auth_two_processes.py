@@ -69,18 +69,27 @@ async def call(port: int, method: str, path: str, body: Any, key: str | None = N
     if key is not None:
         headers = {"content-type": "application/json", "x-api-key": key}
     resp = await AsyncHTTPClient().fetch(
-        f"http://127.0.0.1:{port}{path}", method=method, body=json.dumps(body), headers=headers,
-        raise_error=False, request_timeout=60,
+        f"http://127.0.0.1:{port}{path}",
+        method=method,
+        body=json.dumps(body),
+        headers=headers,
+        raise_error=False,
+        request_timeout=60,
     )
     return Reply(resp.code, resp.headers, resp.body or b"")
 
 
 async def test_revocation_and_account_changes_apply_to_the_other_process_at_once(apis):
     one, two = apis
-    account = (await call(one, "POST", "/admin/v1/accounts", {
-        "name": "Shop", "allowed_hosts": [ALLOWED_HOST]})).json()
-    keys = [(await call(one, "POST", f"/admin/v1/accounts/{account['id']}/keys", {})).json()
-            for _ in range(2)]
+    account = (
+        await call(
+            one, "POST", "/admin/v1/accounts", {"name": "Shop", "allowed_hosts": [ALLOWED_HOST]}
+        )
+    ).json()
+    keys = [
+        (await call(one, "POST", f"/admin/v1/accounts/{account['id']}/keys", {})).json()
+        for _ in range(2)
+    ]
     for port in (one, two):
         for key in keys:
             assert (await call(port, "POST", INIT, initialize_body(), key["key"])).code == 201
