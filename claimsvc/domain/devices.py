@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from urllib.parse import quote
+
+INTAKE_PATH = "/sms/v1/messages"
+"""Where forwarders post SMS on the SMS port (contract.md §5)."""
 
 QUIET_AFTER = timedelta(minutes=15)
 """An active device not heard from this long has gone quiet: a forwarder that pings every few
@@ -45,3 +49,10 @@ class Registered:
 
     device: Device
     token: str
+
+
+def intake_url(public_sms_url: str, token: str) -> str:
+    """The intake address a forwarder app posts to, the device token as its `token` query
+    parameter (contract.md §5): what the pairing QR code holds, since no supported app imports
+    its settings from a QR code or a link (docs/sms-forwarders.md, "Pairing")."""
+    return f"{public_sms_url.rstrip('/')}{INTAKE_PATH}?token={quote(token, safe='')}"
