@@ -9,6 +9,7 @@ from typing import Any
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
+from claimsvc.services.audit import AuditService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
 from claimsvc.services.claims import ClaimService
@@ -16,25 +17,32 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
+from claimsvc.services.passwords import Passwords
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
+from claimsvc.services.signin import SigninService
 from claimsvc.services.transactions import TransactionService
+from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
+from claimsvc.store.audit import AuditStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
+from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.signin_limits import SigninLimitStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.transactions import TransactionStore
+from claimsvc.store.users import UserStore
 
 
 @dataclass
@@ -56,6 +64,10 @@ class Stores:
     balances: BalanceStore
     sms_queue: SmsQueue
     sms_gate: SmsGate
+    users: UserStore
+    portal_sessions: PortalSessionStore
+    signin_limits: SigninLimitStore
+    audit: AuditStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -77,6 +89,9 @@ class Services:
     devices: DeviceService
     wallet_admin: WalletAdminService
     reparse: ReparseService
+    audit: AuditService
+    users: UserService
+    signin: SigninService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -123,7 +138,11 @@ class Deps:
             await close
 
 
-def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = True) -> Stores:
+def build_stores(
+    db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = True, ttl_indexes: bool = True
+) -> Stores:
+    """Every store; `ttl_indexes=False` on the in-process fake, whose TTL monitor runs on the
+    wall clock (a test's frozen clock is behind it, so it would delete live documents)."""
     return Stores(
         accounts=AccountStore(db),
         api_keys=ApiKeyStore(db),
@@ -140,6 +159,10 @@ def build_stores(db: Any, redis: Any, keys: RedisKeys, *, bulk_updates: bool = T
         balances=BalanceStore(db, bulk_updates=bulk_updates),
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
+        users=UserStore(db),
+        portal_sessions=PortalSessionStore(db, ttl_index=ttl_indexes),
+        signin_limits=SigninLimitStore(redis, keys),
+        audit=AuditStore(db),
     )
 
 
@@ -149,6 +172,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
+    audit, passwords = AuditService(stores.audit, clock), Passwords()
     return Services(
         auth=auth,
         admin=AdminService(
@@ -179,6 +203,17 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
+        audit=audit,
+        users=UserService(stores.users, stores.portal_sessions, stores.accounts, passwords, clock),
+        signin=SigninService(
+            stores.users,
+            stores.portal_sessions,
+            stores.signin_limits,
+            stores.accounts,
+            passwords,
+            audit,
+            clock,
+        ),
     )
 
 
@@ -193,7 +228,8 @@ async def open_deps(
     )
     db = mongo[settings.mongo_db]
     keys = RedisKeys(settings.redis_prefix)
-    stores = build_stores(db, redis, keys, bulk_updates=not is_embedded(settings.mongo_url or ""))
+    embedded = is_embedded(settings.mongo_url or "")
+    stores = build_stores(db, redis, keys, bulk_updates=not embedded, ttl_indexes=not embedded)
     for store in stores.all():
         if hasattr(store, "ensure_indexes"):
             await store.ensure_indexes()

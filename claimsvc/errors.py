@@ -204,3 +204,57 @@ class BuyerRateLimited(ClaimOutcome):
 
     status, code = 429, "RATE_LIMITED"
     message = "Too many requests. Wait a minute and retry with backoff."
+
+
+# Merchant portal (issue 16): `code` is also the portal's words key for the message ----------
+
+
+class PortalError(ServiceError):
+    """A refusal the portal shows on its page in the user's language (words key: `code`)."""
+
+    status = 400
+
+
+class SignInFailed(PortalError):
+    status, code, message = 401, "signin_failed", "Wrong email or password"
+
+
+class CodeFailed(PortalError):
+    status, code, message = 401, "code_failed", "Wrong or already used code"
+
+
+class SignInLimited(PortalError):
+    status, code = 429, "signin_limited"
+    message = "Too many sign-in attempts. Wait a while and try again."
+
+
+class PasswordRejected(PortalError):
+    """The password policy refused a password; `code` names the rule (password_<reason>)."""
+
+    code, message = "password_too_short", "This password is not allowed"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"This password is not allowed: {reason}")
+        self.code = f"password_{reason}"
+
+
+class InviteInvalid(PortalError):
+    status, code = 404, "invite_invalid"
+    message = "This link has expired or was already used"
+
+
+class UserExists(PortalError):
+    status, code, message = 409, "user_exists", "A user with this email already exists"
+
+
+class LastOwner(PortalError):
+    status, code = 409, "last_owner"
+    message = "The last active owner cannot be demoted or disabled"
+
+
+class CsrfRefused(PortalError):
+    status, code, message = 403, "csrf_refused", "The form expired; reload the page and try again"
+
+
+class Forbidden(PortalError):
+    status, code, message = 403, "forbidden", "Your role does not allow this"

@@ -23,6 +23,9 @@ tag. Family by family (the tag in braces):
 - `{sms}`: the SMS stream, the index of which stream entry holds each queued message (written
   with each XADD, deleted with the entry's XACK and XDEL, all in scripts) and the device gate
   the intake's queueing script checks in the same call (so one slot).
+- `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
+  never the address itself) and per client address, checked and counted together by one script.
+  Sign-ins are rare next to payments, so one slot is plenty.
 
 The prefix itself must not contain braces: it comes before the tag and would become the tag.
 """
@@ -101,3 +104,11 @@ class RedisKeys:
     def sms_queued(self) -> str:
         """Hash of message id -> the stream entry that queues it (gone once acknowledged)."""
         return self._key("sms", "queued")
+
+    def signin_user(self, email_hash: str) -> str:
+        """Portal sign-in attempts (password or code) for one user in the current window."""
+        return self._key("portal-signin", f"user:{email_hash}")
+
+    def signin_address(self, address: str) -> str:
+        """Portal sign-in attempts from one client address in the current window."""
+        return self._key("portal-signin", f"addr:{address}")

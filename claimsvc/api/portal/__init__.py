@@ -1,0 +1,20 @@
+"""The merchant portal under /portal: joins each page module's route list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado import template
+from tornado.routing import URLSpec
+
+from claimsvc.api.page import TEMPLATES
+from claimsvc.api.portal import auth, overview, view
+
+
+def routes(deps: Any) -> list[URLSpec]:
+    """Every portal route; each page module's `routes(kw)` takes the handlers' arguments."""
+    kw = {"deps": deps, "loader": template.Loader(str(TEMPLATES / "portal"))}
+    found = [view.static_route()]
+    found += auth.routes(kw)
+    found += overview.routes(kw)
+    return found

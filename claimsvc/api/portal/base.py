@@ -1,0 +1,215 @@
+"""PortalHandler: every portal page's sign-in check, role check, CSRF check, language, forms
+and rendering inside the portal's layout."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+from tornado import template
+
+from claimsvc import errors
+from claimsvc.api.page import CSP, PageHandler
+from claimsvc.api.portal import view
+from claimsvc.api.portal.words import Words
+from claimsvc.domain import i18n
+from claimsvc.domain import portal_sessions as ps
+from claimsvc.domain.accounts import Account
+from claimsvc.domain.users import PortalUser, can
+from claimsvc.services.signin import Current
+
+SESSION_COOKIE = "__Host-portal"
+"""The session id. `__Host-`: only ever set by this host over HTTPS, with Path=/."""
+SIGNIN_COOKIE = "__Host-portal-signin"
+"""The sign-in form's CSRF token (no session exists yet): the form must echo it."""
+FLASH_COOKIE = "__Host-portal-flash"
+"""One words key to show on the next page (never a secret)."""
+LANG_COOKIE = "__Host-portal-lang"
+CSRF_FIELD = "_csrf"
+FORM_LIMIT = 16 * 1024
+"""The largest form body a portal page reads."""
+SAFE_METHODS = ("GET", "HEAD")
+LOGIN_PATH = "/portal/login"
+
+PORTAL_HEADERS = {
+    "Content-Security-Policy": CSP,
+    # Same-origin: a form POST carries our Origin (no-referrer would send "Origin: null"),
+    # and no portal address ever reaches another site.
+    "Referrer-Policy": "same-origin",
+}
+
+
+class PortalHandler(PageHandler):
+    """A portal page. Subclasses set `permission` and `route_name`; `signed_in = False` for
+    the pages of signing in (they still get CSRF checks)."""
+
+    permission = "overview"
+    route_name = "portal_unknown"
+    signed_in = True
+
+    current: Current | None = None
+    user: PortalUser
+    account: Account
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        for name, value in PORTAL_HEADERS.items():
+            self.set_header(name, value)
+
+    # -- the checks before every handler ------------------------------------------------------
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        super().prepare()
+        self.current = await self.services.signin.current(self.get_cookie(SESSION_COOKIE))
+        if self.current is not None:
+            self.user = self.current.user.public()
+            self.account = self.current.account
+        if self.signed_in and not self._fully_signed_in():
+            self.redirect(f"{LOGIN_PATH}?next={quote(self.request.path, safe='/')}", status=303)
+            return
+        if self.signed_in and not can(self.user.role, self.permission):
+            raise errors.Forbidden()
+        if self.request.method not in SAFE_METHODS:
+            self.check_csrf()
+
+    def _fully_signed_in(self) -> bool:
+        return self.current is not None and self.current.session.stage == ps.FULL
+
+    def check_csrf(self) -> None:
+        """403 unless the request comes from our own origin and echoes the form's token."""
+        if not self._same_origin():
+            raise errors.CsrfRefused()
+        expected = self.current.session.csrf if self.current else self.get_cookie(SIGNIN_COOKIE)
+        sent = self.form(CSRF_FIELD) or ""
+        if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+            raise errors.CsrfRefused()
+
+    def _same_origin(self) -> bool:
+        """Origin (or, without it, Referer) names this host; a request naming neither fails."""
+        source = self.request.headers.get("Origin") or self.request.headers.get("Referer")
+        if not source or source == "null":
+            return False
+        allowed = {self.request.host, urlsplit(self.deps.settings.public_base_url).netloc}
+        return urlsplit(source).netloc in allowed
+
+    # -- cookies, forms, language -------------------------------------------------------------
+
+    def set_portal_cookie(self, name: str, value: str, max_age: int | None = None) -> None:
+        """A `__Host-` cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain."""
+        self.set_cookie(
+            name, value, path="/", max_age=max_age, secure=True, httponly=True, samesite="Lax"
+        )
+
+    def drop_cookie(self, name: str) -> None:
+        self.clear_cookie(name, path="/", secure=True, httponly=True, samesite="Lax")
+
+    def form(self, name: str) -> str | None:
+        """One field of the urlencoded form body (the first, if repeated), or None."""
+        if not hasattr(self, "_form"):
+            body = self.request.body or b""
+            if len(body) > FORM_LIMIT:
+                raise errors.BodyTooLarge()
+            self._form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+        values = self._form.get(name)
+        return values[0] if values else None
+
+    @property
+    def lang(self) -> str:
+        """?lang= (remembered in a cookie), then the cookie, then Accept-Language."""
+        if not hasattr(self, "_lang"):
+            query = self.get_query_argument("lang", None)
+            if query in i18n.LANGS:
+                self.set_portal_cookie(LANG_COOKIE, query or "", max_age=365 * 86400)
+            remembered = self.get_cookie(LANG_COOKIE)
+            self._lang = i18n.choose_lang(
+                query if query in i18n.LANGS else remembered,
+                self.request.headers.get("Accept-Language"),
+            )
+        return self._lang
+
+    def csrf_token(self) -> str:
+        """The token forms must echo: the session's, or before sign-in the sign-in cookie's."""
+        if self.current is not None:
+            return self.current.session.csrf
+        if not hasattr(self, "_signin_token"):
+            self._signin_token = self.get_cookie(SIGNIN_COOKIE) or secrets.token_urlsafe(32)
+            self.set_portal_cookie(SIGNIN_COOKIE, self._signin_token)
+        return self._signin_token
+
+    def csrf_field(self) -> str:
+        return f'<input type="hidden" name="{CSRF_FIELD}" value="{self.csrf_token()}">'
+
+    def client_address(self) -> str:
+        return self.request.remote_ip or "unknown"
+
+    # -- answers ------------------------------------------------------------------------------
+
+    def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
+        """templates/portal/<template_name> inside layout.html, with the portal's namespace."""
+        lang = self.lang
+        words = Words(lang)
+        signed_in = self._fully_signed_in()
+        common: dict[str, Any] = {
+            "t": words,
+            "lang": lang,
+            "user": self.user if signed_in else None,
+            "account": self.account if signed_in else None,
+            "csrf_field": self.csrf_field,
+            "nav": view.nav(self, self.user.role) if signed_in else [],
+            "flash": self._take_flash(words),
+            "fmt": view.Fmt(lang),
+            "asset": view.asset,
+            "path": self.request.path,
+        }
+        title = ns.pop("title", None) or words("portal")
+        loader: template.Loader = self.loader
+        content = loader.load(template_name).generate(**common, **ns)
+        self.set_status(status)
+        self.set_header("Content-Language", lang)
+        self.finish(loader.load("layout.html").generate(**common, title=title, content=content))
+
+    def _take_flash(self, words: Words) -> str | None:
+        key = self.get_cookie(FLASH_COOKIE)
+        if key is None:
+            return None
+        self.drop_cookie(FLASH_COOKIE)
+        return words(key) if words.has(key) else None
+
+    def see_other(self, path: str, flash: str | None = None) -> None:
+        """POST-redirect-GET to `path`, with a words key to show there once."""
+        if flash is not None:
+            self.set_portal_cookie(FLASH_COOKIE, flash)
+        self.redirect(path, status=303)
+
+    async def audit(self, action: str, target: str | None = None, **details: str) -> None:
+        """One audit entry for the signed-in user's action (details: never a secret)."""
+        await self.services.audit.record(
+            self.user.account_id,
+            self.user.id,
+            self.user.email,
+            action,
+            target,
+            details,
+            self.client_address(),
+        )
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        status = exc.status if isinstance(exc, errors.ServiceError) else status_code
+        key = exc.code if isinstance(exc, errors.PortalError) else None
+        self.restore_kept_headers()
+        if isinstance(exc, errors.ServiceError):
+            for name, value in exc.headers.items():
+                self.set_header(name, value)
+        key = key or {403: "forbidden", 404: "not_found"}.get(status, "error")
+        title = {403: "forbidden_title", 404: "not_found_title"}.get(status, "error_title")
+        words = Words(self.lang)
+        self.render_portal(
+            "problem.html",
+            status if 400 <= status < 600 else 500,
+            title=words(title),
+            heading=words(title),
+            message=words(key),
+        )

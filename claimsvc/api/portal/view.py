@@ -1,0 +1,98 @@
+"""What every portal page shows besides its own content: the menu, formatting, static files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tornado.web import HTTPError, RequestHandler
+
+from claimsvc.api.page import StaticHandler
+from claimsvc.domain import i18n
+from claimsvc.domain.users import can
+
+STATIC = Path(__file__).resolve().parents[1] / "static" / "portal"
+STATIC_PREFIX = "/static/portal/"
+
+NAV = (
+    ("portal_overview", "/portal/", "overview", "nav_overview"),
+    ("portal_payments", "/portal/payments", "payments", "nav_payments"),
+    ("portal_transactions", "/portal/transactions", "payments", "nav_transactions"),
+    ("portal_links", "/portal/links", "links", "nav_links"),
+    ("portal_webhooks", "/portal/webhooks", "webhooks", "nav_webhooks"),
+    ("portal_keys", "/portal/keys", "keys", "nav_keys"),
+    ("portal_devices", "/portal/devices", "devices", "nav_devices"),
+    ("portal_wallets", "/portal/wallets", "wallets", "nav_wallets"),
+    ("portal_team", "/portal/team", "team", "nav_team"),
+    ("portal_audit", "/portal/audit", "audit", "nav_audit"),
+    ("portal_security", "/portal/security", "overview", "nav_security"),
+)
+"""The menu: (route name, path, permission, words key). An entry shows when its route exists and
+the user's role has its permission, so a part's page appears once its routes are joined."""
+
+
+@dataclass(frozen=True)
+class NavItem:
+    name: str
+    path: str
+    words_key: str
+
+
+def nav(handler: RequestHandler, role: str) -> list[NavItem]:
+    """The menu entries `role` may open, in menu order."""
+    routes = handler.application.wildcard_router.named_rules
+    return [
+        NavItem(name, path, key)
+        for name, path, permission, key in NAV
+        if name in routes and can(role, permission)
+    ]
+
+
+@dataclass(frozen=True)
+class Fmt:
+    """Numbers, money and times in the page's language (Dhaka time)."""
+
+    lang: str
+
+    def money(self, poisha: int) -> str:
+        """৳ and the amount, grouped the South Asian way: ৳ 1,00,000.50."""
+        return f"৳ {i18n.taka(poisha, self.lang)}"
+
+    def number(self, value: int) -> str:
+        return i18n.digits(i18n.group_lakh(value), self.lang)
+
+    def time(self, moment: datetime | None) -> str:
+        """The wall-clock time and date in Dhaka; an empty string for no moment."""
+        return i18n.clock_time(moment, self.lang) if moment is not None else ""
+
+    def date(self, moment: datetime | None) -> str:
+        if moment is None:
+            return ""
+        local = moment.astimezone(i18n.DHAKA)
+        month = i18n.MONTHS[self.lang][local.month - 1]
+        return i18n.digits(f"{local.day} {month} {local.year}", self.lang)
+
+
+def asset(name: str) -> str:
+    """The URL of a portal static file, versioned by its content hash."""
+    version = PortalStaticHandler.get_version({"static_path": str(STATIC)}, name)
+    return f"{STATIC_PREFIX}{name}?v={version}"
+
+
+class PortalStaticHandler(StaticHandler):
+    """The portal's CSS and images (static/portal/): as the checkout page's static files."""
+
+    route_name = "portal_static"
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if not absolute_path.endswith((".css", ".svg")) or Path(absolute_path).parent != STATIC:
+            raise HTTPError(404)
+        return super(StaticHandler, self).validate_absolute_path(root, absolute_path)
+
+
+def static_route() -> Any:
+    from tornado.web import url
+
+    return url(STATIC_PREFIX + r"(.*)", PortalStaticHandler, {"path": str(STATIC)})

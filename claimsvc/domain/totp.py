@@ -1,0 +1,81 @@
+"""Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP) and recovery codes (pure)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import struct
+from datetime import datetime
+from urllib.parse import quote, urlencode
+
+STEP_SECONDS = 30
+DIGITS = 6
+DRIFT_STEPS = 1
+"""Codes of one step before and after now are accepted too (a phone's clock drifts)."""
+SECRET_BYTES = 20
+RECOVERY_CODES = 10
+ISSUER = "claimsvc"
+
+
+def new_secret() -> str:
+    """A random secret in unpadded base32, as authenticator apps take it."""
+    return base64.b32encode(secrets.token_bytes(SECRET_BYTES)).decode().rstrip("=")
+
+
+def _key(secret: str) -> bytes:
+    return base64.b32decode(secret.upper() + "=" * (-len(secret) % 8))
+
+
+def hotp(key: bytes, counter: int, digits: int = DIGITS, digest: str = "sha1") -> str:
+    """RFC 4226: the code of `counter` under `key` (dynamic truncation of an HMAC)."""
+    mac = hmac.new(key, struct.pack(">Q", counter), digest).digest()
+    offset = mac[-1] & 0x0F
+    value = struct.unpack(">I", mac[offset : offset + 4])[0] & 0x7FFFFFFF
+    return str(value % 10**digits).zfill(digits)
+
+
+def time_step(now: datetime) -> int:
+    """The RFC 6238 counter of `now`: 30-second steps since the Unix epoch."""
+    return int(now.timestamp()) // STEP_SECONDS
+
+
+def matching_step(secret: str, code: str, now: datetime, last_step: int | None) -> int | None:
+    """The step whose code `code` is (now, or one step either side), or None. A step at or
+    before `last_step` (the last code accepted) is refused, so no code works twice."""
+    code = code.strip().replace(" ", "")
+    if len(code) != DIGITS or not code.isdigit():
+        return None
+    key, current = _key(secret), time_step(now)
+    for step in range(current - DRIFT_STEPS, current + DRIFT_STEPS + 1):
+        if last_step is not None and step <= last_step:
+            continue
+        if hmac.compare_digest(hotp(key, step), code):
+            return step
+    return None
+
+
+def otpauth_uri(secret: str, email: str, issuer: str = ISSUER) -> str:
+    """The otpauth:// URI authenticator apps read from a QR code (Google's Key Uri Format)."""
+    label = quote(f"{issuer}:{email}")
+    query = urlencode(
+        {"secret": secret, "issuer": issuer, "digits": DIGITS, "period": STEP_SECONDS}
+    )
+    return f"otpauth://totp/{label}?{query}"
+
+
+def new_recovery_codes(count: int = RECOVERY_CODES) -> list[str]:
+    """`count` random single-use codes, 10 base32 letters each, shown as xxxxx-xxxxx."""
+    codes = []
+    for _ in range(count):
+        raw = base64.b32encode(secrets.token_bytes(10)).decode().lower()[:10]
+        codes.append(f"{raw[:5]}-{raw[5:]}")
+    return codes
+
+
+def recovery_hash(code: str) -> str:
+    """The stored form of a recovery code: SHA-256 of its letters, dashes and case ignored.
+    The codes carry 50 random bits, so a fast hash is enough (no dictionary to try)."""
+    letters = code.strip().lower().replace("-", "").replace(" ", "")
+    return hashlib.sha256(letters.encode()).hexdigest()

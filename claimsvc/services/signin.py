@@ -1,0 +1,178 @@
+"""Signing in to the portal: passwords, the two-factor step, sessions and signing out."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import portal_sessions as ps
+from claimsvc.domain import totp
+from claimsvc.domain.accounts import Account
+from claimsvc.domain.portal_sessions import PortalSession
+from claimsvc.domain.users import User
+from claimsvc.services.audit import AuditService
+from claimsvc.services.passwords import Passwords
+from claimsvc.store.accounts import AccountStore
+from claimsvc.store.portal_sessions import PortalSessionStore
+from claimsvc.store.signin_limits import SigninLimitStore
+from claimsvc.store.users import UserStore
+
+USER_ATTEMPTS = 10
+"""Sign-in attempts (passwords and codes) one user may make per window."""
+ADDRESS_ATTEMPTS = 50
+"""Sign-in attempts one client address may make per window (an office shares one)."""
+WINDOW_MS = 15 * 60 * 1000
+
+
+def email_hash(email: str) -> str:
+    """The name a user's attempt counter carries instead of their email."""
+    return hashlib.sha256(email.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Started:
+    """A new session: the id for the cookie (never stored) and its record."""
+
+    session_id: str
+    session: PortalSession
+    user: User
+
+
+@dataclass(frozen=True)
+class Current:
+    """The session a request's cookie names, its user and their account."""
+
+    session: PortalSession
+    user: User
+    account: Account
+
+
+class SigninService:
+    """Password sign-in, the two-factor code step, and the sessions they open."""
+
+    def __init__(
+        self,
+        users: UserStore,
+        sessions: PortalSessionStore,
+        limits: SigninLimitStore,
+        accounts: AccountStore,
+        passwords: Passwords,
+        audit: AuditService,
+        clock: Clock,
+    ) -> None:
+        self._users = users
+        self._sessions = sessions
+        self._limits = limits
+        self._accounts = accounts
+        self.passwords = passwords
+        self._audit = audit
+        self._clock = clock
+
+    async def _count_attempt(self, email: str, address: str) -> None:
+        allowed, wait_ms = await self._limits.hit(
+            email_hash(email), address, USER_ATTEMPTS, ADDRESS_ATTEMPTS, WINDOW_MS
+        )
+        if not allowed:
+            minutes = max(1, math.ceil(wait_ms / 60000))
+            raise errors.SignInLimited(headers={"Retry-After": str(minutes * 60)})
+
+    async def sign_in(self, email: str, password: str, address: str) -> Started:
+        """Check a password; a session at the code step when the user has two-factor on."""
+        email = email.strip().lower()
+        await self._count_attempt(email, address)
+        user = await self._users.by_email(email)
+        usable = user is not None and user.active
+        stored = user.password_hash if user is not None and usable else None
+        if not await self.passwords.verify(stored, password) or user is None:
+            if user is not None:
+                await self._audit.record(
+                    user.account_id, user.id, user.email, "signin_failed", address=address
+                )
+            raise errors.SignInFailed()
+        await self._limits.clear_user(email_hash(email))
+        user = await self._rehash(user, password)
+        if user.totp_secret is not None:
+            return await self.open_session(user, ps.CODE)
+        await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
+        return await self.open_session(user, ps.FULL)
+
+    async def _rehash(self, user: User, password: str) -> User:
+        """Store the hash again when the hasher's parameters have changed since."""
+        if user.password_hash is None or not self.passwords.needs_rehash(user.password_hash):
+            return user
+        fresh = await self.passwords.hash(password)
+        updated = await self._users.set_password(
+            user.id, user.password_hash, fresh, user.password_changed_at or self._clock()
+        )
+        return updated or user
+
+    async def open_session(self, user: User, stage: str) -> Started:
+        """A new session with a new random id (never one the browser brought: fixation)."""
+        now = self._clock()
+        session_id = ps.new_session_id()
+        session = PortalSession(
+            id_hash=ps.hash_id(session_id),
+            user_id=user.id,
+            account_id=user.account_id,
+            stage=stage,
+            csrf=ps.new_session_id(),
+            created_at=now,
+            seen_at=now,
+            ends_at=ps.ends_at(now, now, stage),
+        )
+        await self._sessions.insert(session)
+        return Started(session_id, session, user)
+
+    async def current(self, session_id: str | None) -> Current | None:
+        """The live session `session_id` names with its active user, or None."""
+        if not session_id:
+            return None
+        now = self._clock()
+        session = await self._sessions.get(ps.hash_id(session_id), now)
+        if session is None:
+            return None
+        user = await self._users.get(session.user_id, session.account_id)
+        account = await self._accounts.get(session.account_id) if user else None
+        if user is None or not user.active or account is None:
+            return None
+        if session.stage == ps.FULL and ps.needs_touch(session.seen_at, now):
+            await self._sessions.touch(session.id_hash, now, ps.ends_at(session.created_at, now))
+        return Current(session, user, account)
+
+    async def sign_out(self, session_id: str | None) -> bool:
+        return bool(session_id) and await self._sessions.delete(ps.hash_id(session_id or ""))
+
+    async def finish_code_step(self, current: Current, code: str, address: str) -> Started:
+        """The two-factor step: a TOTP code (each accepted once) or a recovery code (once each);
+        a new session id replaces the half-signed-in one."""
+        user = current.user
+        await self._count_attempt(user.email, address)
+        used = await self._accept_code(user, code)
+        if used is None:
+            await self._audit.record(
+                user.account_id, user.id, user.email, "code_failed", address=address
+            )
+            raise errors.CodeFailed()
+        await self._limits.clear_user(email_hash(user.email))
+        await self._sessions.delete(current.session.id_hash)
+        if used == "recovery":
+            await self._audit.record(
+                user.account_id, user.id, user.email, "recovery_code_used", address=address
+            )
+        await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
+        return await self.open_session(user, ps.FULL)
+
+    async def _accept_code(self, user: User, code: str) -> str | None:
+        """ "totp" or "recovery" when `code` is accepted (and now used up), else None."""
+        if user.totp_secret is None:
+            return None
+        step = totp.matching_step(user.totp_secret, code, self._clock(), user.totp_last_step)
+        if step is not None:
+            taken = await self._users.take_totp_step(user.id, step)
+            return "totp" if taken else None
+        if await self._users.take_recovery_code(user.id, totp.recovery_hash(code)):
+            return "recovery"
+        return None

@@ -1,0 +1,90 @@
+"""The portal in headless Chromium: signed-in tabs, the axe check and page screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, BrowserContext, Page
+
+from tests.e2e.conftest import AXE, VIEWPORTS, Tab, require
+from tests.portal.conftest import PortalTestUser, make_user
+
+__all__ = ["make_user"]  # the HTTP tier's fixture, shared here
+
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
+LOCALES = {"en": "en-US", "bn": "bn-BD"}
+
+
+def viewport_name(viewport: dict[str, int] | str) -> str:
+    """ "mobile" or "desktop" (the names the screenshots carry)."""
+    if isinstance(viewport, str):
+        return viewport
+    return next(name for name, size in VIEWPORTS.items() if size == viewport)
+
+
+async def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """Every axe-core violation on the page as it is now, of any impact."""
+    require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
+    await page.evaluate(AXE.read_text())  # through DevTools: the page's CSP does not apply
+    found: list[dict[str, Any]] = await page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""
+    )
+    return found
+
+
+async def assert_accessible(page: Page) -> None:
+    found = await axe_violations(page)
+    assert found == [], found
+
+
+async def screenshot(page: Page, name: str, lang: str, viewport: dict[str, int] | str) -> Path:
+    """docs/screenshots/portal-<name>-<lang>-<viewport>.png of the whole page."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"portal-{name}-{lang}-{viewport_name(viewport)}.png"
+    await page.screenshot(path=str(path), full_page=True, scale="css", animations="disabled")
+    return path
+
+
+async def sign_in(page: Page, server: str, email: str, password: str) -> None:
+    """Through the real sign-in form."""
+    await page.goto(f"{server}/portal/login")
+    await page.locator("#email").fill(email)
+    await page.locator("#password").fill(password)
+    await page.locator("form[action='/portal/login'] button[type=submit]").click()
+
+
+PortalTab = Callable[..., Awaitable[Tab]]
+
+
+@pytest.fixture
+async def portal_tab(
+    browser: Browser, server: str, viewport: dict[str, int]
+) -> AsyncIterator[PortalTab]:
+    """portal_tab(user, viewport=None, lang="en", signed_in=True) -> Tab on /portal/, signed in
+    through the real form (in a fresh browser context each call)."""
+    contexts: list[BrowserContext] = []
+
+    async def _open(
+        user: PortalTestUser | None = None,
+        viewport_: dict[str, int] | str | None = None,
+        lang: str = "en",
+        signed_in: bool = True,
+    ) -> Tab:
+        size = VIEWPORTS[viewport_] if isinstance(viewport_, str) else (viewport_ or viewport)
+        context = await browser.new_context(viewport=size, locale=LOCALES[lang])
+        contexts.append(context)
+        tab = Tab(await context.new_page())
+        tab.page.on("console", lambda msg: tab.console.append(f"{msg.type}: {msg.text}"))
+        tab.page.on("pageerror", lambda exc: tab.errors.append(str(exc)))
+        if user is not None and signed_in:
+            await sign_in(tab.page, server, user.email, user.password)
+            await tab.page.wait_for_url(f"{server}/portal/")
+        return tab
+
+    yield _open
+    for context in contexts:
+        await context.close()
