@@ -8,7 +8,7 @@ from tornado import template
 from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
-from claimsvc.api.portal import auth, overview, view
+from claimsvc.api.portal import auth, devices, overview, transactions, view, wallets
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -17,4 +17,7 @@ def routes(deps: Any) -> list[URLSpec]:
     found = [view.static_route()]
     found += auth.routes(kw)
     found += overview.routes(kw)
+    found += devices.routes(kw)
+    found += transactions.routes(kw)
+    found += wallets.routes(kw)
     return found
