@@ -4,17 +4,16 @@ pages: another account's object is not found and left as it was; the rules are t
 from __future__ import annotations
 
 import asyncio
-import uuid
 from datetime import timedelta
 
 import pytest
 
 from claimsvc import errors
 from claimsvc.domain.accounts import MAX_WALLETS, ShopWallet
-from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.statuses import NOT_UNDERSTOOD
 from claimsvc.services.admin import WalletListed
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
+from tests.portal.phone_support import store_message
 
 NAGAD = ShopWallet("nagad", "01800000002", "merchant")
 
@@ -111,28 +110,6 @@ async def test_listings_hold_only_the_accounts_own_transactions(make_account, de
     query = {"account_id": mine.id, "status": "held"}
     found = await deps.services.wallet_admin.transactions(query)
     assert [tx.id for tx in found.items] == [own.id]
-
-
-async def store_message(deps, account_id: str, result: str, reason: str | None) -> SmsMessage:
-    """A forwarded SMS as the intake stores it and the SMS worker finishes it."""
-    now = deps.clock()
-    msg = SmsMessage(
-        id=f"msg_{uuid.uuid4().hex[:12]}",
-        account_id=account_id,
-        device_id="dev_x",
-        form="generic",
-        sender="bKash",
-        text=f"text {uuid.uuid4().hex}",
-        sim_slot=None,
-        received_at=now,
-        received_at_source="device",
-        reported_received_at=now,
-        content_key=uuid.uuid4().hex,
-        stored_at=now,
-    )
-    await deps.stores.messages.insert_many([msg])
-    await deps.stores.messages.finish(msg.id, MessageResult(result, "bkash", reason), now)
-    return msg
 
 
 async def test_messages_not_understood_are_listed_with_their_reason(make_account, deps):

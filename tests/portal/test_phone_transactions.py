@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.test_portal_phone_services import store_message
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
-from tests.portal.phone_support import audit_entries
+from tests.portal.phone_support import audit_entries, store_message
 
 
 async def waiting_claim(fetch, deps, merchant, status="held"):
