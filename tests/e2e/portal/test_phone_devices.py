@@ -4,6 +4,7 @@ posted to that address by the SMS intake (in-process) is then listed on the tran
 from __future__ import annotations
 
 import json
+import logging
 
 import pytest
 from playwright.async_api import expect
@@ -19,8 +20,9 @@ pytestmark = pytest.mark.e2e
 
 @pytest.mark.parametrize("lang", ["en", "bn"])
 async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
-    make_account, make_user, portal_tab, server, sms_server, drain, deps, viewport, lang
+    make_account, make_user, portal_tab, server, sms_server, drain, deps, viewport, lang, caplog
 ):
+    caplog.set_level(logging.DEBUG)
     # Phones reach the intake at the in-process SMS server: the address the QR code holds.
     deps.settings = deps.settings.replace(public_sms_url=sms_server)
     owner = await make_user(await make_account(name="Rahim Store"))
@@ -58,6 +60,8 @@ async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
     await expect(page.locator("table").first).to_contain_text("017****5678")
     await assert_accessible(page)
     assert not tab.errors and not tab.csp_violations()
+    # The intake, the worker and the portal logged nothing of the token.
+    assert caplog.records and all(token not in str(vars(r)) for r in caplog.records)
 
 
 @pytest.mark.parametrize("lang", ["en", "bn"])
