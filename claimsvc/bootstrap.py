@@ -18,6 +18,7 @@ from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
+from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.signin import SigninService
@@ -89,6 +90,7 @@ class Services:
     devices: DeviceService
     wallet_admin: WalletAdminService
     reparse: ReparseService
+    payments: PaymentsService
     audit: AuditService
     users: UserService
     signin: SigninService
@@ -203,6 +205,14 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
         ),
         reparse=ReparseService(stores.messages, stores.sms_queue, clock),
+        payments=PaymentsService(
+            stores.sessions,
+            stores.transactions,
+            stores.events,
+            stores.devices,
+            stores.balances,
+            clock,
+        ),
         audit=audit,
         users=UserService(stores.users, stores.portal_sessions, stores.accounts, passwords, clock),
         signin=SigninService(

@@ -16,8 +16,8 @@ log = logging.getLogger("sms_ingest.health")
 
 # A phone with a forwarder pinging every few minutes is never silent this long; one that stopped
 # (battery saver killed the app, no data) is. Two thresholds: warn and page.
-# The first is the portal's "quiet" mark (domain/devices.py).
-SILENCE_THRESHOLDS = {"15m": QUIET_AFTER, "60m": timedelta(minutes=60)}
+# The second is the portal's "quiet" (domain/devices.py).
+SILENCE_THRESHOLDS = {"15m": timedelta(minutes=15), "60m": QUIET_AFTER}
 
 
 class DeviceHealth:

@@ -13,7 +13,14 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
-from claimsvc.domain.accounts import MAX_WALLETS, PROVIDERS, STATUSES, WALLET_KINDS, Account
+from claimsvc.domain.accounts import (
+    LABEL_MAX_LEN,
+    MAX_WALLETS,
+    PROVIDERS,
+    STATUSES,
+    WALLET_KINDS,
+    Account,
+)
 from claimsvc.domain.urls import normalise_host
 
 if TYPE_CHECKING:
@@ -81,7 +88,7 @@ class AccountViewSchema(Schema):
 
 
 class KeySchema(Schema):
-    label = Text(allow_none=True, validate=validate.Length(max=100))
+    label = Text(allow_none=True, validate=validate.Length(max=LABEL_MAX_LEN))
 
 
 class MintedKeySchema(Schema):

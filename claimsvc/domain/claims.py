@@ -11,7 +11,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import PROVIDERS, AccountTerms
-from claimsvc.domain.sessions import Claim, Session
+from claimsvc.domain.sessions import Claim, ClaimAttempt, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.domain.transactions import Transaction
 
@@ -84,21 +84,45 @@ def parse_cancel(body: Any) -> str:
     return parse_session_id(body["sessionId"])
 
 
+NO_TRANSACTION = "no such transaction"
+NOT_GENUINE = "not a genuine incoming payment"
+NOT_FROM_BUYER = "not a payment from a buyer"
+AMOUNT_DIFFERS = "amount differs"
+BEFORE_SESSION = "received before the session"
+OTHER_SESSION = "used by another session"
+PROBLEMS = (
+    NO_TRANSACTION,
+    NOT_GENUINE,
+    NOT_FROM_BUYER,
+    AMOUNT_DIFFERS,
+    BEFORE_SESSION,
+    OTHER_SESSION,
+)
+"""Why a claimed transaction cannot pay a session (`match_problem`), as a claim history keeps it."""
+
+COMPLETED, PENDING, FAILED = "completed", "pending", "failed"
+ATTEMPT_OUTCOMES = (COMPLETED, PENDING, FAILED)
+"""What a recorded claim attempt did to its session."""
+MERCHANT, BUYER = "merchant", "buyer"
+"""Who made a claim: the merchant's server (verify) or the buyer on the hosted page (submit)."""
+
+
 def match_problem(session: Session, tx: Transaction | None) -> str | None:
-    """Why `tx` cannot pay `session`, or None when it matches exactly. A document older than
-    directions or kinds (None) counts as a received credit, as `store.match_query` reads it."""
+    """Why `tx` cannot pay `session` (one of PROBLEMS), or None when it matches exactly. A
+    document older than directions or kinds (None) counts as a received credit, as
+    `store.match_query` reads it."""
     if tx is None:
-        return "no such transaction"
+        return NO_TRANSACTION
     if (tx.direction or "credit") != "credit" or tx.status == SUSPECT:
-        return "not a genuine incoming payment"
+        return NOT_GENUINE
     if (tx.kind or "received") not in CLAIMABLE_KINDS:
-        return "not a payment from a buyer"
+        return NOT_FROM_BUYER
     if tx.amount_poisha != session.amount_poisha:
-        return "amount differs"
+        return AMOUNT_DIFFERS
     if tx.received_at < session.created_at - CLAIM_WINDOW:
-        return "received before the session"
+        return BEFORE_SESSION
     if tx.session_id not in (None, session.id):
-        return "used by another session"
+        return OTHER_SESSION
     return None
 
 
@@ -141,6 +165,16 @@ class Decision:
     error: type[errors.ServiceError] | None = None
     source: str | None = None
     """FAIL: the client source whose failure to count (None: the merchant's verify)."""
+    attempt: ClaimAttempt | None = None
+    """COMPLETE, HOLD, COMPLETE_PENDING, FAIL: the claim as its session's history records it."""
+
+
+def attempt_record(
+    req: ClaimRequest, outcome: str, now: datetime, reason: str | None = None
+) -> ClaimAttempt:
+    """A claim attempt as a session's claim history keeps it (no client source: only who)."""
+    by = MERCHANT if req.source is None else BUYER
+    return ClaimAttempt(now, req.provider, req.trx_id, outcome, by, reason)
 
 
 TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
@@ -183,8 +217,9 @@ def decide(
         return Decision(Step.EXPIRE)
     pending = session.pending_claim
     if pending is not None and same_claim(pending, req):
-        final = tx is not None and is_final(account, tx)
-        return Decision(Step.COMPLETE_PENDING if final else Step.ANSWER_PENDING)
+        if tx is not None and is_final(account, tx):
+            return Decision(Step.COMPLETE_PENDING, attempt=attempt_record(req, COMPLETED, now))
+        return Decision(Step.ANSWER_PENDING)
     if pending is not None:
         # The session waits on another claim: past expires_at it takes no new one.
         if now >= session.expires_at:
@@ -194,9 +229,24 @@ def decide(
         # This source used up its attempts on the session: refused like a locked session, so
         # it cannot go on guessing, while the session stays open for the buyer paying it.
         return Decision(Step.REFUSE, errors.TooManyAttempts)
-    if tx is None or match_problem(session, tx):
-        return Decision(Step.FAIL, source=req.source)
-    return Decision(Step.COMPLETE if is_final(account, tx) else Step.HOLD)
+    return _decide_match(session, account, req, tx, now)
+
+
+def _decide_match(
+    session: Session,
+    account: AccountTerms,
+    req: ClaimRequest,
+    tx: Transaction | None,
+    now: datetime,
+) -> Decision:
+    """An open session free to take this claim: complete, hold or fail on what was found."""
+    problem = match_problem(session, tx)
+    if tx is None or problem:
+        failed = attempt_record(req, FAILED, now, problem)
+        return Decision(Step.FAIL, source=req.source, attempt=failed)
+    if is_final(account, tx):
+        return Decision(Step.COMPLETE, attempt=attempt_record(req, COMPLETED, now))
+    return Decision(Step.HOLD, attempt=attempt_record(req, PENDING, now))
 
 
 def decide_cancel(session: Session, now: datetime) -> Decision:

@@ -9,9 +9,10 @@ from urllib.parse import quote
 INTAKE_PATH = "/sms/v1/messages"
 """Where forwarders post SMS on the SMS port (contract.md §5)."""
 
-QUIET_AFTER = timedelta(minutes=15)
-"""An active device not heard from this long has gone quiet: a forwarder that pings every few
-minutes never is, one the battery saver killed is (the SMS process's first silence threshold)."""
+QUIET_AFTER = timedelta(minutes=60)
+"""An active device not heard from this long has gone quiet: a forwarder pinging every few minutes
+never is, one the battery saver killed is (docs/sms-forwarders.md, section 6). The devices page,
+the overview and the SMS process's paging threshold (`devices_silent{over="60m"}`) use it."""
 
 
 @dataclass(frozen=True)

@@ -90,3 +90,9 @@ def _decay_ms(previous: int, room: int) -> int:
         return 0
     # Smallest e with floor(previous * (W - e) / W) <= room - 1, i.e. previous * (W - e) < room * W.
     return max(0, WINDOW_MS - (room * WINDOW_MS - 1) // previous)
+
+
+def dhaka_day_start(now: datetime) -> datetime:
+    """The Dhaka midnight that began the merchants' calendar day at `now` (an aware time)."""
+    local = now.astimezone(DHAKA)
+    return datetime.combine(local.date(), datetime.min.time(), DHAKA).astimezone(UTC)

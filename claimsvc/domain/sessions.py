@@ -19,6 +19,10 @@ TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
 PENDING_GRACE = timedelta(hours=24)
 """How long past `expires_at` a session with a pending claim waits for its confirmation."""
 
+CLAIM_HISTORY_LIMIT = 20
+"""Claim attempts a session keeps, the latest (its lock count is 5 by default, so a session
+keeps them all unless its sources keep retrying)."""
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -29,6 +33,24 @@ class Claim:
     provider: str
     trx_id: str
     claimed_at: datetime
+
+
+@dataclass(frozen=True)
+class ClaimAttempt:
+    """One claim that changed a session, as its claim history shows it to the merchant.
+
+    `outcome` is one of claims.ATTEMPT_OUTCOMES; `reason` why a failed one did not match (one
+    of claims.PROBLEMS); `by` who claimed: "merchant" (verify) or "buyer" (submit). A claim that
+    changed nothing (refused, rejected while another waits, repeated) is not recorded: recording
+    it would cost a write the claim does not make today.
+    """
+
+    at: datetime
+    provider: str
+    trx_id: str
+    outcome: str
+    by: str
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +78,8 @@ class Session:
     terminal_at: datetime | None = None
     event_due: bool = False
     """Set by the transition that ends the session; cleared once its webhook event exists."""
+    claim_history: tuple[ClaimAttempt, ...] = ()
+    """The claims that changed it, oldest first, the latest CLAIM_HISTORY_LIMIT."""
 
 
 def deadline(session: Session) -> datetime:
@@ -95,7 +119,8 @@ class Transition:
     `ends`: the terminal status it sets (with `terminal_at` = `at`, and the event owed);
     `claim`: the completing claim; `holds`: the claim it makes pending; `releases`: the pending
     claim stops waiting; `counts`: one more failed attempt on the session; `source`: one more
-    failed submit of that client source.
+    failed submit of that client source; `attempt`: the claim that causes it, recorded in the
+    session's claim history by the same update.
     """
 
     name: str
@@ -107,6 +132,7 @@ class Transition:
     releases: bool = False
     counts: bool = False
     source: str | None = None
+    attempt: ClaimAttempt | None = None
 
     @property
     def terminal(self) -> bool:
@@ -259,6 +285,9 @@ def apply(session: Session, step: Transition) -> Session | None:
         sources = dict(after.failed_sources)
         sources[step.source] = sources.get(step.source, 0) + 1
         after = replace(after, failed_sources=sources)
+    if step.attempt is not None:
+        history = (*after.claim_history, step.attempt)[-CLAIM_HISTORY_LIMIT:]
+        after = replace(after, claim_history=history)
     return after
 
 

@@ -11,6 +11,7 @@ transition marks its webhook event as owed; the outbox relay writes it (services
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from claimsvc import errors
@@ -146,12 +147,14 @@ class ClaimService:
     async def _complete(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert tx is not None
         now = self._clock()
-        return await self._bind(s, tx, sm.complete(claims.claim_record(tx, now), now))
+        step = sm.complete(claims.claim_record(tx, now), now)
+        return await self._bind(s, tx, replace(step, attempt=d.attempt))
 
     async def _hold(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert tx is not None
         now = self._clock()
-        await self._bind(s, tx, sm.hold(claims.claim_record(tx, now), now))
+        step = sm.hold(claims.claim_record(tx, now), now)
+        await self._bind(s, tx, replace(step, attempt=d.attempt))
         # Re-read either way: the transaction may have been confirmed meanwhile, and whoever
         # confirmed it may have looked for this claim before it was pending.
         return None
@@ -159,11 +162,11 @@ class ClaimService:
     async def _complete_pending(self, d: Decision, s: Session, a: Any, tx: Tx) -> Session | None:
         assert s.pending_claim is not None
         step = sm.complete_pending(s.pending_claim, self._clock())
-        return await self._machine.apply(s.id, step)
+        return await self._machine.apply(s.id, replace(step, attempt=d.attempt))
 
     async def _fail(self, d: Decision, s: Session, account: AccountTerms, tx: Tx) -> Session | None:
         limit = account.max_failed_attempts
-        step = sm.failure(s, limit, self._clock(), d.source)
+        step = replace(sm.failure(s, limit, self._clock(), d.source), attempt=d.attempt)
         after = await self._machine.apply(s.id, step)
         if after is None:
             return None

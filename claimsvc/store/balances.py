@@ -158,6 +158,15 @@ class BalanceStore:
         cursor = self._coll.find({"account_id": account_id}, _NO_SEEN).sort("_id", 1)
         return [self.from_doc(doc) for doc in await cursor.limit(limit).to_list(None)]
 
+    async def broken_of_account(self, account_id: str, limit: int) -> list[Wallet]:
+        """An account's wallets whose chain is broken: entries held for what they chain to, or
+        a break recovered from whose missing SMS may still turn up (by the account index:
+        an account has a few wallets)."""
+        broken = [{"held.0": {"$exists": True}}, {"gaps.0": {"$exists": True}}]
+        query = {"account_id": account_id, "$or": broken}
+        docs = await self._coll.find(query, _NO_SEEN).limit(limit).to_list(None)
+        return [self.from_doc(doc) for doc in docs]
+
     async def needing_attention(self, limit: int) -> list[Wallet]:
         """Wallets with an anchor to re-check or verdicts not yet applied."""
         query = {"$or": [{"recheck": True}, {"pending.vid": {"$exists": True}}]}

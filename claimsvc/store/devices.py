@@ -14,6 +14,17 @@ TOUCH_EVERY = timedelta(seconds=15)
 """last_seen_at is written at most this often per device: a busy phone is not a write hot spot."""
 
 
+def _silent_since(since: datetime) -> dict[str, Any]:
+    """Active devices not heard from since `since` (never-seen ones count from creation)."""
+    return {
+        "revoked_at": None,
+        "$or": [
+            {"last_seen_at": {"$lt": since}},
+            {"last_seen_at": None, "created_at": {"$lt": since}},
+        ],
+    }
+
+
 class DeviceStore:
     """The `devices` collection."""
 
@@ -62,6 +73,13 @@ class DeviceStore:
     async def find_by_hash(self, token_hash: str) -> Device | None:
         return self._maybe(await self._coll.find_one({"token_hash": token_hash}))
 
+    async def quiet_of_account(self, account_id: str, since: datetime, limit: int) -> list[Device]:
+        """An account's active devices not heard from since `since` (never-seen ones counted
+        from creation), by the account index: an account has a few devices."""
+        query = {"account_id": account_id, **_silent_since(since)}
+        docs = await self._coll.find(query).sort("created_at", -1).limit(limit).to_list(None)
+        return [self.from_doc(d) for d in docs]
+
     async def list(
         self, account_id: str | None, cursor: str | None, limit: int | None
     ) -> Page[Device]:
@@ -90,14 +108,7 @@ class DeviceStore:
 
     async def count_silent(self, since: datetime) -> int:
         """Active devices not heard from since `since` (never-seen ones count from creation)."""
-        query = {
-            "revoked_at": None,
-            "$or": [
-                {"last_seen_at": {"$lt": since}},
-                {"last_seen_at": None, "created_at": {"$lt": since}},
-            ],
-        }
-        return int(await self._coll.count_documents(query))
+        return int(await self._coll.count_documents(_silent_since(since)))
 
     async def count_active(self) -> int:
         return int(await self._coll.count_documents({"revoked_at": None}))

@@ -90,6 +90,7 @@ class EventStore:
             requeued_at=doc.get("requeued_at"),
             cycle_base=doc.get("cycle_base") or 0,
             history=tuple(_attempt(a) for a in doc.get("attempt_history") or ()),
+            test=bool(doc.get("test", False)),
         )
 
     @staticmethod
@@ -120,6 +121,7 @@ class EventStore:
             "requeued_at": event.requeued_at,
             "cycle_base": event.cycle_base,
             "attempt_history": [_attempt_doc(a) for a in event.history],
+            "test": event.test,
         }
         doc.update({name: value for name, value in later.items() if value})
         return doc
@@ -130,6 +132,8 @@ class EventStore:
         await self._coll.create_index([("status", 1), ("next_attempt_at", 1)])
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
         await self._coll.create_index([("status", 1), ("_id", 1)])
+        # The portal counts an account's stopped and dead events (services/payments.py).
+        await self._coll.create_index([("account_id", 1), ("status", 1), ("_id", -1)])
 
     async def insert_new(self, events: list[Event]) -> list[Event]:
         """Insert events in one command; those written now (the rest already had their event)."""
@@ -148,6 +152,10 @@ class EventStore:
 
     async def get(self, event_id: int) -> Event | None:
         return self._maybe(await self._coll.find_one({"_id": event_id}))
+
+    async def get_of_account(self, account_id: str, event_id: int) -> Event | None:
+        """The event if it is the account's (another account's reads as absent)."""
+        return self._maybe(await self._coll.find_one({"_id": event_id, "account_id": account_id}))
 
     async def get_many(self, event_ids: list[int]) -> dict[int, Event]:
         """The events with these ids, by id (one command for a dispatcher's batch)."""
@@ -252,6 +260,16 @@ class EventStore:
         )
         return self._maybe(doc)
 
+    async def send_now(self, event: Event, now: datetime) -> Event | None:
+        """Make a queued event due now, its attempts and retry cycle unchanged; None if it
+        moved meanwhile (an attempt began, or it ended)."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": event.id, "status": QUEUED, "attempts": event.attempts},
+            {"$set": {"next_attempt_at": now, "requeued_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return self._maybe(doc)
+
     async def stopped_of_account(self, account_id: str, after_id: int, limit: int) -> list[Event]:
         """Stopped events of an account with ids above `after_id`, oldest first."""
         query = {"account_id": account_id, "status": STOPPED, "_id": {"$gt": after_id}}
@@ -265,8 +283,13 @@ class EventStore:
         docs = await self._coll.find(query, projection).sort("_id", 1).limit(limit).to_list()
         return {doc["_id"]: doc.get("next_attempt_at") for doc in docs}
 
-    async def count(self, status: str) -> int:
-        return int(await self._coll.count_documents({"status": status}))
+    async def count(self, status: str, account_id: str | None = None, cap: int = 0) -> int:
+        """Events of `status` (of one account), counted no further than `cap` (0: all)."""
+        query = {"status": status}
+        if account_id is not None:
+            query["account_id"] = account_id
+        bound = {"limit": cap} if cap else {}
+        return int(await self._coll.count_documents(query, **bound))
 
     async def oldest_queued(self) -> Event | None:
         """The queued event with the lowest id (ids grow with creation time)."""

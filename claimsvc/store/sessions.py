@@ -7,10 +7,28 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.sessions import OPEN, PENDING_GRACE, Claim, Guard, Session, Transition
+from claimsvc.domain.sessions import (
+    CLAIM_HISTORY_LIMIT,
+    COMPLETED,
+    OPEN,
+    PENDING_GRACE,
+    Claim,
+    ClaimAttempt,
+    Guard,
+    Session,
+    Transition,
+)
+from claimsvc.store.paging import Page, page
 
+LAST = "\U0010ffff"
+"""The highest code point: `prefix + LAST` bounds the strings starting with `prefix`."""
 FAILED_SOURCES = "failed_sources"
 """Document field: hashed client source -> its failed submits on the session."""
+CLAIM_HISTORY = "claim_history"
+"""Document field: the claims that changed the session, oldest first (absent: none yet)."""
+HISTORY_TRX = f"{CLAIM_HISTORY}.trx_id"
+PAID = {"_id": 0, "amount_poisha": 1}
+"""What the day's figures read of a completed session (covered by its index)."""
 
 
 def _deadline(pending: bool | None, op: str, at: datetime) -> dict[str, Any]:
@@ -44,6 +62,28 @@ def claim_from_doc(doc: dict[str, Any] | None) -> Claim | None:
     )
 
 
+def attempt_doc(attempt: ClaimAttempt) -> dict[str, Any]:
+    return {
+        "at": attempt.at,
+        "provider": attempt.provider,
+        "trx_id": attempt.trx_id,
+        "outcome": attempt.outcome,
+        "by": attempt.by,
+        "reason": attempt.reason,
+    }
+
+
+def attempt_from_doc(doc: dict[str, Any]) -> ClaimAttempt:
+    return ClaimAttempt(
+        at=doc["at"],
+        provider=doc["provider"],
+        trx_id=doc["trx_id"],
+        outcome=doc["outcome"],
+        by=doc["by"],
+        reason=doc.get("reason"),
+    )
+
+
 def update_spec(step: Transition) -> dict[str, Any]:
     """`step`'s changes as a MongoDB update (the same as sessions.apply, on the document)."""
     fields: dict[str, Any] = {}
@@ -64,6 +104,10 @@ def update_spec(step: Transition) -> dict[str, Any]:
         update["$set"] = fields
     if inc:
         update["$inc"] = inc
+    if step.attempt is not None:
+        # Pushed in the transition's own update, bounded: the history costs no command.
+        history = {"$each": [attempt_doc(step.attempt)], "$slice": -CLAIM_HISTORY_LIMIT}
+        update["$push"] = {CLAIM_HISTORY: history}
     return update
 
 
@@ -115,6 +159,7 @@ class SessionStore:
             claim=claim_from_doc(doc.get("claim")),
             terminal_at=doc.get("terminal_at"),
             event_due=bool(doc.get("event_due")),
+            claim_history=tuple(attempt_from_doc(a) for a in doc.get(CLAIM_HISTORY) or ()),
         )
 
     @staticmethod
@@ -145,6 +190,8 @@ class SessionStore:
             doc["terminal_at"] = session.terminal_at
         if session.event_due:
             doc["event_due"] = True
+        if session.claim_history:
+            doc[CLAIM_HISTORY] = [attempt_doc(a) for a in session.claim_history]
         return doc
 
     def _maybe(self, doc: dict[str, Any] | None) -> Session | None:
@@ -156,6 +203,17 @@ class SessionStore:
         await self._coll.create_index([("status", 1), ("expires_at", 1)])
         # Only sessions still owing their webhook event carry the field.
         await self._coll.create_index("event_due", sparse=True)
+        # The portal (services/payments.py): an account's sessions newest first, all or of one
+        # status (and its open ones counted); its payments completed since a moment, counted
+        # and summed from the index alone; the sessions a TrxID was claimed on.
+        await self._coll.create_index([("account_id", 1), ("created_at", -1), ("_id", -1)])
+        await self._coll.create_index(
+            [("account_id", 1), ("status", 1), ("created_at", -1), ("_id", -1)]
+        )
+        await self._coll.create_index(
+            [("account_id", 1), ("status", 1), ("terminal_at", 1), ("amount_poisha", 1)]
+        )
+        await self._coll.create_index([("account_id", 1), (HISTORY_TRX, 1)])
 
     async def insert(self, session: Session) -> None:
         """Insert a new session; DuplicateKeyError when the order already has one."""
@@ -188,6 +246,49 @@ class SessionStore:
         query = {"event_due": True}
         docs = await self._coll.find(query).sort("terminal_at", 1).limit(limit).to_list()
         return [self.from_doc(d) for d in docs]
+
+    async def list_of_account(
+        self, account_id: str, status: str | None, cursor: str | None, limit: int | None
+    ) -> Page[Session]:
+        """An account's sessions (of one status, or all), newest first."""
+        query = {"account_id": account_id}
+        if status:
+            query["status"] = status
+        found = await page(self._coll, query, "created_at", cursor, limit)
+        return found.map(self.from_doc)
+
+    async def with_order_prefix(self, account_id: str, prefix: str, limit: int) -> list[Session]:
+        """An account's sessions whose order id starts with `prefix`, in order id order (a
+        range of the unique (account, order) index: bounded however many sessions it has)."""
+        # U+10FFFF sorts after every character, in code points and in UTF-8 bytes alike.
+        query = {"account_id": account_id, "order_id": {"$gte": prefix, "$lt": prefix + LAST}}
+        docs = await self._coll.find(query).sort("order_id", 1).limit(limit).to_list(None)
+        return [self.from_doc(d) for d in docs]
+
+    async def claimed_with(
+        self, account_id: str, trx_id: str, session_ids: list[str], limit: int
+    ) -> list[Session]:
+        """An account's sessions a claim with `trx_id` changed (its claim history), or among
+        `session_ids` (those its transactions are reserved for: also sessions claimed before
+        histories were kept)."""
+        branches: list[dict[str, Any]] = [{"account_id": account_id, HISTORY_TRX: trx_id}]
+        if session_ids:
+            branches.append({"account_id": account_id, "_id": {"$in": session_ids}})
+        docs = await self._coll.find({"$or": branches}).limit(limit).to_list(None)
+        return [self.from_doc(d) for d in docs]
+
+    async def count_status(self, account_id: str, status: str, cap: int) -> int:
+        """How many of an account's sessions have `status`, counting no further than `cap`."""
+        query = {"account_id": account_id, "status": status}
+        return int(await self._coll.count_documents(query, limit=cap))
+
+    async def completed_since(self, account_id: str, since: datetime) -> tuple[int, int]:
+        """(How many, poisha in all) of an account's sessions completed at or after `since`."""
+        match = {"account_id": account_id, "status": COMPLETED, "terminal_at": {"$gte": since}}
+        group = {"_id": None, "count": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
+        pipeline = [{"$match": match}, {"$project": PAID}, {"$group": group}]
+        rows = await self._coll.aggregate(pipeline).to_list(None)
+        return (rows[0]["count"], rows[0]["poisha"]) if rows else (0, 0)
 
     async def clear_event_due(self, session_ids: list[str]) -> None:
         """These sessions' events exist now."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.balances import PendingVerdict
 from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
 from claimsvc.domain.sessions import Session
@@ -173,6 +174,22 @@ class TransactionStore:
                 {"account_id": account_id, "provider": provider, "trx_id": trx_id}
             )
         )
+
+    async def with_trx_id(self, account_id: str, trx_id: str) -> list[Transaction]:
+        """An account's transactions with this TrxID, whatever the provider (points of the
+        unique (account, provider, TrxID) index, one per provider)."""
+        query = {"account_id": account_id, "provider": {"$in": list(PROVIDERS)}, "trx_id": trx_id}
+        return [self.from_doc(d) for d in await self._coll.find(query).to_list(None)]
+
+    async def count_status(
+        self, account_id: str, status: str, since: datetime | None, cap: int
+    ) -> int:
+        """An account's transactions of `status` received at or after `since` (None: ever),
+        counted no further than `cap` (a range of the (account, status, received) index)."""
+        query: dict[str, Any] = {"account_id": account_id, "status": status}
+        if since is not None:
+            query["received_at"] = {"$gte": since}
+        return int(await self._coll.count_documents(query, limit=cap))
 
     async def reserve_match(
         self, session: Session, provider: str, trx_id: str

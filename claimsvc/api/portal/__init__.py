@@ -8,7 +8,17 @@ from tornado import template
 from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
-from claimsvc.api.portal import auth, devices, overview, transactions, view, wallets
+from claimsvc.api.portal import (
+    auth,
+    devices,
+    keys,
+    overview,
+    payments,
+    transactions,
+    view,
+    wallets,
+    webhooks,
+)
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -17,6 +27,9 @@ def routes(deps: Any) -> list[URLSpec]:
     found = [view.static_route()]
     found += auth.routes(kw)
     found += overview.routes(kw)
+    found += payments.routes(kw)
+    found += webhooks.routes(kw)
+    found += keys.routes(kw)
     found += devices.routes(kw)
     found += transactions.routes(kw)
     found += wallets.routes(kw)

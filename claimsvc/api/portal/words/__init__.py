@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, phone
+from claimsvc.api.portal.words import core, hooks, money, phone
 
-MODULES: tuple[ModuleType, ...] = (core, phone)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks, phone)
 """Every words module; a part adds its module here (one line)."""
 
 

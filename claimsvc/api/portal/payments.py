@@ -1,0 +1,133 @@
+"""The portal's payments pages: the account's sessions (search by order id or TrxID, filter by
+status, older pages by cursor) and one session with its claim history, its transaction and its
+webhook events. Read-only; every read is of the signed-in user's account."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tornado.routing import URLSpec
+from tornado.web import HTTPError
+
+from claimsvc.api.page_text import BRANDS
+from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.words import Words
+from claimsvc.domain import payments as pay
+from claimsvc.domain import sessions as sm
+from claimsvc.domain.paging import is_cursor
+from claimsvc.domain.sessions import Session
+from claimsvc.domain.users import can
+from claimsvc.services.payments import PaymentsService
+
+LIST_PATH = "/portal/payments"
+EVENT_PATH = "/portal/webhooks/events/{}"
+"""The webhooks page's event (the hooks part's route)."""
+TRANSACTIONS_PATH = "/portal/transactions"
+
+
+def brand(lang: str) -> Callable[[str], str]:
+    """A wallet provider's name as the buyer's page writes it, in `lang`."""
+    return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
+
+
+def shown_status(session: Session, now: Any) -> str:
+    """The status a reader is told: an open session past its deadline is EXPIRED already."""
+    return sm.EXPIRED if sm.is_overdue(session, now) else session.status
+
+
+@dataclass(frozen=True)
+class Query:
+    """The list page's query string as read: what to show, or the words key of its problem."""
+
+    search: pay.Search | None = None
+    status: str | None = None
+    cursor: str | None = None
+    problem: str | None = None
+
+
+class PaymentsPage(PortalHandler):
+    """Both pages read through the payments service with the user's account id."""
+
+    permission = "payments"
+
+    @property
+    def payments(self) -> PaymentsService:
+        service: PaymentsService = self.services.payments
+        return service
+
+    def shown(self, session: Session) -> str:
+        return shown_status(session, self.deps.clock())
+
+    def may(self, permission: str) -> bool:
+        return can(self.user.role, permission)
+
+
+class PaymentsHandler(PaymentsPage):
+    route_name = "portal_payments"
+
+    async def get(self) -> None:
+        text, query = self._read_query()
+        ns: dict[str, Any] = {"q": text, "status_filter": query.status, "problem": query.problem}
+        ns.update(sessions=[], transactions=[], next_cursor=None, searched=False)
+        if query.problem is None and query.search is not None:
+            found = await self.payments.search(self.user.account_id, query.search)
+            sessions = [s for s in found.sessions if query.status in (None, s.status)]
+            ns.update(sessions=sessions, transactions=found.transactions, searched=True)
+        elif query.problem is None:
+            listed = await self.payments.list(self.user.account_id, query.status, query.cursor)
+            ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
+        ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
+        ns.update(brand=brand(self.lang), orders={s.id: s.order_id for s in ns["sessions"]})
+        title = Words(self.lang)("payments.title")
+        self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
+
+    def _read_query(self) -> tuple[str, Query]:
+        """The search text as given, and what the query string asks for."""
+        try:
+            text = self.get_query_argument("q", "") or ""
+        except HTTPError:  # not UTF-8: Tornado refuses to decode it
+            return "", Query(problem="payments.bad_search")
+        return text, self._parse(text)
+
+    def _parse(self, text: str) -> Query:
+        try:
+            search = pay.parse_search(text)
+        except pay.SearchProblem:
+            return Query(problem="payments.bad_search")
+        try:
+            status = pay.parse_status(self.get_query_argument("status", None))
+            cursor = self.get_query_argument("cursor", None) or None
+        except (pay.SearchProblem, HTTPError):
+            return Query(search, problem="payments.bad_status")
+        if cursor is not None and not is_cursor(cursor):
+            return Query(search, status, problem="payments.bad_cursor")
+        return Query(search, status, cursor)
+
+
+class PaymentHandler(PaymentsPage):
+    route_name = "portal_payment"
+
+    async def get(self, session_id: str) -> None:
+        detail = await self.payments.detail(self.user.account_id, session_id.lower())
+        self.render_portal(
+            "payment.html",
+            title=f"{Words(self.lang)('payment.title')} {detail.session.order_id}",
+            detail=detail,
+            session=detail.session,
+            state=self.shown(detail.session),
+            event_link=self._event_link,
+            confirm_link=TRANSACTIONS_PATH if self.may("confirm") else None,
+            brand=brand(self.lang),
+        )
+
+    def _event_link(self, event_id: int) -> str | None:
+        return EVENT_PATH.format(event_id) if self.may("webhooks") else None
+
+
+def routes(kw: dict[str, object]) -> list[URLSpec]:
+    return [
+        URLSpec(LIST_PATH, PaymentsHandler, kw, name="portal_payments"),
+        URLSpec(LIST_PATH + r"/([^/]{1,64})", PaymentHandler, kw, name="portal_payment"),
+    ]

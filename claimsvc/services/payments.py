@@ -1,0 +1,101 @@
+"""The merchant portal's reads of an account's payments: its sessions (listed, searched by order
+id and TrxID, one with its claim history, transaction and webhook events) and the overview
+figures. Every method takes the account id of the logged-in user and sees nothing of another
+account's; the rules stay where they are (domain/), this only reads.
+"""
+
+from __future__ import annotations
+
+from claimsvc import errors
+from claimsvc.clock import Clock
+from claimsvc.domain import payments as pay
+from claimsvc.domain.devices import QUIET_AFTER
+from claimsvc.domain.limits import dhaka_day_start
+from claimsvc.domain.outbox import DEAD, STOPPED, EventFilter
+from claimsvc.domain.paging import MAX_LIMIT
+from claimsvc.domain.payments import Overview, Search, SearchResult, SessionDetail
+from claimsvc.domain.sessions import OPEN, Session
+from claimsvc.domain.statuses import HELD, SUSPECT
+from claimsvc.domain.transactions import Transaction
+from claimsvc.store.balances import BalanceStore
+from claimsvc.store.devices import DeviceStore
+from claimsvc.store.events import EventStore
+from claimsvc.store.paging import Page
+from claimsvc.store.sessions import SessionStore
+from claimsvc.store.transactions import TransactionStore
+
+
+class PaymentsService:
+    """An account's payments as its merchant users see them."""
+
+    def __init__(
+        self,
+        sessions: SessionStore,
+        transactions: TransactionStore,
+        events: EventStore,
+        devices: DeviceStore,
+        balances: BalanceStore,
+        clock: Clock,
+    ) -> None:
+        self._sessions = sessions
+        self._transactions = transactions
+        self._events = events
+        self._devices = devices
+        self._balances = balances
+        self._clock = clock
+
+    async def list(
+        self, account_id: str, status: str | None, cursor: str | None, limit: int | None = None
+    ) -> Page[Session]:
+        """The account's sessions (of one status, or all), newest first; a cursor this service
+        did not write raises paging.BadCursor."""
+        return await self._sessions.list_of_account(account_id, status, cursor, limit)
+
+    async def search(self, account_id: str, search: Search) -> SearchResult:
+        """The account's sessions whose order id starts with the text, or that a claim with the
+        TrxID changed or its transactions are reserved for; and those transactions. Newest
+        first, at most SEARCH_LIMIT sessions."""
+        limit = pay.SEARCH_LIMIT
+        found = await self._sessions.with_order_prefix(account_id, search.order_prefix, limit)
+        txs: list[Transaction] = []
+        if search.trx_id is not None:
+            txs = await self._transactions.with_trx_id(account_id, search.trx_id)
+            held_for = sorted({tx.session_id for tx in txs if tx.session_id})
+            found += await self._sessions.claimed_with(account_id, search.trx_id, held_for, limit)
+        return SearchResult(pay.newest_first(found)[:limit], txs)
+
+    async def detail(self, account_id: str, session_id: str) -> SessionDetail:
+        """One session of the account with its transaction and webhook events; NotFound for
+        an unknown session or another account's."""
+        session = await self._sessions.get(session_id)
+        if session is None or session.account_id != account_id:
+            raise errors.NotFound()
+        record = session.claim or session.pending_claim
+        tx = await self._transactions.get(record.transaction_id) if record else None
+        which = EventFilter(account_id=account_id, session_id=session.id)
+        events = await self._events.list(which, None, MAX_LIMIT)
+        return SessionDetail(session, tx, events.items)
+
+    async def overview(self, account_id: str) -> Overview:
+        """Today's payments (the Asia/Dhaka day) and what needs attention, each figure one
+        bounded query on an index (docs/portal.md, "Overview")."""
+        now = self._clock()
+        day_start = dhaka_day_start(now)
+        cap = pay.ATTENTION_CAP
+        paid_count, paid_poisha = await self._sessions.completed_since(account_id, day_start)
+        count_tx = self._transactions.count_status
+        return Overview(
+            now=now,
+            day_start=day_start,
+            paid_count=paid_count,
+            paid_poisha=paid_poisha,
+            open_sessions=await self._sessions.count_status(account_id, OPEN, cap),
+            held=await count_tx(account_id, HELD, None, cap),
+            suspect=await count_tx(account_id, SUSPECT, now - pay.SUSPECT_WITHIN, cap),
+            stopped_events=await self._events.count(STOPPED, account_id, cap),
+            dead_events=await self._events.count(DEAD, account_id, cap),
+            quiet_devices=await self._devices.quiet_of_account(
+                account_id, now - QUIET_AFTER, pay.LIST_CAP
+            ),
+            broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
+        )
