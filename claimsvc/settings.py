@@ -8,6 +8,7 @@ import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from claimsvc.redis_url import SCHEMES, parse_redis_url
 
@@ -91,6 +92,22 @@ def _redis_prefix(env: Mapping[str, str]) -> str:
     return prefix
 
 
+def _public_sms_url(env: Mapping[str, str], base: str, sms_port: int) -> str:
+    """CLAIMSVC_PUBLIC_SMS_URL, or the public base URL's scheme and host on the SMS port."""
+    raw = (env.get("CLAIMSVC_PUBLIC_SMS_URL") or "").strip().rstrip("/")
+    if not raw:
+        parts = urlsplit(base)
+        host = parts.hostname or "localhost"
+        return f"{parts.scheme}://{f'[{host}]' if ':' in host else host}:{sms_port}"
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise SettingsError(
+            "CLAIMSVC_PUBLIC_SMS_URL must be an http:// or https:// URL without a query, "
+            f"got {raw!r}"
+        )
+    return raw
+
+
 def _secret(value: str | None) -> str:
     return "<unset>" if not value else "<set>"
 
@@ -132,6 +149,9 @@ class Settings:
     """CLAIMSVC_API_PORT: merchant API, hosted page, admin API, /metrics."""
     sms_port: int = 8081
     """CLAIMSVC_SMS_PORT: SMS intake for forwarder devices."""
+    public_sms_url: str = "http://localhost:8081"
+    """CLAIMSVC_PUBLIC_SMS_URL: where forwarder phones reach the SMS intake (the portal's pairing
+    QR code and setup steps). Unset: the public base URL's scheme and host on CLAIMSVC_SMS_PORT."""
     sms_reclaim_idle_s: int = 30
     """CLAIMSVC_SMS_RECLAIM_IDLE_SECONDS: an SMS stream entry pending this long is taken over."""
     sms_requeue_after_s: int = 60
@@ -187,6 +207,7 @@ class Settings:
         if not base.startswith(("http://", "https://")):
             raise SettingsError("CLAIMSVC_PUBLIC_BASE_URL must start with http:// or https://")
         redis_url = _redis_url(env)
+        sms_port = _int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535)
         return cls(
             mongo_url=_store_url(
                 env, "CLAIMSVC_MONGO_URL", ("mongodb://", "mongodb+srv://", "memory://")
@@ -198,7 +219,8 @@ class Settings:
             admin_token=env.get("CLAIMSVC_ADMIN_TOKEN") or None,
             public_base_url=base,
             api_port=api_port,
-            sms_port=_int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535),
+            sms_port=sms_port,
+            public_sms_url=_public_sms_url(env, base, sms_port),
             sms_reclaim_idle_s=_int(
                 env, "CLAIMSVC_SMS_RECLAIM_IDLE_SECONDS", cls.sms_reclaim_idle_s, 1, 86_400
             ),

@@ -10,6 +10,7 @@ from tornado.web import Application, RequestHandler, url
 from claimsvc import errors
 from claimsvc.api import ops
 from claimsvc.api.base import BaseHandler
+from claimsvc.domain.devices import INTAKE_PATH
 from claimsvc.runner import Component
 from sms_ingest import metrics
 from sms_ingest.consumer import Consumer, Tuning
@@ -94,7 +95,7 @@ log_request = ops.request_logger(metrics.HTTP_REQUESTS, metrics.HTTP_LATENCY, "s
 def make_app(deps: Deps, intake: Intake) -> Application:
     """The intake application: /sms/v1/messages, /healthz, /readyz, /metrics."""
     routes = ops.probe_routes(deps)
-    routes.append(url(r"/sms/v1/messages", SmsIntakeHandler, {"deps": deps, "intake": intake}))
+    routes.append(url(INTAKE_PATH, SmsIntakeHandler, {"deps": deps, "intake": intake}))
     return ops.json_application(deps, routes, log_request)
 
 

@@ -8,6 +8,7 @@ import logging
 from datetime import timedelta
 
 from claimsvc.clock import Clock
+from claimsvc.domain.devices import QUIET_AFTER
 from claimsvc.store.devices import DeviceStore
 from sms_ingest import metrics
 
@@ -15,7 +16,8 @@ log = logging.getLogger("sms_ingest.health")
 
 # A phone with a forwarder pinging every few minutes is never silent this long; one that stopped
 # (battery saver killed the app, no data) is. Two thresholds: warn and page.
-SILENCE_THRESHOLDS = {"15m": timedelta(minutes=15), "60m": timedelta(minutes=60)}
+# The second is the portal's "quiet" (domain/devices.py).
+SILENCE_THRESHOLDS = {"15m": timedelta(minutes=15), "60m": QUIET_AFTER}
 
 
 class DeviceHealth:

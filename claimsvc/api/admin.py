@@ -13,7 +13,14 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
-from claimsvc.domain.accounts import LABEL_MAX_LEN, PROVIDERS, STATUSES, WALLET_KINDS, Account
+from claimsvc.domain.accounts import (
+    LABEL_MAX_LEN,
+    MAX_WALLETS,
+    PROVIDERS,
+    STATUSES,
+    WALLET_KINDS,
+    Account,
+)
 from claimsvc.domain.urls import normalise_host
 
 _HOST = re.compile(r"^(\*\.)?[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$")
@@ -48,7 +55,7 @@ class AccountSchema(Schema):
     fee_due = Fee(data_key="fee_due", attribute="fee_due_poisha")
     fee_limit = Fee(data_key="fee_limit", attribute="fee_limit_poisha", allow_none=True)
     archived = StrictBool()
-    wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=20))
+    wallets = fields.List(fields.Nested(WalletSchema), validate=validate.Length(max=MAX_WALLETS))
 
 
 class AccountViewSchema(Schema):

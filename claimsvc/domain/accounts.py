@@ -11,6 +11,8 @@ from datetime import datetime
 STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
 PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
+MAX_WALLETS = 20
+"""The most wallets an account lists (the hosted page shows them all)."""
 
 DEFAULT_RATE_PER_MINUTE = 120
 """Requests per key per endpoint per minute when the account sets none (contract §7)."""

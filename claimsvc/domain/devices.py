@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from urllib.parse import quote
+
+INTAKE_PATH = "/sms/v1/messages"
+"""Where forwarders post SMS on the SMS port (contract.md §5)."""
+
+QUIET_AFTER = timedelta(minutes=60)
+"""An active device not heard from this long has gone quiet: a forwarder pinging every few minutes
+never is, one the battery saver killed is (docs/sms-forwarders.md, section 6). The devices page,
+the overview and the SMS process's paging threshold (`devices_silent{over="60m"}`) use it."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,11 @@ class Device:
         """Whether the device called in less than `span` before `now`."""
         return self.last_seen_at is not None and self.last_seen_at > now - span
 
+    def quiet(self, now: datetime) -> bool:
+        """Active and not heard from for QUIET_AFTER (a never-seen one counts from creation)."""
+        heard = self.last_seen_at or self.created_at
+        return self.active and heard < now - QUIET_AFTER
+
 
 @dataclass(frozen=True)
 class Registered:
@@ -36,3 +50,10 @@ class Registered:
 
     device: Device
     token: str
+
+
+def intake_url(public_sms_url: str, token: str) -> str:
+    """The intake address a forwarder app posts to, the device token as its `token` query
+    parameter (contract.md §5): what the pairing QR code holds, since no supported app imports
+    its settings from a QR code or a link (docs/sms-forwarders.md, "Pairing")."""
+    return f"{public_sms_url.rstrip('/')}{INTAKE_PATH}?token={quote(token, safe='')}"

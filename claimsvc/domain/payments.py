@@ -20,9 +20,6 @@ MAX_SEARCH = 128
 SEARCH_LIMIT = 50
 """The most sessions a search shows (each of its queries reads no more)."""
 
-QUIET_AFTER = timedelta(minutes=60)
-"""A device not heard from this long has gone quiet: a forwarder pinging every few minutes never
-is (docs/sms-forwarders.md, section 6); the SMS process's paging threshold is the same 60 m."""
 SUSPECT_WITHIN = timedelta(days=7)
 """Suspect transactions need attention for this long after they arrive; held ones until decided."""
 ATTENTION_CAP = 100

@@ -12,3 +12,5 @@ chains to (held), or unable ever to chain (suspect)."""
 PARSED, IGNORED, UNPARSED = "parsed", "ignored", "unparsed"
 MESSAGE_RESULTS = (PARSED, IGNORED, UNPARSED, SUSPECT)
 """What the parsers made of a stored SMS (a forged-looking one is `suspect`, as a transaction)."""
+NOT_UNDERSTOOD = (UNPARSED, IGNORED, SUSPECT)
+"""The results of a message that produced no transaction a claim can use (the portal's review)."""

@@ -9,7 +9,14 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.accounts import Account, ApiKey, MintedKey, mint_secret
+from claimsvc.domain.accounts import (
+    MAX_WALLETS,
+    Account,
+    ApiKey,
+    MintedKey,
+    ShopWallet,
+    mint_secret,
+)
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
@@ -18,6 +25,12 @@ from claimsvc.store.mongo import new_id
 
 # Called after an account's secret or allowed hosts change, to re-check its stopped webhooks.
 AccountChanged = Callable[[str], Awaitable[None]]
+
+
+class WalletListed(errors.ServiceError):
+    """The account already lists a wallet of that provider and number."""
+
+    status, message = 409, "This wallet is already listed"
 
 
 async def _no_hook(account_id: str) -> None:
@@ -53,19 +66,51 @@ class AdminService:
         return account
 
     async def patch_account(self, account_id: str, fields: dict[str, Any]) -> Account:
-        # Written through (store/admission.py): every API process sees the change on its
-        # very next request; one that dies mid-way leaves requests reading MongoDB meanwhile.
         if "callback_secret" in fields:
             # The operator's secret replaces every old one at once: no grace (that is the
             # merchant's rotation, rotate_callback_secret).
             fields = {**fields, "previous_callback_secret": None, "previous_secret_until": None}
-        await self._admission.begin_change(account_id)
-        updated = await self._accounts.update(account_id, {**fields, "updated_at": self._clock()})
+        updated = await self._write_through(
+            account_id,
+            self._accounts.update(account_id, {**fields, "updated_at": self._clock()}),
+        )
         if updated is None:
             raise errors.NotFound()
-        await self._admission.commit_account(updated)
         if fields.get("callback_secret") or "allowed_hosts" in fields:
             await self.on_delivery_settings_changed(account_id)
+        return updated
+
+    async def add_wallet(self, account_id: str, wallet: ShopWallet) -> Account:
+        """List one more wallet the shop takes payments on (validated as the admin API's)."""
+        now = self._clock()
+        added = await self._write_through(
+            account_id, self._accounts.add_wallet(account_id, wallet, MAX_WALLETS, now)
+        )
+        if added is not None:
+            return added
+        account = await self.get_account(account_id)
+        if any((w.provider, w.number) == (wallet.provider, wallet.number) for w in account.wallets):
+            raise WalletListed()
+        raise errors.InvalidBody(details=[f"wallets: at most {MAX_WALLETS}"])
+
+    async def remove_wallet(self, account_id: str, provider: str, number: str) -> Account:
+        removed = await self._write_through(
+            account_id, self._accounts.remove_wallet(account_id, provider, number, self._clock())
+        )
+        if removed is None:
+            raise errors.NotFound()
+        return removed
+
+    async def _write_through(
+        self, account_id: str, write: Awaitable[Account | None]
+    ) -> Account | None:
+        """Change an account in MongoDB, written through (store/admission.py): every API process
+        sees the change on its very next request; one that dies mid-way leaves requests reading
+        MongoDB meanwhile. None (and no commit) when `write` changed nothing."""
+        await self._admission.begin_change(account_id)
+        updated = await write
+        if updated is not None:
+            await self._admission.commit_account(updated)
         return updated
 
     async def mint_key(self, account_id: str, label: str | None) -> MintedKey:

@@ -52,10 +52,22 @@ class DeviceService:
     ) -> Page[Device]:
         return await self._devices.list(account_id, cursor, limit)
 
-    async def revoke(self, device_id: str) -> Device:
+    async def get(self, device_id: str, account_id: str) -> Device:
+        """The account's device; another account's is not found."""
+        device = await self._devices.get(device_id)
+        if device is None or device.account_id != account_id:
+            raise errors.NotFound()
+        return device
+
+    async def revoke(self, device_id: str, account_id: str | None = None) -> Device:
         """Revoke in the intake's gate, then in MongoDB, then in the gate again: a request
         never passes the gate after this returns, even if Redis lost the first write while a
-        request read the device active and vouched for it (docs/decisions.md)."""
+        request read the device active and vouched for it (docs/decisions.md).
+
+        Given an account (the portal), another account's device is not found, and untouched."""
+        if account_id is not None:
+            # A device never changes account, so this read cannot go stale before the writes.
+            await self.get(device_id, account_id)
         await self._gate.revoke(device_id)
         device = await self._devices.revoke(device_id, self._clock())
         if device is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import payments as pay
+from claimsvc.domain.devices import QUIET_AFTER
 from claimsvc.domain.limits import dhaka_day_start
 from claimsvc.domain.outbox import DEAD, STOPPED, EventFilter
 from claimsvc.domain.paging import MAX_LIMIT
@@ -94,7 +95,7 @@ class PaymentsService:
             stopped_events=await self._events.count(STOPPED, account_id, cap),
             dead_events=await self._events.count(DEAD, account_id, cap),
             quiet_devices=await self._devices.quiet_of_account(
-                account_id, now - pay.QUIET_AFTER, pay.LIST_CAP
+                account_id, now - QUIET_AFTER, pay.LIST_CAP
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
         )

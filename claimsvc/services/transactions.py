@@ -134,14 +134,17 @@ class TransactionService:
                 out[i] = Recorded(first, created=False)
         return out
 
-    async def confirm(self, transaction_id: str, *, override_suspect: bool = False) -> Confirmed:
+    async def confirm(
+        self, transaction_id: str, *, override_suspect: bool = False, account_id: str | None = None
+    ) -> Confirmed:
         """The merchant confirms a transaction by hand (`claims.confirmable` says which may be);
-        the claim waiting on it completes. Repeating it changes nothing."""
+        the claim waiting on it completes. Repeating it changes nothing. Given an account (the
+        portal), another account's transaction is not found, and untouched."""
         statuses = confirmable(override_suspect)
-        tx = await self._store.confirm(transaction_id, self._clock(), statuses)
+        tx = await self._store.confirm(transaction_id, self._clock(), statuses, account_id)
         if tx is None:
             tx = await self._store.get(transaction_id)
-        if tx is None:
+        if tx is None or account_id not in (None, tx.account_id):
             raise errors.NotFound()
         # Also when it was confirmed before: that confirmation may have died before finalising.
         return Confirmed(tx, await self._claims.finalise(transaction_id))

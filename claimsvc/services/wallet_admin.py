@@ -20,6 +20,9 @@ from claimsvc.store.messages import MessageStore
 from claimsvc.store.paging import Page
 from claimsvc.store.transactions import TransactionStore
 
+MAX_CHAINS = 100
+"""The most balance chains the portal lists for one account (phones x providers x SIM slots)."""
+
 
 class WalletAdminService:
     """What the portal does with wallets, transactions and messages."""
@@ -54,6 +57,10 @@ class WalletAdminService:
             key, body["balance_poisha"], self._clock(), body.get("gap_recovery")
         )
 
+    async def chains(self, account_id: str) -> list[Wallet]:
+        """The account's balance chains (one per device, provider and SIM slot)."""
+        return await self._balances.of_account(account_id, MAX_CHAINS)
+
     async def transactions(self, query: dict[str, Any]) -> Page[Transaction]:
         return await self._transaction_store.list(
             query.get("account_id"), query.get("status"), query.get("cursor"), query.get("limit")
@@ -64,12 +71,17 @@ class WalletAdminService:
             query.get("account_id"), query.get("result"), query.get("cursor"), query.get("limit")
         )
 
-    async def confirm(self, transaction_id: str, override_suspect: bool) -> Confirmed:
+    async def confirm(
+        self, transaction_id: str, override_suspect: bool, account_id: str | None = None
+    ) -> Confirmed:
         """The merchant confirms a transaction by hand; a claim waiting on it completes.
 
         A suspect one is refused (409) unless the merchant explicitly overrides the verdict.
+        Given an account (the portal), another account's transaction is not found.
         """
-        done = await self._transactions.confirm(transaction_id, override_suspect=override_suspect)
+        done = await self._transactions.confirm(
+            transaction_id, override_suspect=override_suspect, account_id=account_id
+        )
         if done.transaction.status == SUSPECT:
             raise errors.TransactionSuspect()
         return done

@@ -47,6 +47,10 @@ def _read_terms(kind: type[T], doc: Mapping[str, Any], **rest: Any) -> T:
     )
 
 
+def _wallet_doc(wallet: ShopWallet) -> dict[str, str]:
+    return {"provider": wallet.provider, "number": wallet.number, "kind": wallet.kind}
+
+
 def terms_from_doc(doc: Mapping[str, Any]) -> AccountTerms:
     """What requests need of an account, from its document or from `terms_to_doc`'s form."""
     return _read_terms(AccountTerms, doc)
@@ -67,9 +71,7 @@ def terms_to_doc(terms: AccountTerms) -> dict[str, Any]:
         "max_failed_attempts": terms.max_failed_attempts,
         "fee_due_poisha": terms.fee_due_poisha,
         "fee_limit_poisha": terms.fee_limit_poisha,
-        "wallets": [
-            {"provider": w.provider, "number": w.number, "kind": w.kind} for w in terms.wallets
-        ],
+        "wallets": [_wallet_doc(w) for w in terms.wallets],
     }
 
 
@@ -128,6 +130,35 @@ class AccountStore:
         unknown."""
         doc = await self._coll.find_one_and_update(
             {"_id": account_id}, {"$set": dict(fields)}, return_document=ReturnDocument.AFTER
+        )
+        return None if doc is None else self.from_doc(doc)
+
+    async def add_wallet(
+        self, account_id: str, wallet: ShopWallet, most: int, now: datetime
+    ) -> Account | None:
+        """Append a wallet in one conditional update: None when the account is unknown, already
+        lists that provider and number, or lists `most` wallets already."""
+        same = {"provider": wallet.provider, "number": wallet.number}
+        doc = await self._coll.find_one_and_update(
+            {
+                "_id": account_id,
+                "wallets": {"$not": {"$elemMatch": same}},
+                f"wallets.{most - 1}": {"$exists": False},
+            },
+            {"$push": {"wallets": _wallet_doc(wallet)}, "$set": {"updated_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return None if doc is None else self.from_doc(doc)
+
+    async def remove_wallet(
+        self, account_id: str, provider: str, number: str, now: datetime
+    ) -> Account | None:
+        """Remove a wallet in one conditional update: None when the account does not list it."""
+        same = {"provider": provider, "number": number}
+        doc = await self._coll.find_one_and_update(
+            {"_id": account_id, "wallets": {"$elemMatch": same}},
+            {"$pull": {"wallets": same}, "$set": {"updated_at": now}},
+            return_document=ReturnDocument.AFTER,
         )
         return None if doc is None else self.from_doc(doc)
 

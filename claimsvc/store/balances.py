@@ -153,6 +153,11 @@ class BalanceStore:
         """Forget verdicts that are now applied to their transactions."""
         await self._batched.update({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
 
+    async def of_account(self, account_id: str, limit: int) -> list[Wallet]:
+        """An account's wallet chains (at most `limit`), in id order: device, provider, slot."""
+        cursor = self._coll.find({"account_id": account_id}, _NO_SEEN).sort("_id", 1)
+        return [self.from_doc(doc) for doc in await cursor.limit(limit).to_list(None)]
+
     async def broken_of_account(self, account_id: str, limit: int) -> list[Wallet]:
         """An account's wallets whose chain is broken: entries held for what they chain to, or
         a break recovered from whose missing SMS may still turn up (by the account index:

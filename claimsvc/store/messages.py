@@ -173,12 +173,19 @@ class MessageStore:
         return bool(done.modified_count == 1)
 
     async def list(
-        self, account_id: str | None, result: str | None, cursor: str | None, limit: int | None
+        self,
+        account_id: str | None,
+        result: str | tuple[str, ...] | None,
+        cursor: str | None,
+        limit: int | None,
     ) -> Page[SmsMessage]:
+        """Messages newest first, of an account and with a result (or any of several) if given."""
         query: dict[str, Any] = {}
         if account_id:
             query["account_id"] = account_id
-        if result:
+        if isinstance(result, tuple):
+            query["result"] = {"$in": list(result)}
+        elif result:
             query["result"] = result
         found = await page(self._coll, query, "stored_at", cursor, limit)
         return found.map(self.from_doc)

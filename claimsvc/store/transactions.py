@@ -220,11 +220,19 @@ class TransactionStore:
         return doc is not None
 
     async def confirm(
-        self, transaction_id: str, now: datetime, statuses: tuple[str, ...]
+        self,
+        transaction_id: str,
+        now: datetime,
+        statuses: tuple[str, ...],
+        account_id: str | None = None,
     ) -> Transaction | None:
-        """The merchant confirms it by hand, if its status is one of `statuses` (None if not)."""
+        """The merchant confirms it by hand, if its status is one of `statuses` and (given) it
+        is the account's (None if not)."""
+        query: dict[str, Any] = {"_id": transaction_id, "status": {"$in": list(statuses)}}
+        if account_id is not None:
+            query["account_id"] = account_id
         doc = await self._coll.find_one_and_update(
-            {"_id": transaction_id, "status": {"$in": list(statuses)}},
+            query,
             {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
             return_document=ReturnDocument.AFTER,
         )

@@ -11,9 +11,10 @@ import pytest
 from claimsvc import errors
 from claimsvc.domain import claims
 from claimsvc.domain.balances import Entry, Wallet, WalletKey
+from claimsvc.domain.devices import QUIET_AFTER
 from claimsvc.domain.outbox import DEAD, STOPPED
 from claimsvc.domain.paging import BadCursor
-from claimsvc.domain.payments import ATTENTION_CAP, QUIET_AFTER, Search, parse_search
+from claimsvc.domain.payments import ATTENTION_CAP, Search, parse_search
 from claimsvc.domain.sessions import COMPLETED
 from claimsvc.store.balances import BalanceStore
 from tests.claims_support import claim_body, open_session, pay, relay_owed

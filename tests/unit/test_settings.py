@@ -27,6 +27,31 @@ def test_the_public_address_follows_the_api_port_unless_set():
     assert Settings.from_env(given).public_base_url == "https://pay.example.com"
 
 
+@pytest.mark.parametrize(
+    ("env", "url"),
+    [
+        ({}, "http://localhost:8081"),
+        ({"CLAIMSVC_SMS_PORT": "18081"}, "http://localhost:18081"),
+        (
+            {"CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com/shop"},
+            "https://pay.example.com:8081",
+        ),
+        ({"CLAIMSVC_PUBLIC_BASE_URL": "http://[::1]:8080"}, "http://[::1]:8081"),
+        ({"CLAIMSVC_PUBLIC_SMS_URL": "https://sms.example.com/in/"}, "https://sms.example.com/in"),
+    ],
+)
+def test_the_public_sms_address_follows_the_base_url_and_sms_port_unless_set(env, url):
+    assert Settings.from_env(env).public_sms_url == url
+
+
+@pytest.mark.parametrize(
+    "value", ["sms.example.com", "ftp://sms.example.com", "https://", "https://h/?token=x"]
+)
+def test_a_public_sms_address_that_is_no_http_url_is_refused(value):
+    with pytest.raises(SettingsError, match="CLAIMSVC_PUBLIC_SMS_URL"):
+        Settings.from_env({"CLAIMSVC_PUBLIC_SMS_URL": value})
+
+
 EVERY_VARIABLE = {
     "CLAIMSVC_MONGO_URL": "mongodb://db:27017",
     "CLAIMSVC_MONGO_DB": "checkout",
@@ -36,6 +61,7 @@ EVERY_VARIABLE = {
     "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.com/",
     "CLAIMSVC_API_PORT": "9000",
     "CLAIMSVC_SMS_PORT": "9001",
+    "CLAIMSVC_PUBLIC_SMS_URL": "https://sms.example.com/",
     "CLAIMSVC_WORKER_PORT": "9002",
     "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "1",
     "CLAIMSVC_WEBHOOK_CA_FILE": "/etc/ca.pem",
@@ -62,6 +88,7 @@ def test_every_variable_is_read(tmp_path):
         public_base_url="https://pay.example.com",
         api_port=9000,
         sms_port=9001,
+        public_sms_url="https://sms.example.com",
         worker_port=9002,
         webhook_allow_private=True,
         webhook_ca_file="/etc/ca.pem",

@@ -11,13 +11,16 @@ from claimsvc.api.page import TEMPLATES
 from claimsvc.api.portal import (
     audit,
     auth,
+    devices,
     keys,
     links,
     overview,
     payments,
     security,
     team,
+    transactions,
     view,
+    wallets,
     webhooks,
 )
 
@@ -35,4 +38,7 @@ def routes(deps: Any) -> list[URLSpec]:
     found += team.routes(kw)
     found += audit.routes(kw)
     found += links.routes(kw)
+    found += devices.routes(kw)
+    found += transactions.routes(kw)
+    found += wallets.routes(kw)
     return found

@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, hooks, links, money
+from claimsvc.api.portal.words import core, hooks, links, money, phone
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone)
 """Every words module; a part adds its module here (one line)."""
 
 

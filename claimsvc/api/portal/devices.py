@@ -1,0 +1,92 @@
+"""The portal's devices page: the account's phones with last seen and a quiet mark, pairing a
+phone (its token, intake address and QR code shown once, in the answer to the POST), revoking."""
+
+from __future__ import annotations
+
+import segno
+from tornado.routing import URLSpec
+
+from claimsvc.api.devices import DeviceSchema
+from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
+from claimsvc.api.portal.words import Words
+from claimsvc.domain.devices import intake_url
+
+PATH = "/portal/devices"
+QR_SCALE, QR_BORDER = 4, 4
+"""Module size in pixels and the quiet zone (4 modules, as the QR standard asks)."""
+
+
+def qr_data_uri(text: str) -> str:
+    """An SVG QR code of `text` as a data: image (the CSP allows img-src data:)."""
+    return str(segno.make(text, error="m").svg_data_uri(scale=QR_SCALE, border=QR_BORDER))
+
+
+class DevicesHandler(PortalHandler):
+    permission = "devices"
+    route_name = "portal_devices"
+
+    async def get(self) -> None:
+        await self.show()
+
+    async def show(self, status: int = 200, problems: tuple[str, ...] = (), **form: str) -> None:
+        cursor = cursor_arg(self.get_query_argument("cursor", None))
+        found = await self.services.devices.list(self.account.id, cursor, None)
+        self.render_portal(
+            "devices.html",
+            status,
+            title=Words(self.lang)("ph_devices_title"),
+            devices=found.items,
+            now=self.deps.clock(),
+            next_link=found.next_cursor and listing_link(PATH, cursor=found.next_cursor),
+            first_link=cursor and PATH,
+            problems=problems,
+            form=form,
+        )
+
+    async def post(self) -> None:
+        """Pair a phone: the answer is the only page that ever holds its token."""
+        values = {"name": self.form("name"), "signing_key": self.form("signing_key") or None}
+        body, problems = load_form(DeviceSchema(), values)
+        if problems:
+            await self.show(400, tuple(problems), name=values["name"] or "")
+            return
+        registered = await self.services.devices.register(
+            self.account.id, body["name"], body.get("signing_key")
+        )
+        device = registered.device
+        await self.audit("device.pair", device.id, name=device.name)
+        url = intake_url(self.deps.settings.public_sms_url, registered.token)
+        self.render_portal(
+            "device_paired.html",
+            title=Words(self.lang)("ph_paired_title"),
+            device=device,
+            token=registered.token,
+            intake_url=url,
+            qr=qr_data_uri(url),
+        )
+
+
+class DeviceRevokeHandler(PortalHandler):
+    """GET asks for confirmation; POST revokes. Another account's device: 404."""
+
+    permission = "devices"
+    route_name = "portal_device_revoke"
+
+    async def get(self, device_id: str) -> None:
+        device = await self.services.devices.get(device_id, self.account.id)
+        self.render_portal(
+            "device_revoke.html", title=Words(self.lang)("ph_revoke_title"), device=device
+        )
+
+    async def post(self, device_id: str) -> None:
+        device = await self.services.devices.revoke(device_id, self.account.id)
+        await self.audit("device.revoke", device.id, name=device.name)
+        self.see_other(PATH, "ph_device_revoked")
+
+
+def routes(kw: dict[str, object]) -> list[URLSpec]:
+    return [
+        URLSpec(PATH, DevicesHandler, kw, name="portal_devices"),
+        URLSpec(PATH + r"/([^/]+)/revoke", DeviceRevokeHandler, kw),
+    ]

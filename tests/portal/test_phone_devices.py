@@ -1,0 +1,156 @@
+"""The portal's devices page over HTTP: pairing shows the token, intake address and QR code once;
+revoking asks first; another account's phone is not there; roles and CSRF hold."""
+
+from __future__ import annotations
+
+import logging
+import re
+from urllib.parse import unquote
+
+import pytest
+
+from tests.portal.phone_support import all_documents, audit_entries
+
+TOKEN = re.compile(r'id="device-token">(dev_[A-Za-z0-9_-]+)<')
+QR = re.compile(r'<img class="qr" src="(data:image/svg\+xml[^"]+)"')
+
+
+async def pair(client, name="Shop phone", **extra):
+    return await client.post("/portal/devices", {"name": name, **extra})
+
+
+async def test_pairing_shows_token_address_and_qr_code_once(
+    make_account, make_user, portal, deps, caplog
+):
+    caplog.set_level(logging.DEBUG)
+    owner = await make_user(await make_account())
+    client = await portal(owner)
+    await client.get("/portal/devices")
+    page = await pair(client)
+    assert page.code == 200
+    token = TOKEN.search(page.text).group(1)
+    address = f"{deps.settings.public_sms_url}/sms/v1/messages?token={token}"
+    assert address in page.text
+    qr = unquote(QR.search(page.text).group(1))
+    assert qr.startswith("data:image/svg+xml") and "<svg" in qr
+    assert "SMS Gateway for Android" in page.text and "Incoming SMS to URL forwarder" in page.text
+    # Never again: not on the list, not in a flash, not stored, not logged.
+    later = await client.get("/portal/devices")
+    assert "Shop phone" in later.text and token[:12] in later.text
+    assert token not in later.text
+    assert all(token not in doc for doc in await all_documents(deps))
+    assert all(token not in record.getMessage() for record in caplog.records)
+    assert all(token not in value for value in client.cookies.values())
+    [device] = (await deps.services.devices.list(owner.account_id, None, None)).items
+    assert (await deps.services.devices.authenticate(token)).id == device.id
+
+
+async def test_pairing_is_audited_without_the_token(make_account, make_user, portal, deps):
+    owner = await make_user(await make_account())
+    client = await portal(owner)
+    await client.get("/portal/devices")
+    token = TOKEN.search((await pair(client, "Till")).text).group(1)
+    [entry] = await audit_entries(deps, "device.pair")
+    assert entry["account_id"] == owner.account_id and entry["details"] == {"name": "Till"}
+    assert token not in str(entry)
+
+
+@pytest.mark.parametrize(
+    "form", [{"name": ""}, {"name": "x" * 101}, {"name": "Phone", "signing_key": "short"}]
+)
+async def test_a_bad_pairing_form_is_refused_and_pairs_nothing(
+    make_account, make_user, portal, deps, form
+):
+    owner = await make_user(await make_account())
+    client = await portal(owner)
+    await client.get("/portal/devices")
+    page = await client.post("/portal/devices", form)
+    assert page.code == 400
+    assert 'role="alert"' in page.text and "device-token" not in page.text
+    assert (await deps.services.devices.list(owner.account_id, None, None)).items == []
+
+
+async def test_a_phone_unheard_for_an_hour_is_marked_quiet(
+    make_account, make_user, portal, deps, clock
+):
+    owner = await make_user(await make_account())
+    await deps.services.devices.register(owner.account_id, "Old phone", None)
+    clock.advance(minutes=59)
+    new = (await deps.services.devices.register(owner.account_id, "New phone", None)).device
+    await deps.services.devices.seen(new)
+    clock.advance(minutes=2)
+    page = await (await portal(owner)).get("/portal/devices")
+    rows = {
+        name: row
+        for name, row in re.findall(r"<td[^>]*>([^<]+ phone)</td>(.*?)</tr>", page.text, re.S)
+    }
+    assert "Quiet" in rows["Old phone"] and "Never" in rows["Old phone"]
+    assert "Quiet" not in rows["New phone"] and "Active" in rows["New phone"]
+
+
+async def test_revoking_asks_then_stops_the_token(make_account, make_user, portal, deps):
+    owner = await make_user(await make_account())
+    registered = await deps.services.devices.register(owner.account_id, "Lost phone", None)
+    client = await portal(owner)
+    ask = await client.get(f"/portal/devices/{registered.device.id}/revoke")
+    assert ask.code == 200 and "Revoke Lost phone?" in ask.text
+    page = await client.post(f"/portal/devices/{registered.device.id}/revoke", follow=True)
+    assert "The phone is revoked" in page.text and "Revoked" in page.text
+    with pytest.raises(Exception, match="Unauthorized"):
+        await deps.services.devices.authenticate(registered.token)
+    [entry] = await audit_entries(deps, "device.revoke")
+    assert entry["target"] == registered.device.id
+
+
+async def test_another_accounts_phone_is_not_found_and_stays_active(
+    make_account, make_user, portal, deps
+):
+    theirs = await deps.services.devices.register((await make_account()).id, "Their phone", None)
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/devices")
+    assert "Their phone" not in page.text
+    path = f"/portal/devices/{theirs.device.id}/revoke"
+    assert (await client.get(path)).code == 404
+    refused = await client.post(path)
+    assert refused.code == 404 and "Their phone" not in refused.text
+    assert (await deps.services.devices.authenticate(theirs.token)).active
+
+
+async def test_staff_may_not_pair_or_revoke(make_account, make_user, portal, deps):
+    shop = await make_account()
+    device = (await deps.services.devices.register(shop.id, "Shop phone", None)).device
+    staff = await portal(await make_user(shop, role="staff"))
+    assert (await staff.get("/portal/devices")).code == 403
+    await staff.get("/portal/")
+    assert (await pair(staff)).code == 403
+    assert (await staff.post(f"/portal/devices/{device.id}/revoke")).code == 403
+    assert len((await deps.services.devices.list(shop.id, None, None)).items) == 1
+    assert (await deps.stores.devices.get(device.id)).active
+
+
+async def test_a_developer_may_pair(make_account, make_user, portal):
+    developer = await portal(await make_user(await make_account(), role="developer"))
+    await developer.get("/portal/devices")
+    assert TOKEN.search((await pair(developer)).text)
+
+
+@pytest.mark.parametrize("csrf", [None, "wrong-token"])
+async def test_pairing_and_revoking_without_the_form_token_change_nothing(
+    make_account, make_user, portal, deps, csrf
+):
+    owner = await make_user(await make_account())
+    device = (await deps.services.devices.register(owner.account_id, "Phone", None)).device
+    client = await portal(owner)
+    await client.get("/portal/devices")
+    assert (await client.post("/portal/devices", {"name": "X"}, csrf=csrf)).code == 403
+    assert (await client.post(f"/portal/devices/{device.id}/revoke", csrf=csrf)).code == 403
+    assert len((await deps.services.devices.list(owner.account_id, None, None)).items) == 1
+    assert (await deps.stores.devices.get(device.id)).active
+
+
+def test_the_qr_code_is_a_data_image_of_the_address():
+    from claimsvc.api.portal.devices import qr_data_uri
+
+    uri = qr_data_uri("https://sms.example.com/sms/v1/messages?token=dev_x")
+    assert uri.startswith("data:image/svg+xml")
+    assert "<svg" in unquote(uri)

@@ -1,0 +1,135 @@
+"""The portal's transactions & SMS page over HTTP: listing with filters and reasons, confirming
+by hand (suspect only with the override), roles, CSRF, and another account's transactions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
+from tests.portal.phone_support import audit_entries, store_message
+
+
+async def waiting_claim(fetch, deps, merchant, status="held"):
+    """A session whose claim waits on a transaction of `status` (balance verification on)."""
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant, status=status)
+    submitted = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
+    assert submitted.code == 202
+    return session_id, tx
+
+
+async def stored_status(deps, tx):
+    return (await deps.stores.transactions.get(tx.id)).status
+
+
+async def test_staff_confirm_a_held_payment_and_its_checkout_completes_once(
+    fetch, make_account, make_user, portal, deps
+):
+    shop = await make_account(balance_verification=True)
+    session_id, tx = await waiting_claim(fetch, deps, shop)
+    client = await portal(await make_user(shop, role="staff"))
+    page = await client.get("/portal/transactions")
+    assert tx.trx_id in page.text and "Held" in page.text
+    assert f'action="/portal/transactions/{tx.id}/confirm"' in page.text
+    done = await client.post(f"/portal/transactions/{tx.id}/confirm", follow=True)
+    assert "The transaction is confirmed" in done.text
+    assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
+    again = await client.post(f"/portal/transactions/{tx.id}/confirm", follow=True)
+    assert again.code == 200
+    assert len(await events_of(deps, session_id)) == 1
+    [first, _] = await audit_entries(deps, "transaction.confirm")
+    assert first["target"] == tx.id
+    assert first["details"] == {
+        "trx_id": tx.trx_id,
+        "override_suspect": "no",
+        "session": session_id,
+    }
+
+
+async def test_a_suspect_payment_needs_the_override_box(make_account, make_user, portal, deps):
+    shop = await make_account(balance_verification=True)
+    tx = await pay(deps, shop, status="suspect")
+    client = await portal(await make_user(shop))
+    page = await client.get("/portal/transactions")
+    assert f'id="override-{tx.id}"' in page.text
+    refused = await client.post(f"/portal/transactions/{tx.id}/confirm", follow=True)
+    assert "This transaction is suspect" in refused.text
+    assert await stored_status(deps, tx) == "suspect"
+    assert await audit_entries(deps, "transaction.confirm") == []
+    await client.post(f"/portal/transactions/{tx.id}/confirm", {"override_suspect": "1"})
+    assert await stored_status(deps, tx) == "confirmed"
+    [entry] = await audit_entries(deps, "transaction.confirm")
+    assert entry["details"] == {"trx_id": tx.trx_id, "override_suspect": "yes"}
+
+
+async def test_a_developer_sees_transactions_but_may_not_confirm(
+    make_account, make_user, portal, deps
+):
+    shop = await make_account()
+    tx = await pay(deps, shop, status="held")
+    client = await portal(await make_user(shop, role="developer"))
+    page = await client.get("/portal/transactions")
+    assert tx.trx_id in page.text and "/confirm" not in page.text
+    assert (await client.post(f"/portal/transactions/{tx.id}/confirm")).code == 403
+    assert await stored_status(deps, tx) == "held"
+
+
+async def test_another_accounts_transaction_is_neither_shown_nor_confirmed(
+    make_account, make_user, portal, deps
+):
+    theirs = await pay(deps, await make_account(), status="held")
+    client = await portal(await make_user(await make_account()))
+    assert theirs.trx_id not in (await client.get("/portal/transactions")).text
+    refused = await client.post(f"/portal/transactions/{theirs.id}/confirm")
+    assert refused.code == 404 and theirs.trx_id not in refused.text
+    assert await stored_status(deps, theirs) == "held"
+
+
+@pytest.mark.parametrize("csrf", [None, "wrong-token"])
+async def test_confirming_without_the_form_token_changes_nothing(
+    make_account, make_user, portal, deps, csrf
+):
+    shop = await make_account()
+    tx = await pay(deps, shop, status="held")
+    client = await portal(await make_user(shop))
+    await client.get("/portal/transactions")
+    assert (await client.post(f"/portal/transactions/{tx.id}/confirm", csrf=csrf)).code == 403
+    assert await stored_status(deps, tx) == "held"
+
+
+async def test_the_status_filter_and_masked_counterparties(make_account, make_user, portal, deps):
+    shop = await make_account()
+    held = await pay(deps, shop, status="held")
+    confirmed = await pay(deps, shop, status="confirmed")
+    await deps.db["transactions"].update_one(
+        {"_id": held.id}, {"$set": {"counterparty": "01712345678", "chain_reason": "gap"}}
+    )
+    client = await portal(await make_user(shop))
+    page = await client.get("/portal/transactions?status=held")
+    assert held.trx_id in page.text and confirmed.trx_id not in page.text
+    assert "017****5678" in page.text and "01712345678" not in page.text
+    assert "another SMS may be on its way" in page.text
+
+
+async def test_sms_not_understood_are_listed_with_their_reason_in_both_languages(
+    make_account, make_user, portal, deps
+):
+    shop = await make_account()
+    await store_message(deps, shop.id, "unparsed", "no_pattern")
+    await store_message(deps, shop.id, "suspect", "unknown_sender")
+    await store_message(deps, shop.id, "parsed", None)
+    client = await portal(await make_user(shop))
+    page = await client.get("/portal/transactions")
+    assert "A wording we do not know yet" in page.text
+    assert "comes from a sender no wallet uses" in page.text
+    assert page.text.count('data-label="Text"') == 2
+    assert (await client.get("/portal/transactions?result=all")).text.count(
+        'data-label="Text"'
+    ) == 3
+    bangla = await client.get("/portal/transactions?lang=bn")
+    assert "অজানা ভাষা" in bangla.text
+
+
+async def test_a_cursor_the_service_did_not_write_is_refused(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    assert (await client.get("/portal/transactions?cursor=nonsense")).code == 400

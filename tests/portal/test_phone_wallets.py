@@ -1,0 +1,144 @@
+"""The portal's wallets page over HTTP: adding and removing wallets with the admin API's rules,
+balance anchors on the account's own phones, roles and CSRF."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.portal.phone_support import audit_entries
+
+NAGAD = {"provider": "nagad", "number": "01800000002", "kind": "merchant"}
+
+
+async def wallets_of(deps, account_id):
+    return [
+        (w.provider, w.number) for w in (await deps.services.admin.get_account(account_id)).wallets
+    ]
+
+
+async def shop_with_phone(make_account, make_user, portal, deps, role="owner"):
+    """A shop with one paired phone, and its signed-in user on the wallets page."""
+    shop = await make_account()
+    device = (await deps.services.devices.register(shop.id, "Shop phone", None)).device
+    client = await portal(await make_user(shop, role=role))
+    await client.get("/portal/wallets")
+    return shop, device, client
+
+
+async def test_an_owner_adds_and_removes_a_wallet(make_account, make_user, portal, deps):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    page = await client.get("/portal/wallets")
+    assert "01700000001" in page.text
+    added = await client.post("/portal/wallets", NAGAD, follow=True)
+    assert "The wallet is added." in added.text and "01800000002" in added.text
+    again = await client.post("/portal/wallets", NAGAD, follow=True)
+    assert "already listed" in again.text
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001"), ("nagad", "01800000002")]
+    removed = await client.post(
+        "/portal/wallets/remove", {"provider": "bkash", "number": "01700000001"}, follow=True
+    )
+    assert "The wallet is removed." in removed.text
+    assert await wallets_of(deps, shop.id) == [("nagad", "01800000002")]
+    [add] = await audit_entries(deps, "wallet.add")
+    assert add["details"] == {"provider": "nagad", "number": "018****0002", "kind": "merchant"}
+    [remove] = await audit_entries(deps, "wallet.remove")
+    assert remove["details"]["number"] == "017****0001"
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {**NAGAD, "number": "12ab"},
+        {**NAGAD, "provider": "paypal"},
+        {**NAGAD, "kind": "friend"},
+        {"provider": "nagad"},
+    ],
+)
+async def test_a_wallet_the_admin_api_would_refuse_is_refused(
+    make_account, make_user, portal, deps, form
+):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    await client.get("/portal/wallets")
+    page = await client.post("/portal/wallets", form)
+    assert page.code == 400 and "Please check the form" in page.text
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+
+
+async def test_removing_a_wallet_not_listed_changes_nothing(make_account, make_user, portal, deps):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    await client.get("/portal/wallets")
+    page = await client.post(
+        "/portal/wallets/remove", {"provider": "nagad", "number": "01700000001"}, follow=True
+    )
+    assert "That wallet is not listed." in page.text
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+
+
+async def test_an_anchor_on_the_accounts_phone_starts_its_chain(
+    make_account, make_user, portal, deps
+):
+    shop, device, client = await shop_with_phone(
+        make_account, make_user, portal, deps, role="developer"
+    )
+    form = {"device_id": device.id, "provider": "bkash", "balance": "12,500.75", "sim_slot": "1"}
+    page = await client.post("/portal/wallets/anchor", {**form, "gap_recovery": "1"}, follow=True)
+    assert "The balance anchor is set" in page.text
+    assert "12,500.75" in page.text and "Shop phone" in page.text
+    [chain] = await deps.services.wallet_admin.chains(shop.id)
+    assert (chain.running, chain.stored_key.sim_slot, chain.recovers) == (1_250_075, 1, True)
+    [entry] = await audit_entries(deps, "wallet.anchor")
+    assert entry["target"] == device.id and entry["details"]["provider"] == "bkash"
+
+
+@pytest.mark.parametrize(
+    "change", [{"balance": "12.345"}, {"balance": "lots"}, {"sim_slot": "-1"}, {"provider": "x"}]
+)
+async def test_an_anchor_the_admin_api_would_refuse_is_refused(
+    make_account, make_user, portal, deps, change
+):
+    shop, device, client = await shop_with_phone(make_account, make_user, portal, deps)
+    form = {"device_id": device.id, "provider": "bkash", "balance": "100", **change}
+    page = await client.post("/portal/wallets/anchor", form)
+    assert page.code == 400 and "Please check the form" in page.text
+    assert await deps.services.wallet_admin.chains(shop.id) == []
+
+
+async def test_an_anchor_on_another_accounts_phone_is_refused(
+    make_account, make_user, portal, deps
+):
+    theirs = await make_account()
+    device = (await deps.services.devices.register(theirs.id, "Their phone", None)).device
+    mine = await make_account()
+    client = await portal(await make_user(mine))
+    await client.get("/portal/wallets")
+    form = {"device_id": device.id, "provider": "bkash", "balance": "100"}
+    page = await client.post("/portal/wallets/anchor", form)
+    assert page.code == 400 and "Their phone" not in page.text
+    assert await deps.services.wallet_admin.chains(theirs.id) == []
+    assert await deps.services.wallet_admin.chains(mine.id) == []
+
+
+async def test_staff_may_not_change_wallets(make_account, make_user, portal, deps):
+    shop = await make_account()
+    client = await portal(await make_user(shop, role="staff"))
+    assert (await client.get("/portal/wallets")).code == 403
+    await client.get("/portal/")
+    assert (await client.post("/portal/wallets", NAGAD)).code == 403
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+
+
+@pytest.mark.parametrize("csrf", [None, "wrong-token"])
+async def test_wallet_forms_without_the_form_token_change_nothing(
+    make_account, make_user, portal, deps, csrf
+):
+    shop, device, client = await shop_with_phone(make_account, make_user, portal, deps)
+    assert (await client.post("/portal/wallets", NAGAD, csrf=csrf)).code == 403
+    remove = {"provider": "bkash", "number": "01700000001"}
+    assert (await client.post("/portal/wallets/remove", remove, csrf=csrf)).code == 403
+    anchor = {"device_id": device.id, "provider": "bkash", "balance": "100"}
+    assert (await client.post("/portal/wallets/anchor", anchor, csrf=csrf)).code == 403
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+    assert await deps.services.wallet_admin.chains(shop.id) == []
