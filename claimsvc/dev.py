@@ -13,6 +13,7 @@ from claimsvc.runner import Component
 from claimsvc.settings import Settings
 
 DEMO_HOST = "shop.example.com"
+DEMO_OWNER = "owner@shop.example.com"
 DEMO_WALLETS = [
     {"provider": "bkash", "number": "01700000001", "kind": "personal"},
     {"provider": "nagad", "number": "01800000002", "kind": "merchant"},
@@ -45,6 +46,11 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     platform = await deps.services.checkout.ensure_open()
     opened = await deps.services.checkout.initialize(account, _demo_order(), platform)
     demo = Demo(account.id, minted.secret, opened.checkout_url)
+    # The merchant portal: an owner whose one-time link sets the password (it expires in 72 h;
+    # `claimsvc admin users reset` makes a new one).
+    invited = await deps.services.users.invite(account.id, DEMO_OWNER, "owner", "Demo Owner")
+    link = invited.url(deps.settings.public_base_url)
+    demo.extra["portal owner"] = f"{DEMO_OWNER}, set a password at {link}"
     for seed in component.demo_seeders:
         demo.extra.update(await seed(deps, account.id))
     return demo
