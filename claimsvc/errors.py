@@ -134,6 +134,17 @@ class EventNotRedeliverable(ServiceError):
     status, message = 409, "Only a dead or delivered event can be redelivered"
 
 
+class EventStillStopped(ServiceError):
+    """A stopped event sent again while a send-time check still fails: the reason is one of
+    the fixed texts of domain/delivery.py or domain/urls.py (never a URL or a secret)."""
+
+    status = 409
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"The event is still stopped: {reason}")
+        self.reason = reason
+
+
 # Claims (verify, submit, cancel): rendered in the claim shape -----------------------------------
 # Validation failures carry no code, so their `error` is the text itself (interface.md §7).
 

@@ -7,7 +7,8 @@ tag. Family by family (the tag in braces):
 
 - `{acct:<account id>}`: everything one merchant account owns in Redis: the state of each of
   its API keys and what requests need of the account (`auth:...`, written through by the admin
-  service), the per-key request counters of its API keys (`rate:key:...`), the buyer counters
+  service), when each key was last used (`keys:last-used`, stamped by admission), the
+  per-key request counters of its API keys (`rate:key:...`), the buyer counters
   of its sessions (`rate:buyer:ip:...` per client address on this account, `rate:buyer:session:`
   per session), its day counter and the set of order ids that day counts. A merchant request's
   admission (key, account, rate limit, day) and a buyer's call on one of its sessions (limits,
@@ -62,6 +63,11 @@ class RedisKeys:
     def auth_account(self, account_id: str) -> str:
         """Hash: what a request needs of its account (no secret), written through on change."""
         return self._key(f"acct:{account_id}", "auth:account")
+
+    def key_last_used(self, account_id: str) -> str:
+        """Hash of key id -> when it last authenticated (Unix seconds to the minute), stamped
+        by the admission script; the portal copies it into MongoDB when it lists keys."""
+        return self._key(f"acct:{account_id}", "keys:last-used")
 
     def daily_vendor(self, account_id: str, day: str) -> str:
         """Sessions an account created on one Asia/Dhaka day."""

@@ -13,7 +13,7 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
-from claimsvc.domain.accounts import PROVIDERS, STATUSES, WALLET_KINDS, Account
+from claimsvc.domain.accounts import LABEL_MAX_LEN, PROVIDERS, STATUSES, WALLET_KINDS, Account
 from claimsvc.domain.urls import normalise_host
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class AccountViewSchema(Schema):
 
 
 class KeySchema(Schema):
-    label = Text(allow_none=True, validate=validate.Length(max=100))
+    label = Text(allow_none=True, validate=validate.Length(max=LABEL_MAX_LEN))
 
 
 class MintedKeySchema(Schema):

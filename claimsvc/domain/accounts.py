@@ -19,6 +19,13 @@ DEFAULT_MAX_FAILED_ATTEMPTS = 5
 
 KEY_PREFIX_LEN = 12
 
+LABEL_MAX_LEN = 100
+"""A key's label: the merchant's own words for where it is used."""
+
+LAST_USED_RESOLUTION_S = 60
+"""A key's last use is kept to the minute: the admission script writes at most once a minute
+per key (docs/decisions.md, "Portal: webhooks and keys (issue 16)")."""
+
 
 @dataclass(frozen=True)
 class ShopWallet:
@@ -58,6 +65,9 @@ class Account(AccountTerms):
     """A merchant account as the `accounts` collection holds it."""
 
     callback_secret: str | None = None
+    previous_callback_secret: str | None = None
+    """The secret a rotation replaced, still signing until `previous_secret_until`."""
+    previous_secret_until: datetime | None = None
     created_at: datetime
     updated_at: datetime
 
@@ -74,6 +84,9 @@ class ApiKey:
     label: str | None
     created_at: datetime
     revoked_at: datetime | None = None
+    last_used_at: datetime | None = None
+    """When a request last authenticated with it, to LAST_USED_RESOLUTION_S (None: never
+    seen)."""
 
 
 @dataclass(frozen=True)
@@ -110,3 +123,22 @@ def hosts_digest(allowed_hosts: list[str] | tuple[str, ...]) -> str:
     against the account's current list exactly when the fingerprints are equal."""
     blob = json.dumps(list(allowed_hosts), separators=(",", ":")).encode("utf-8")
     return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def last_used_stamp(now: datetime) -> int:
+    """The coarse form of a key's last use: Unix seconds, floored to LAST_USED_RESOLUTION_S."""
+    seconds = int(now.timestamp())
+    return seconds - seconds % LAST_USED_RESOLUTION_S
+
+
+def clean_label(label: str | None) -> str | None:
+    """A key label as stored: trimmed, inner whitespace runs as one space, None when empty.
+    ValueError when longer than LABEL_MAX_LEN or holding control characters."""
+    if label is None:
+        return None
+    text = " ".join(label.split())
+    if any(ord(c) < 32 or ord(c) == 127 for c in label if c not in " \t\n\r"):
+        raise ValueError("control characters")
+    if len(text) > LABEL_MAX_LEN:
+        raise ValueError("too long")
+    return text or None

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import Account
-from claimsvc.domain.outbox import Attempt, Event, Queued
+from claimsvc.domain.outbox import DEAD as EVENT_DEAD
+from claimsvc.domain.outbox import DELIVERED as EVENT_DELIVERED
+from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.retry import next_delay
 from claimsvc.domain.urls import check_url
 
@@ -54,6 +56,9 @@ def judge(event: Event, delivered: bool, now: datetime) -> AttemptVerdict:
     """The next state after an attempt; `event` already counts it (interface.md §3, §6)."""
     if delivered:
         return AttemptVerdict(DELIVERED)
+    if event.test:
+        # A test shows the receiver's answer now; retrying it for days would only be noise.
+        return AttemptVerdict(DEAD)
     delay = next_delay(attempts_in_cycle(event))
     return AttemptVerdict(DEAD) if delay is None else AttemptVerdict(RETRY, now + delay)
 
@@ -81,3 +86,26 @@ def outcome_label(delivered: bool, status_code: int | None, error: str | None) -
 def order_wait_until(earlier: Queued, now: datetime) -> datetime:
     """When to look again at an event held back by an earlier queued event of its session."""
     return max(earlier.next_attempt_at or now, now) + ORDER_WAIT
+
+
+REDELIVER, SEND_NOW, RECHECK = "redeliver", "send_now", "recheck"
+
+
+def redelivery(event: Event, *, waiting_too: bool) -> str | None:
+    """How an event is sent again, or None when it cannot be.
+
+    Dead or delivered: queued again with a fresh retry cycle (REDELIVER; the operator's and the
+    merchant's rule). With `waiting_too` (the merchant's portal) also: a queued event that has
+    failed at least once is made due now, its cycle unchanged (SEND_NOW); a stopped one is
+    queued again if the send-time checks now pass (RECHECK), as a secret or host change does.
+    A queued event not yet attempted is on its way already.
+    """
+    if event.status in (EVENT_DEAD, EVENT_DELIVERED):
+        return REDELIVER
+    if not waiting_too:
+        return None
+    if event.status == QUEUED and event.attempts > 0:
+        return SEND_NOW
+    if event.status == STOPPED:
+        return RECHECK
+    return None

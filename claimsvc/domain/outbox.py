@@ -58,6 +58,16 @@ class Event:
     """`attempts` when an operator last redelivered it: the retry table counts from there."""
     history: tuple[Attempt, ...] = ()
     """The latest attempts, oldest first."""
+    test: bool = False
+    """A test event sent from the portal: no session, no payment, one attempt."""
+
+
+TEST_STATUS = "TEST"
+"""The `payment_status` of a test event: none of the four payment outcomes, so a receiver that
+checks the status can never take a test for a payment."""
+
+TEST_SESSION_PREFIX = "test-"
+"""A test event's `session_id`: this and its own id (no session exists; unique per event)."""
 
 
 @dataclass(frozen=True)
@@ -104,4 +114,36 @@ def new_event(event_id: int, session: Session, now: datetime) -> Event:
         attempts=0,
         created_at=now,
         next_attempt_at=now,
+    )
+
+
+def body_of_test_event(event_id: int) -> bytes:
+    """A test event's body: interface.md's four fields, marked as a test three ways (status
+    TEST, a zero amount, `test: true`) and matching no order of the merchant's."""
+    body = {
+        "order_id": f"test-{event_id}",
+        "payment_status": TEST_STATUS,
+        "trid": f"test-{event_id}",
+        "amount": 0,
+        "test": True,
+    }
+    return json.dumps(body, separators=(",", ":")).encode("utf-8")
+
+
+def new_test_event(event_id: int, account_id: str, webhook_url: str, now: datetime) -> Event:
+    """A queued test event to `webhook_url` (already checked against the URL rules)."""
+    return Event(
+        id=event_id,
+        account_id=account_id,
+        session_id=f"{TEST_SESSION_PREFIX}{event_id}",
+        order_id=f"test-{event_id}",
+        payment_id=f"test-{event_id}",
+        payment_status=TEST_STATUS,
+        webhook_url=webhook_url,
+        body=body_of_test_event(event_id),
+        status=QUEUED,
+        attempts=0,
+        created_at=now,
+        next_attempt_at=now,
+        test=True,
     )

@@ -6,6 +6,8 @@ import base64
 import hashlib
 import hmac
 
+from claimsvc.domain.rotation import SigningKeys
+
 
 def _hmac_sha256(secret: str, message: bytes) -> bytes:
     return hmac.new(secret.encode("utf-8"), message, hashlib.sha256).digest()
@@ -27,16 +29,40 @@ def whsec_form(secret: str) -> str:
     return "whsec_" + base64.b64encode(secret.encode("utf-8")).decode("ascii")
 
 
+TEST_HEADER = "x-svc-test"
+"""Sent (value `true`) only with a test event from the portal: never a payment."""
+
+
 def delivery_headers(
-    secret: str, event_id: int, attempt: int, body: bytes, now_unix: int
+    keys: SigningKeys | str,
+    event_id: int,
+    attempt: int,
+    body: bytes,
+    now_unix: int,
+    *,
+    test: bool = False,
 ) -> dict[str, str]:
-    """All headers of one attempt: ours (`x-svc-*`) and the Standard Webhooks ones."""
-    return {
+    """All headers of one attempt: ours (`x-svc-*`) and the Standard Webhooks ones.
+
+    During a rotation's grace period `webhook-signature` lists the new secret's signature and
+    the previous one's, space-separated as the Standard Webhooks spec provides for rotation;
+    `x-svc-signature` (one HMAC by interface.md) stays on the previous secret until the grace
+    ends, so a receiver that has not switched yet keeps verifying (docs/decisions.md).
+    """
+    keys = SigningKeys(keys) if isinstance(keys, str) else keys
+    signers = [keys.current] if keys.previous is None else [keys.current, keys.previous]
+    standard = " ".join(
+        standard_webhook_signature(s, str(event_id), now_unix, body) for s in signers
+    )
+    headers = {
         "content-type": "application/json",
-        "x-svc-signature": svc_signature(secret, body),
+        "x-svc-signature": svc_signature(keys.previous or keys.current, body),
         "x-svc-event-id": str(event_id),
         "x-svc-attempt": str(attempt),
         "webhook-id": str(event_id),
         "webhook-timestamp": str(now_unix),
-        "webhook-signature": standard_webhook_signature(secret, str(event_id), now_unix, body),
+        "webhook-signature": standard,
     }
+    if test:
+        headers[TEST_HEADER] = "true"
+    return headers

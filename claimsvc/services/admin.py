@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import Account, ApiKey, MintedKey, mint_secret
 from claimsvc.domain.platform import Platform
+from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
 from claimsvc.store.mongo import new_id
@@ -52,6 +55,10 @@ class AdminService:
     async def patch_account(self, account_id: str, fields: dict[str, Any]) -> Account:
         # Written through (store/admission.py): every API process sees the change on its
         # very next request; one that dies mid-way leaves requests reading MongoDB meanwhile.
+        if "callback_secret" in fields:
+            # The operator's secret replaces every old one at once: no grace (that is the
+            # merchant's rotation, rotate_callback_secret).
+            fields = {**fields, "previous_callback_secret": None, "previous_secret_until": None}
         await self._admission.begin_change(account_id)
         updated = await self._accounts.update(account_id, {**fields, "updated_at": self._clock()})
         if updated is None:
@@ -79,9 +86,57 @@ class AdminService:
         await self._admission.commit_key(account_id, key.id, "ok")
         return MintedKey(key, secret)
 
-    async def revoke_key(self, key_id: str) -> ApiKey:
+    async def rotate_callback_secret(
+        self, account_id: str, grace: timedelta
+    ) -> tuple[Account, str]:
+        """A new callback secret made here (shown once: it is in this answer only); the one it
+        replaces keeps signing for `grace` (domain/rotation.py)."""
+        account = await self.get_account(account_id)
+        now = self._clock()
+        rotated = rotate(
+            account.callback_secret,
+            account.previous_callback_secret,
+            account.previous_secret_until,
+            new_callback_secret(),
+            grace,
+            now,
+        )
+        fields = {
+            "callback_secret": rotated.current,
+            "previous_callback_secret": rotated.previous,
+            "previous_secret_until": rotated.previous_until,
+            "updated_at": now,
+        }
+        # The secret is not in the auth entry (store/admission.py): no write-through needed.
+        updated = await self._accounts.update(account_id, fields)
+        if updated is None:
+            raise errors.NotFound()
+        if not account.callback_secret:
+            await self.on_delivery_settings_changed(account_id)  # stopped for want of one
+        return updated, rotated.current
+
+    async def list_keys(self, account_id: str) -> list[ApiKey]:
+        """The account's keys, newest first, each with its last use (to the minute).
+
+        The admission script stamps uses in Redis; they are copied into MongoDB here (never
+        moving one back), so a Redis that loses its data loses only the uses since the keys
+        were last listed."""
+        keys = await self._keys.of_account(account_id)
+        stamped = await self._admission.last_used(account_id)
+        newer = {
+            k.id: stamped[k.id]
+            for k in keys
+            if k.id in stamped and (k.last_used_at is None or k.last_used_at < stamped[k.id])
+        }
+        if newer:
+            await self._keys.record_last_used(newer)
+        return [replace(k, last_used_at=newer[k.id]) if k.id in newer else k for k in keys]
+
+    async def revoke_key(self, key_id: str, account_id: str | None = None) -> ApiKey:
+        """Revoke a key; with `account_id` (the merchant's portal) only one of that account's
+        (another account's is NotFound)."""
         found = await self._keys.get(key_id)
-        if found is None:
+        if found is None or account_id not in (None, found.account_id):
             raise errors.NotFound()
         # Marked first, committed after MongoDB: no request admits the key from a stale entry,
         # and one that read MongoDB before the revocation cannot write 'ok' over the result.

@@ -13,7 +13,8 @@ from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.accounts import Account
-from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, Attempt, Event, Queued
+from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
+from claimsvc.domain.rotation import SigningKeys, signing_keys
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.metrics import (
     WEBHOOK_ATTEMPTS,
@@ -104,15 +105,20 @@ class DeliveryService:
         # account's secret and hosts are as fresh as a read just before the send would be.
         account = read.account if read else await self._accounts.get(event.account_id)
         reason = rules.stop_reason(event, account)
-        secret = None if account is None else account.callback_secret
-        if reason is not None or secret is None:  # no secret: stop_reason said NO_SECRET
+        if reason is not None or account is None or not account.callback_secret:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
             return
         begun = await self._events.begin_attempt(event, now)
         if begun is None:
             await self._resync(lease)  # another worker began this attempt: its lease, not ours
             return
-        result = await self._send(lease, begun, secret, http, now)
+        keys = signing_keys(
+            account.callback_secret,
+            account.previous_callback_secret,
+            account.previous_secret_until,
+            now,
+        )
+        result = await self._send(lease, begun, keys, http, now)
         await self._record_outcome(lease, begun, result, now)
 
     async def _not_before(
@@ -129,12 +135,14 @@ class DeliveryService:
         self,
         lease: Lease,
         event: Event,
-        secret: str,
+        keys: SigningKeys,
         http: aiohttp.ClientSession,
         now: datetime,
     ) -> AttemptResult:
         body = event.body
-        headers = delivery_headers(secret, event.id, event.attempts, body, int(now.timestamp()))
+        headers = delivery_headers(
+            keys, event.id, event.attempts, body, int(now.timestamp()), test=event.test
+        )
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
         result = await send_attempt(http, event.webhook_url, body, headers)
         label = rules.outcome_label(result.delivered, result.status_code, result.error)
@@ -211,16 +219,40 @@ class DeliveryService:
         if queued:
             log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
-    async def redeliver(self, event_id: int) -> Event:
-        """Queue a dead or delivered event again: same id and body, attempt counter continuing."""
-        event = await self._events.get(event_id)
+    async def redeliver(self, event_id: int, account_id: str | None = None) -> Event:
+        """Send an event again: same id and body, attempt counter continuing.
+
+        The operator (no `account_id`) redelivers dead and delivered events. A merchant (their
+        `account_id`: another account's event is NotFound) may also send a waiting one now
+        (rules.redelivery: a queued event after a failure, a stopped one that passes its
+        checks again)."""
+        if account_id is None:
+            event = await self._events.get(event_id)
+        else:
+            event = await self._events.get_of_account(account_id, event_id)
         if event is None:
             raise errors.NotFound()
-        if event.status not in (DEAD, DELIVERED):
+        how = rules.redelivery(event, waiting_too=account_id is not None)
+        if how == rules.REDELIVER:
+            moved = await self._requeue(event, event.status, new_cycle=True)
+        elif how == rules.SEND_NOW:
+            moved = await self._send_now(event)
+        elif how == rules.RECHECK:
+            reason = rules.stop_reason(event, await self._accounts.get(event.account_id))
+            if reason is not None:
+                raise errors.EventStillStopped(reason)
+            moved = await self._requeue(event, STOPPED, new_cycle=False)
+        else:
             raise errors.EventNotRedeliverable()
-        moved = await self._requeue(event, event.status, new_cycle=True)
         if moved is None:  # another operator or call moved it meanwhile
             raise errors.EventNotRedeliverable()
+        return moved
+
+    async def _send_now(self, event: Event) -> Event | None:
+        now = self._clock()
+        moved = await self._events.send_now(event, now)
+        if moved is not None:
+            await self._schedule.schedule(event.id, rules.to_ms(now))
         return moved
 
     async def _requeue(self, event: Event, from_status: str, *, new_cycle: bool) -> Event | None:

@@ -16,9 +16,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain.outbox import EVENT_SEQUENCE, Event, EventFilter, new_event
+from claimsvc.domain.accounts import Account
+from claimsvc.domain.outbox import EVENT_SEQUENCE, Event, EventFilter, new_event, new_test_event
 from claimsvc.domain.sessions import Session
+from claimsvc.domain.urls import check_url
 from claimsvc.metrics import OUTBOX_REPAIRS, WEBHOOK_EVENTS_RECORDED
 from claimsvc.store.events import EventStore
 from claimsvc.store.mongo import CounterStore
@@ -89,6 +92,25 @@ class OutboxService:
         except Exception:
             # The events are stored; the webhook reconciler schedules queued events it misses.
             log.exception("could not schedule new webhook events")
+
+    async def record_test(self, account: Account, webhook_url: str) -> Event:
+        """A test event of `account` to `webhook_url` (checked by the URL rules and the
+        account's allowed hosts, 400 otherwise), queued for the worker like any event."""
+        problem = check_url(webhook_url, account.allowed_hosts, "webhook_url")
+        if problem:
+            raise errors.UrlRejected(problem)
+        event_id = await self._counters.take(EVENT_SEQUENCE, 1)
+        event = new_test_event(event_id, account.id, webhook_url, self._clock())
+        await self._events.insert_new([event])
+        await self._announce([event])
+        return event
+
+    async def event_of_account(self, account_id: str, event_id: int) -> Event:
+        """One event of the account with its attempts; NotFound for another account's."""
+        event = await self._events.get_of_account(account_id, event_id)
+        if event is None:
+            raise errors.NotFound()
+        return event
 
     async def list_events(
         self, which: EventFilter, limit: int | None, cursor: str | None

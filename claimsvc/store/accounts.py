@@ -85,18 +85,24 @@ class AccountStore:
             Account,
             doc,
             callback_secret=doc.get("callback_secret"),
+            previous_callback_secret=doc.get("previous_callback_secret"),
+            previous_secret_until=doc.get("previous_secret_until"),
             created_at=doc["created_at"],
             updated_at=doc["updated_at"],
         )
 
     @staticmethod
     def to_doc(account: Account) -> dict[str, Any]:
-        return {
+        doc = {
             **terms_to_doc(account),
             "callback_secret": account.callback_secret,
             "created_at": account.created_at,
             "updated_at": account.updated_at,
         }
+        if account.previous_callback_secret:  # only during a rotation's grace: no migration
+            doc["previous_callback_secret"] = account.previous_callback_secret
+            doc["previous_secret_until"] = account.previous_secret_until
+        return doc
 
     async def ensure_indexes(self) -> None:
         """Accounts are read by _id only."""
@@ -142,11 +148,12 @@ class ApiKeyStore:
             label=doc.get("label"),
             created_at=doc["created_at"],
             revoked_at=doc.get("revoked_at"),
+            last_used_at=doc.get("last_used_at"),
         )
 
     @staticmethod
     def to_doc(key: ApiKey) -> dict[str, Any]:
-        return {
+        doc = {
             "_id": key.id,
             "account_id": key.account_id,
             "key_hash": key.key_hash,
@@ -155,6 +162,9 @@ class ApiKeyStore:
             "created_at": key.created_at,
             "revoked_at": key.revoked_at,
         }
+        if key.last_used_at is not None:  # written by record_last_used once seen in use
+            doc["last_used_at"] = key.last_used_at
+        return doc
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("key_hash", unique=True)
@@ -170,6 +180,16 @@ class ApiKeyStore:
     async def get(self, key_id: str) -> ApiKey | None:
         doc = await self._coll.find_one({"_id": key_id})
         return None if doc is None else self.from_doc(doc)
+
+    async def of_account(self, account_id: str) -> list[ApiKey]:
+        """Every key of an account, newest first (a handful; no paging)."""
+        docs = await self._coll.find({"account_id": account_id}).sort("created_at", -1).to_list()
+        return [self.from_doc(doc) for doc in docs]
+
+    async def record_last_used(self, used: Mapping[str, datetime]) -> None:
+        """Keep each key's last use as the admission script saw it; never moves one back."""
+        for key_id, at in used.items():
+            await self._coll.update_one({"_id": key_id}, {"$max": {"last_used_at": at}})
 
     async def revoke(self, key_id: str, now: datetime) -> ApiKey | None:
         """Stamp revoked_at once; a second revoke keeps the first time."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from claimsvc.domain import limits
-from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest
+from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest, last_used_stamp
 from claimsvc.domain.limits import RateDecision
 from claimsvc.keys import RedisKeys
 from claimsvc.store.accounts import terms_from_doc, terms_to_doc
@@ -82,13 +82,16 @@ end
 
 # KEYS[1] key state, KEYS[2] account entry (hash), KEYS[3] previous and KEYS[4] current minute
 # window of this key on this endpoint, KEYS[5] vendor day counter, KEYS[6] set of the orders
-# that counter counts.
+# that counter counts, KEYS[7] hash of the account's keys' last use (key id -> stamp).
 # ARGV[1] ms elapsed in the window, ARGV[2] window ms, ARGV[3] '1' to refuse accounts that may
 # not pay (initialize), ARGV[4] order id to count in today's allowance ('' none), ARGV[5] day
 # key TTL s, ARGV[6] digest of the allowed hosts the body's URLs were checked against (the
-# order is counted only if they are still the account's), ARGV[7] auth entry TTL s, ARGV[8] ''
-# or, after a miss, the key state read from MongoDB ('ok'), then ARGV[9..15] the account entry
-# read with it: status, archived, rate, daily, fee_blocked, hosts, doc.
+# order is counted only if they are still the account's), ARGV[7] auth entry TTL s, ARGV[8]
+# this request's last-use stamp (coarse Unix seconds), ARGV[9] key id, ARGV[10] '' or, after a
+# miss, the key state read from MongoDB ('ok'), then ARGV[11..17] the account entry read with
+# it: status, archived, rate, daily, fee_blocked, hosts, doc.
+# A key that is not revoked has its last use stamped, written only when the stamp moved on
+# (once a minute per key at most).
 # Returns {outcome} for MISS, REVOKED, NOT_ACTIVE, ARCHIVED, else
 # {outcome (RATE_LIMITED or ADMITTED), previous count, current count, limit, doc, day outcome}.
 _ADMIT_LUA = (
@@ -97,7 +100,7 @@ _ADMIT_LUA = (
     + _ENTRY_FN
     + """
 local state, e
-if ARGV[8] == '' then
+if ARGV[10] == '' then
   state = redis.call('GET', KEYS[1])
   if not state or state == 'pending' then
     return {0}
@@ -108,17 +111,20 @@ if ARGV[8] == '' then
   end
 else
   -- Read from MongoDB after a miss: used for this decision, stored only where nothing is.
-  state = ARGV[8]
+  state = ARGV[10]
   local held = redis.call('GET', KEYS[1])
   if not held then
     redis.call('SET', KEYS[1], state, 'EX', tonumber(ARGV[7]))
   elseif held == 'revoked' then
     state = held
   end
-  e = filled_entry(KEYS[2], ARGV, 9, tonumber(ARGV[7]))
+  e = filled_entry(KEYS[2], ARGV, 11, tonumber(ARGV[7]))
 end
 if state == 'revoked' then
   return {1}
+end
+if redis.call('HGET', KEYS[7], ARGV[9]) ~= ARGV[8] then
+  redis.call('HSET', KEYS[7], ARGV[9], ARGV[8])
 end
 if ARGV[3] == '1' then
   if e[2] ~= 'active' then
@@ -259,6 +265,10 @@ def _entry_args(account: AccountTerms) -> list[str]:
     return [entry[f] for f in ENTRY_FIELDS]
 
 
+def _text(value: str | bytes) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def _terms(doc: str | bytes) -> AccountTerms:
     return terms_from_doc(json.loads(doc))
 
@@ -324,6 +334,7 @@ class AdmissionStore:
             self._keys.rate(f"key:{endpoint}", key_id, window - 1, account_id),
             self._keys.rate(f"key:{endpoint}", key_id, window, account_id),
             *self._day_keys(account_id, now),
+            self._keys.key_last_used(account_id),
         ]
         args: list[Any] = [
             elapsed,
@@ -333,6 +344,8 @@ class AdmissionStore:
             _day_ttl(now),
             hosts_digest,
             AUTH_TTL_S,
+            str(last_used_stamp(now)),
+            key_id,
         ]
         if fill is None:
             args.append("")
@@ -401,6 +414,12 @@ class AdmissionStore:
 
     async def release_platform_day(self, now: datetime) -> None:
         await self._platform_release(keys=[self._keys.daily_platform(limits.dhaka_day(now))])
+
+    async def last_used(self, account_id: str) -> dict[str, datetime]:
+        """When each key of the account last authenticated, as the admission script stamped
+        it (to the minute); keys not used since Redis last lost its data are absent."""
+        raw = await self._redis.hgetall(self._keys.key_last_used(account_id))
+        return {_text(k): datetime.fromtimestamp(int(v), UTC) for k, v in raw.items()}
 
     # Write-through of auth entries: begin_change, the MongoDB write, then commit_*.
 

@@ -90,6 +90,7 @@ class EventStore:
             requeued_at=doc.get("requeued_at"),
             cycle_base=doc.get("cycle_base") or 0,
             history=tuple(_attempt(a) for a in doc.get("attempt_history") or ()),
+            test=bool(doc.get("test", False)),
         )
 
     @staticmethod
@@ -120,6 +121,7 @@ class EventStore:
             "requeued_at": event.requeued_at,
             "cycle_base": event.cycle_base,
             "attempt_history": [_attempt_doc(a) for a in event.history],
+            "test": event.test,
         }
         doc.update({name: value for name, value in later.items() if value})
         return doc
@@ -150,6 +152,10 @@ class EventStore:
 
     async def get(self, event_id: int) -> Event | None:
         return self._maybe(await self._coll.find_one({"_id": event_id}))
+
+    async def get_of_account(self, account_id: str, event_id: int) -> Event | None:
+        """The event if it is the account's (another account's reads as absent)."""
+        return self._maybe(await self._coll.find_one({"_id": event_id, "account_id": account_id}))
 
     async def get_many(self, event_ids: list[int]) -> dict[int, Event]:
         """The events with these ids, by id (one command for a dispatcher's batch)."""
@@ -250,6 +256,16 @@ class EventStore:
         doc = await self._coll.find_one_and_update(
             {"_id": event.id, "status": from_status, "attempts": event.attempts},
             {"$set": fields},
+            return_document=ReturnDocument.AFTER,
+        )
+        return self._maybe(doc)
+
+    async def send_now(self, event: Event, now: datetime) -> Event | None:
+        """Make a queued event due now, its attempts and retry cycle unchanged; None if it
+        moved meanwhile (an attempt began, or it ended)."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": event.id, "status": QUEUED, "attempts": event.attempts},
+            {"$set": {"next_attempt_at": now, "requeued_at": now}},
             return_document=ReturnDocument.AFTER,
         )
         return self._maybe(doc)

@@ -121,3 +121,26 @@ def test_a_later_event_waits_until_just_after_the_earlier_one_is_due():
 
 def test_schedule_times_are_whole_epoch_milliseconds():
     assert rules.to_ms(NOW + timedelta(microseconds=1999)) == rules.to_ms(NOW) + 1
+
+
+def test_a_failed_test_event_is_not_retried():
+    test = replace(ev(attempts=1), test=True)
+    assert rules.judge(test, delivered=False, now=NOW) == rules.AttemptVerdict(rules.DEAD)
+    assert rules.judge(test, delivered=True, now=NOW) == rules.AttemptVerdict(rules.DELIVERED)
+
+
+@pytest.mark.parametrize(
+    ("status", "attempts", "operator", "merchant"),
+    [
+        ("dead", 15, rules.REDELIVER, rules.REDELIVER),
+        ("delivered", 1, rules.REDELIVER, rules.REDELIVER),
+        (QUEUED, 2, None, rules.SEND_NOW),
+        (QUEUED, 0, None, None),
+        ("stopped", 0, None, rules.RECHECK),
+        ("stopped", 3, None, rules.RECHECK),
+    ],
+)
+def test_who_may_send_which_event_again(status, attempts, operator, merchant):
+    event = ev(status=status, attempts=attempts)
+    assert rules.redelivery(event, waiting_too=False) == operator
+    assert rules.redelivery(event, waiting_too=True) == merchant

@@ -32,6 +32,8 @@ class Receiver:
     has_ipv6: bool
     requests: list[dict] = field(default_factory=list)
     release: asyncio.Event = field(default_factory=asyncio.Event)
+    down: bool = False
+    """While set, `/toggle` answers 500 (a receiver that is down); otherwise it is `/ok`."""
 
     def url(self, path: str = "/ok", host: str = "127.0.0.1") -> str:
         return f"https://{host}:{self.port}{path}"
@@ -116,8 +118,15 @@ def _receiver_app(receiver: Receiver) -> web.Application:
         await record(request)
         return web.Response(body=LARGE_REPLY)
 
+    async def toggle(request: web.Request) -> web.Response:
+        if receiver.down:
+            await record(request)
+            return web.Response(status=500)
+        return await ok(request)
+
     app = web.Application()
     app.router.add_post("/ok", ok)
+    app.router.add_post("/toggle", toggle)
     app.router.add_post("/status/{code}", status)
     app.router.add_post("/redirect", redirect)
     app.router.add_route("*", "/target", ok)
