@@ -20,6 +20,7 @@ from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
 from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
+from claimsvc.services.security import SecurityService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.signin import SigninService
 from claimsvc.services.transactions import TransactionService
@@ -42,6 +43,7 @@ from claimsvc.store.sessions import SessionStore
 from claimsvc.store.signin_limits import SigninLimitStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
+from claimsvc.store.teams import OwnerStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.users import UserStore
 
@@ -66,6 +68,7 @@ class Stores:
     sms_queue: SmsQueue
     sms_gate: SmsGate
     users: UserStore
+    owners: OwnerStore
     portal_sessions: PortalSessionStore
     signin_limits: SigninLimitStore
     audit: AuditStore
@@ -93,6 +96,7 @@ class Services:
     payments: PaymentsService
     audit: AuditService
     users: UserService
+    security: SecurityService
     signin: SigninService
 
 
@@ -162,6 +166,7 @@ def build_stores(
         sms_queue=SmsQueue(redis, keys),
         sms_gate=SmsGate(redis, keys),
         users=UserStore(db),
+        owners=OwnerStore(db),
         portal_sessions=PortalSessionStore(db, ttl_index=ttl_indexes),
         signin_limits=SigninLimitStore(redis, keys),
         audit=AuditStore(db),
@@ -175,6 +180,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
     audit, passwords = AuditService(stores.audit, clock), Passwords()
+    security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
     return Services(
         auth=auth,
         admin=AdminService(
@@ -214,16 +220,20 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
         ),
         audit=audit,
-        users=UserService(stores.users, stores.portal_sessions, stores.accounts, passwords, clock),
+        users=UserService(
+            stores.users, stores.owners, stores.portal_sessions, stores.accounts, passwords, clock
+        ),
         signin=SigninService(
             stores.users,
             stores.portal_sessions,
             stores.signin_limits,
             stores.accounts,
             passwords,
+            security,
             audit,
             clock,
         ),
+        security=security,
     )
 
 

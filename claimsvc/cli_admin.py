@@ -64,6 +64,25 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
         (),
         ("account_id", "status", "session_id", "limit", "cursor"),
     ),
+    ("users", "invite"): (
+        "POST",
+        "/admin/v1/accounts/{account_id}/users",
+        ("account_id",),
+        ("email", "role", "name"),
+    ),
+    ("users", "list"): ("GET", "/admin/v1/accounts/{account_id}/users", ("account_id",), ()),
+    ("users", "disable"): (
+        "POST",
+        "/admin/v1/accounts/{account_id}/users/{user_id}/disable",
+        ("account_id", "user_id"),
+        (),
+    ),
+    ("users", "reset"): (
+        "POST",
+        "/admin/v1/accounts/{account_id}/users/{user_id}/invite",
+        ("account_id", "user_id"),
+        (),
+    ),
     ("events", "redeliver"): ("POST", "/admin/v1/events/{event_id}/redeliver", ("event_id",), ()),
 }
 

@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from tornado.web import Application
 
-from claimsvc.api import admin, admin_deliveries, admin_events, checkout, claims, ops, page, portal
+from claimsvc.api import (
+    admin,
+    admin_deliveries,
+    admin_events,
+    admin_users,
+    checkout,
+    claims,
+    ops,
+    page,
+    portal,
+)
 from claimsvc.api import devices as admin_devices
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -23,5 +33,6 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += page.routes(deps)
     routes += admin_deliveries.routes(deps)
     routes += admin_devices.routes(deps)
+    routes += admin_users.routes(deps)
     routes += portal.routes(deps)
     return ops.json_application(deps, routes, log_request)

@@ -41,6 +41,11 @@ def time_step(now: datetime) -> int:
     return int(now.timestamp()) // STEP_SECONDS
 
 
+def code_at(secret: str, now: datetime) -> str:
+    """The code an authenticator app shows for `secret` at `now`."""
+    return hotp(_key(secret), time_step(now))
+
+
 def matching_step(secret: str, code: str, now: datetime, last_step: int | None) -> int | None:
     """The step whose code `code` is (now, or one step either side), or None. A step at or
     before `last_step` (the last code accepted) is refused, so no code works twice."""

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import portal_sessions as ps
-from claimsvc.domain import totp
 from claimsvc.domain.accounts import Account
 from claimsvc.domain.portal_sessions import PortalSession
 from claimsvc.domain.users import User
 from claimsvc.services.audit import AuditService
 from claimsvc.services.passwords import Passwords
+from claimsvc.services.security import SecurityService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.signin_limits import SigninLimitStore
@@ -60,9 +60,11 @@ class SigninService:
         limits: SigninLimitStore,
         accounts: AccountStore,
         passwords: Passwords,
+        security: SecurityService,
         audit: AuditService,
         clock: Clock,
     ) -> None:
+        self._security = security
         self._users = users
         self._sessions = sessions
         self._limits = limits
@@ -150,7 +152,7 @@ class SigninService:
         a new session id replaces the half-signed-in one."""
         user = current.user
         await self._count_attempt(user.email, address)
-        used = await self._accept_code(user, code)
+        used = await self._security.accept_code(user, code)
         if used is None:
             await self._audit.record(
                 user.account_id, user.id, user.email, "code_failed", address=address
@@ -164,15 +166,3 @@ class SigninService:
             )
         await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
         return await self.open_session(user, ps.FULL)
-
-    async def _accept_code(self, user: User, code: str) -> str | None:
-        """ "totp" or "recovery" when `code` is accepted (and now used up), else None."""
-        if user.totp_secret is None:
-            return None
-        step = totp.matching_step(user.totp_secret, code, self._clock(), user.totp_last_step)
-        if step is not None:
-            taken = await self._users.take_totp_step(user.id, step)
-            return "totp" if taken else None
-        if await self._users.take_recovery_code(user.id, totp.recovery_hash(code)):
-            return "recovery"
-        return None

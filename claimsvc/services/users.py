@@ -14,6 +14,7 @@ from claimsvc.services.passwords import Passwords
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.mongo import DuplicateKeyError, new_id
 from claimsvc.store.portal_sessions import PortalSessionStore
+from claimsvc.store.teams import OwnerStore
 from claimsvc.store.users import UserStore
 
 INVITE_PATH = "/portal/invite/"
@@ -36,12 +37,14 @@ class UserService:
     def __init__(
         self,
         users: UserStore,
+        owners: OwnerStore,
         sessions: PortalSessionStore,
         accounts: AccountStore,
         passwords: Passwords,
         clock: Clock,
     ) -> None:
         self._users = users
+        self._owners = owners
         self._sessions = sessions
         self._accounts = accounts
         self._passwords = passwords
@@ -81,7 +84,7 @@ class UserService:
         user = await self._users.set_invite(
             user_id, account_id, hash_id(token), now + rules.INVITE_TTL, now
         )
-        if user is None or user.status == "disabled":
+        if user is None:
             raise errors.NotFound()
         return Invited(user, token)
 
@@ -102,13 +105,50 @@ class UserService:
         if done is None:
             raise errors.InviteInvalid()
         await self._sessions.delete_user(done.id)
+        if done.role == "owner":
+            await self._owners.add(done.account_id, done.id)
         return done
 
-    async def list(self, account_id: str) -> list[User]:
-        return await self._users.list(account_id)
+    async def of_account(self, account_id: str) -> list[User]:
+        return await self._users.of_account(account_id)
 
     async def get(self, account_id: str, user_id: str) -> User:
         user = await self._users.get(user_id, account_id)
         if user is None:
             raise errors.NotFound()
         return user
+
+    async def set_role(self, account_id: str, user_id: str, role: str) -> User:
+        """Change a user's role; LastOwner when it would leave the account without an active
+        owner."""
+        if role not in rules.ROLES:
+            raise errors.InvalidBody(details=["role: must be one of owner, developer, staff"])
+        user = await self.get(account_id, user_id)
+        if user.role == role:
+            return user
+        if user.role == "owner" and not await self._owners.remove_unless_last(account_id, user_id):
+            raise errors.LastOwner()
+        changed = await self._users.update(user_id, account_id, {"role": role}, self._clock())
+        if changed is None:
+            raise errors.NotFound()
+        if changed.role == "owner" and changed.active:
+            await self._owners.add(account_id, user_id)
+        return changed
+
+    async def disable(self, account_id: str, user_id: str) -> User:
+        """Disable a user: no sign-in, no link, every session ended. LastOwner for the last
+        active owner."""
+        user = await self.get(account_id, user_id)
+        if user.role == "owner" and not await self._owners.remove_unless_last(account_id, user_id):
+            raise errors.LastOwner()
+        changed = await self._users.update(
+            user_id,
+            account_id,
+            {"status": "disabled"},
+            self._clock(),
+            unset=("invite_hash", "invite_expires_at"),
+        )
+        if changed is None:
+            raise errors.NotFound()
+        await self._sessions.delete_user(user_id)
+        return changed

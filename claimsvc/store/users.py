@@ -70,7 +70,7 @@ class UserStore:
         doc = await self._coll.find_one({"email": email})
         return self.from_doc(doc) if doc else None
 
-    async def list(self, account_id: str) -> list[User]:
+    async def of_account(self, account_id: str) -> list[User]:
         """Every user of an account, oldest first (a team is small: no paging)."""
         cursor = self._coll.find({"account_id": account_id}).sort([("created_at", ASCENDING)])
         return [self.from_doc(doc) async for doc in cursor]
@@ -86,7 +86,7 @@ class UserStore:
     ) -> User | None:
         """Give a user a new set-password link (the old one stops working)."""
         return await self._update(
-            {"_id": user_id, "account_id": account_id},
+            {"_id": user_id, "account_id": account_id, "status": {"$ne": "disabled"}},
             {
                 "$set": {
                     "invite_hash": invite_hash,
@@ -145,11 +145,15 @@ class UserStore:
         fields: dict[str, Any],
         now: datetime,
         guard: dict[str, Any] | None = None,
+        unset: tuple[str, ...] = (),
     ) -> User | None:
-        """Set `fields` on an account's user when `guard` also holds; None otherwise."""
+        """Set `fields` (and remove `unset`) on an account's user when `guard` also holds;
+        None otherwise."""
+        update: dict[str, Any] = {"$set": {**fields, "updated_at": now}}
+        if unset:
+            update["$unset"] = dict.fromkeys(unset, "")
         return await self._update(
-            {"_id": user_id, "account_id": account_id, **(guard or {})},
-            {"$set": {**fields, "updated_at": now}},
+            {"_id": user_id, "account_id": account_id, **(guard or {})}, update
         )
 
     async def take_totp_step(self, user_id: str, step: int) -> bool:
@@ -172,3 +176,47 @@ class UserStore:
             {"$pull": {"recovery_hashes": code_hash}},
         )
         return bool(result.modified_count)
+
+    async def set_totp_pending(self, user_id: str, secret: str, now: datetime) -> None:
+        """Keep a secret being enrolled until a code confirms it (replacing any earlier one)."""
+        await self._coll.update_one(
+            {"_id": user_id}, {"$set": {"totp_pending": secret, "updated_at": now}}
+        )
+
+    async def totp_pending(self, user_id: str) -> str | None:
+        doc = await self._coll.find_one({"_id": user_id}, {"totp_pending": 1})
+        return doc.get("totp_pending") if doc else None
+
+    async def enable_totp(
+        self, user_id: str, secret: str, step: int, recovery: list[str], now: datetime
+    ) -> bool:
+        """Turn two-factor on with the pending `secret`, if it is still the pending one."""
+        result = await self._coll.update_one(
+            {"_id": user_id, "totp_pending": secret},
+            {
+                "$set": {
+                    "totp_secret": secret,
+                    "totp_last_step": step,
+                    "recovery_hashes": recovery,
+                    "updated_at": now,
+                },
+                "$unset": {"totp_pending": ""},
+            },
+        )
+        return bool(result.modified_count)
+
+    async def disable_totp(self, user_id: str, now: datetime) -> None:
+        await self._coll.update_one(
+            {"_id": user_id},
+            {
+                "$set": {"updated_at": now},
+                "$unset": {"totp_secret": "", "totp_last_step": "", "recovery_hashes": ""},
+            },
+        )
+
+    async def set_recovery(self, user_id: str, recovery: list[str], now: datetime) -> None:
+        """Replace every recovery code (the old ones stop working)."""
+        await self._coll.update_one(
+            {"_id": user_id, "totp_secret": {"$ne": None}},
+            {"$set": {"recovery_hashes": recovery, "updated_at": now}},
+        )

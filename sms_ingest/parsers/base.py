@@ -161,14 +161,15 @@ _FOLD = str.maketrans(
 )
 
 # A lost line break glues a value to the next label ("01712345678Ref:", "Tk 8.61Balance:",
-# "100.13TrxID") or a TxnID to the date after it ("73BQ4DFR23/10/2024": the wallets print the
-# day with two digits); put the space back. Case-sensitive on purpose: providers print labels
-# capitalised, and an IGNORECASE alternation tried at every position was the slowest step.
+# "100.13TrxID") or a TxnID or an amount to the date after it ("73BQ4DFR23/10/2024",
+# "BDT 1,500.0021-11-2026": the wallets print the day with two digits); put the space back.
+# Case-sensitive on purpose: providers print labels capitalised, and an IGNORECASE
+# alternation tried at every position was the slowest step.
 _LABEL_GAP = re.compile(
     # The first lookahead (each label's first letter, or a digit) rejects most positions early.
     r"(?<=\S)(?=[ABCDFMNPRSTU\d])(?=(?:Amount|Amt|Sender|Receiver|Ref|Reference|Uddokta|Agent|Customer|Merchant"
     r"|Mobile|Bank|Charge|Fee|Comm|Balance|Bal|NetBal|T(?:rx|xn|rnx) ?I[Dd]|T(?:RX|XN) ?ID|Date"
-    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY)\s?:|T(?:rx|xn)I[Dd]\b|\d\d/\d\d/\d{4}\b)",
+    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY)\s?:|T(?:rx|xn)I[Dd]\b|\d\d[/-]\d\d[/-]\d{4}\b)",
     re.ASCII,
 )
 
@@ -232,8 +233,10 @@ PARTY_LABEL = re.compile(
     r" ?: ?(?P<party>[^ ].{0,79}?)(?: (?=[A-Z][A-Za-z/]{1,20} ?:)|$)",
     re.ASCII,
 )
+# A date never starts inside a longer number: a forwarder's "2026-08-11 21:06:08" receive time
+# after a message that states no date of its own is not "26-08-11" (docs/sms-wordings.md).
 WHEN = re.compile(
-    r"(?P<when>\d{1,2}[/-](?:\d{1,2}|[A-Z]{3})[/-]\d{2,4}"
+    r"(?<!\d)(?P<when>\d{1,2}[/-](?:\d{1,2}|[A-Z]{3})[/-]\d{2,4}"
     r"(?:,?\s\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M\b)?)?)",
     FLAGS,
 )

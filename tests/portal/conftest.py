@@ -64,6 +64,8 @@ class PortalClient:
     csrf: str | None = None
     origin: str | None = None
     history: list[Page] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    """Sent with every request (an X-Real-Ip, say)."""
 
     async def request(
         self,
@@ -72,7 +74,7 @@ class PortalClient:
         body: bytes | None = None,
         headers: dict[str, str] | None = None,
     ) -> Page:
-        hdrs = {"Origin": self.origin or self.server, **(headers or {})}
+        hdrs = {"Origin": self.origin or self.server, **self.headers, **(headers or {})}
         if method == "GET":
             hdrs.pop("Origin")
         if self.cookies:
@@ -132,8 +134,15 @@ class PortalClient:
             return await self.get(page.location)
         return page
 
-    async def sign_in(self, email: str, password: str, code: str | None = None) -> Page:
+    async def sign_in(
+        self,
+        email: str,
+        password: str,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Page:
         """Through the real form: the sign-in page, the password, the code step if asked."""
+        self.headers.update(headers or {})
         await self.get("/portal/login")
         page = await self.post("/portal/login", {"email": email, "password": password})
         if page.code == 303 and page.location and page.location.startswith("/portal/login/code"):

@@ -73,3 +73,40 @@ async def test_portal_pages_carry_the_strict_csp(make_account, make_user, portal
     assert "script-src 'self'" in page.headers["Content-Security-Policy"]
     assert page.headers["Referrer-Policy"] == "same-origin"
     assert page.headers["Cache-Control"] == "no-store"
+
+
+async def test_a_session_ends_after_30_idle_minutes(make_account, make_user, portal, clock):
+    client = await portal(await make_user(await make_account()))
+    clock.advance(minutes=29)
+    assert (await client.get("/portal/", follow=False)).code == 200
+    clock.advance(minutes=29)  # 29 minutes after the last use: still alive
+    assert (await client.get("/portal/", follow=False)).code == 200
+    clock.advance(minutes=31)
+    assert (await client.get("/portal/", follow=False)).code == 303
+
+
+async def test_a_busy_session_still_ends_12_hours_after_sign_in(
+    make_account, make_user, portal, clock
+):
+    client = await portal(await make_user(await make_account()))
+    for _ in range(24):  # 11 h 36 min of use, never 30 minutes idle
+        clock.advance(minutes=29)
+        assert (await client.get("/portal/", follow=False)).code == 200
+    clock.advance(minutes=29)
+    assert (await client.get("/portal/", follow=False)).code == 303
+
+
+async def test_the_operator_s_invite_is_in_the_account_s_audit_log(
+    fetch, make_account, make_user, portal
+):
+    shop = await make_account()
+    reply = await fetch(
+        f"/admin/v1/accounts/{shop.id}/users",
+        json={"email": "staff@shop.example.com", "role": "staff"},
+        admin=True,
+    )
+    assert reply.code == 201
+    client = await portal(await make_user(shop))
+    page = await client.get("/portal/audit")
+    assert "Operator" in page.text and "staff@shop.example.com" in page.text
+    assert "User invited" in page.text

@@ -8,7 +8,17 @@ from tornado import template
 from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
-from claimsvc.api.portal import auth, overview, payments, view
+from claimsvc.api.portal import (
+    audit,
+    auth,
+    keys,
+    overview,
+    payments,
+    security,
+    team,
+    view,
+    webhooks,
+)
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -18,4 +28,9 @@ def routes(deps: Any) -> list[URLSpec]:
     found += auth.routes(kw)
     found += overview.routes(kw)
     found += payments.routes(kw)
+    found += webhooks.routes(kw)
+    found += keys.routes(kw)
+    found += security.routes(kw)
+    found += team.routes(kw)
+    found += audit.routes(kw)
     return found

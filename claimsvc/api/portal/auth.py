@@ -5,14 +5,18 @@ from __future__ import annotations
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import SESSION_COOKIE, SIGNIN_COOKIE, PortalHandler
+from claimsvc.api.portal.base import LOGIN_PATH, SESSION_COOKIE, SIGNIN_COOKIE, PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain import portal_sessions as ps
+from claimsvc.domain.users import User
 from claimsvc.services.signin import Started
 
 HOME = "/portal/"
 CODE_PATH = "/portal/login/code"
+INVITE_PATH = "/portal/invite"
+INVITE_COOKIE = "__Host-portal-invite"
+"""The invite token between the link and the form (an hour; gone once the password is set)."""
 
 
 def safe_next(path: str | None) -> str:
@@ -81,6 +85,102 @@ class LoginHandler(SessionStarter):
         await self.start(started, next_path)
 
 
+class CodeHandler(SessionStarter):
+    """The two-factor step: after the password, a code from the app or a recovery code."""
+
+    route_name = "portal_login_code"
+
+    def prepare_step(self) -> bool:
+        if self.current is None or self.current.session.stage != ps.CODE:
+            self.see_other(LOGIN_PATH)
+            return False
+        return True
+
+    def render_code(self, error: str | None = None, status: int = 200) -> None:
+        words = Words(self.lang)
+        next_path = safe_next(self.get_query_argument("next", None) or self.form("next"))
+        self.render_portal(
+            "code.html", status, title=words("code_title"), error=error, next_path=next_path
+        )
+
+    def get(self) -> None:
+        if self.prepare_step():
+            self.render_code()
+
+    async def post(self) -> None:
+        if not self.prepare_step() or self.current is None:
+            return
+        try:
+            started = await self.services.signin.finish_code_step(
+                self.current, self.form("code") or "", self.client_address()
+            )
+        except (errors.CodeFailed, errors.SignInLimited) as exc:
+            for name, value in exc.headers.items():
+                self.set_header(name, value)
+            self.render_code(refusal(Words(self.lang), exc), exc.status)
+            return
+        await self.start(started, safe_next(self.form("next")))
+
+
+class InviteLinkHandler(PortalHandler):
+    """The link in an invite: the token moves into a short-lived cookie and the browser moves
+    to /portal/invite, so the token is in no later address, Referer or history entry."""
+
+    route_name = "portal_invite_link"
+    signed_in = False
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def get(self, token: str) -> None:
+        self.set_portal_cookie(INVITE_COOKIE, token, max_age=3600)
+        self.see_other(INVITE_PATH)
+
+
+class InviteHandler(PortalHandler):
+    """Choose a password through an invite (or reset) link."""
+
+    route_name = "portal_invite"
+    signed_in = False
+
+    async def invited(self) -> User:
+        return await self.services.users.invited(self.get_cookie(INVITE_COOKIE) or "")
+
+    def render_form(self, user: User, error: str | None = None, status: int = 200) -> None:
+        words = Words(self.lang)
+        self.render_portal(
+            "set_password.html",
+            status,
+            title=words("set_password_title"),
+            invited=user,
+            error=error,
+        )
+
+    async def get(self) -> None:
+        self.render_form(await self.invited())
+
+    async def post(self) -> None:
+        user = await self.invited()
+        password, again = self.form("password") or "", self.form("password_again") or ""
+        words = Words(self.lang)
+        if password != again:
+            self.render_form(user, words("password_mismatch"), 400)
+            return
+        try:
+            done = await self.services.users.accept_invite(
+                self.get_cookie(INVITE_COOKIE) or "", password
+            )
+        except errors.PasswordRejected as exc:
+            self.render_form(user, words(exc.code or "error"), 400)
+            return
+        await self.services.audit.record(
+            done.account_id, done.id, done.email, "password_set", address=self.client_address()
+        )
+        self.drop_cookie(INVITE_COOKIE)
+        self.see_other(LOGIN_PATH, flash="password_set")
+
+
 class LogoutHandler(PortalHandler):
     route_name = "portal_logout"
 
@@ -94,5 +194,8 @@ class LogoutHandler(PortalHandler):
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
         URLSpec(r"/portal/login", LoginHandler, kw, name="portal_login"),
+        URLSpec(r"/portal/login/code", CodeHandler, kw, name="portal_login_code"),
         URLSpec(r"/portal/logout", LogoutHandler, kw, name="portal_logout"),
+        URLSpec(r"/portal/invite/([A-Za-z0-9_-]{20,100})", InviteLinkHandler, kw),
+        URLSpec(INVITE_PATH, InviteHandler, kw, name="portal_invite"),
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from hypothesis import given
@@ -47,6 +48,30 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
     return entry["sender"], text[:at] + snippet + text[at + cut :]
 
 
+# The envelope the "SMS Forwarder" app (pppscn/SmsForwarder) wraps a message in, as three public
+# database dumps of one ISP's billing app show it (docs/sms-corpus-sources/round-five-sources.md):
+# the sender line, the text, the card slot ("SIM<n>_<operator>_<number>", parts may be empty, the
+# line may be blank), "SubId" after a fullwidth colon, the receive time and the device name.
+SIM_SLOTS = ["SIM1_", "SIM2_", "", "SIM1_TestOperator_18888888888", "SIM2_Robi_8801811000111"]
+DEVICES = ["Anike Redmi", "Shofiq M", "HUAWEI P20", "OnePlus", "My Store Phone"]
+
+
+@st.composite
+def forwarded(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
+    """A corpus entry and its text inside a forwarder's envelope."""
+    entry = draw(st.sampled_from(CORPUS))
+    # The app prints "yyyy-MM-dd HH:mm:ss" (a four-digit year).
+    received = draw(st.datetimes(datetime(2000, 1, 1), datetime(2099, 12, 31)))
+    received_at = received.strftime("%Y-%m-%d %H:%M:%S")
+    sim, sub_id, device = (
+        draw(st.sampled_from(SIM_SLOTS)),
+        draw(st.integers(0, 9)),
+        draw(st.sampled_from(DEVICES)),
+    )
+    lines = [entry["sender"], entry["text"], sim, f"SubId\uff1a{sub_id}", received_at, device]
+    return entry, "\n".join(lines)
+
+
 def assert_well_formed(outcome: ParseOutcome) -> None:
     """The invariants every outcome keeps, whatever the input."""
     assert isinstance(outcome.result, Result)
@@ -65,6 +90,14 @@ def assert_well_formed(outcome: ParseOutcome) -> None:
 
 @given(reflowed())
 def test_reflowing_whitespace_never_changes_the_outcome(case: tuple[dict[str, Any], str]) -> None:
+    entry, text = case
+    assert parse_sms(entry["sender"], text) == parse_sms(entry["sender"], entry["text"])
+
+
+@given(forwarded())
+def test_a_forwarders_envelope_never_changes_the_outcome(case: tuple[dict[str, Any], str]) -> None:
+    """The receive time after the text is no date of the message's own, and the sender and
+    device lines are no field."""
     entry, text = case
     assert parse_sms(entry["sender"], text) == parse_sms(entry["sender"], entry["text"])
 

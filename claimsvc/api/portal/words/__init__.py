@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, money
+from claimsvc.api.portal.words import core, hooks, money
 
-MODULES: tuple[ModuleType, ...] = (core, money)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks)
 """Every words module; a part adds its module here (one line)."""
 
 

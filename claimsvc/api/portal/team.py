@@ -1,0 +1,93 @@
+"""The team page (owners only): the account's users, invite, role, disable, new link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado.routing import URLSpec
+
+from claimsvc import errors
+from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.words import Words
+from claimsvc.domain.users import ROLES
+from claimsvc.services.users import Invited
+
+PATH = "/portal/team"
+
+
+class TeamHandler(PortalHandler):
+    permission = "team"
+    route_name = "portal_team"
+
+    async def show(self, status: int = 200, **ns: Any) -> None:
+        """The page; `invited` (in `ns`) shows a new link once, in the answer that made it."""
+        words = Words(self.lang)
+        ns.setdefault("error", None)
+        ns.setdefault("invited", None)
+        ns.setdefault("link", None)
+        members = await self.services.users.of_account(self.user.account_id)
+        self.render_portal(
+            "team.html", status, title=words("team_title"), members=members, roles=ROLES, **ns
+        )
+
+    async def get(self) -> None:
+        await self.show()
+
+    async def show_link(self, invited: Invited) -> None:
+        link = invited.url(self.deps.settings.public_base_url)
+        await self.show(invited=invited.user, link=link)
+
+    async def refuse(self, exc: errors.ServiceError) -> None:
+        key = exc.code if isinstance(exc, errors.PortalError) else "team_invalid"
+        await self.show(exc.status, error=Words(self.lang)(key or "error"))
+
+
+class InviteMemberHandler(TeamHandler):
+    route_name = "portal_team_invite"
+
+    async def post(self) -> None:
+        try:
+            invited = await self.services.users.invite(
+                self.user.account_id,
+                self.form("email") or "",
+                self.form("role") or "",
+                self.form("name") or None,
+            )
+        except (errors.InvalidBody, errors.UserExists) as exc:
+            await self.refuse(exc)
+            return
+        await self.audit("user_invited", invited.user.email, role=invited.user.role)
+        await self.show_link(invited)
+
+
+class MemberHandler(TeamHandler):
+    """An action on one member: `role`, `disable` or `link` (a new set-password link)."""
+
+    route_name = "portal_team_member"
+
+    async def post(self, user_id: str, action: str) -> None:
+        account_id = self.user.account_id
+        try:
+            if action == "role":
+                role = self.form("role") or ""
+                changed = await self.services.users.set_role(account_id, user_id, role)
+                await self.audit("user_role_changed", changed.email, role=role)
+                self.see_other(PATH, flash="role_changed")
+            elif action == "disable":
+                changed = await self.services.users.disable(account_id, user_id)
+                await self.audit("user_disabled", changed.email)
+                self.see_other(PATH, flash="user_disabled")
+            else:
+                invited = await self.services.users.reissue(account_id, user_id)
+                await self.audit("user_link_reissued", invited.user.email)
+                await self.show_link(invited)
+        except (errors.InvalidBody, errors.LastOwner) as exc:
+            await self.refuse(exc)
+
+
+def routes(kw: dict[str, object]) -> list[URLSpec]:
+    return [
+        URLSpec(PATH, TeamHandler, kw, name="portal_team"),
+        URLSpec(PATH + "/invite", InviteMemberHandler, kw),
+        URLSpec(PATH + r"/(usr_[0-9a-f]{24})/(role|disable|link)", MemberHandler, kw),
+    ]

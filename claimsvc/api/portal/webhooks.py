@@ -1,0 +1,174 @@
+"""The portal's Webhooks page: the account's events with their attempts, sending one again, a
+test event, and rotating the callback secret (shown once, in the answer to the rotation)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from tornado.routing import URLSpec
+
+from claimsvc import errors
+from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.words import Words
+from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
+from claimsvc.domain.paging import is_cursor
+from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
+
+SESSION_MAX = 64
+"""The longest session id the filter accepts (ids are UUIDs)."""
+
+
+class WebhooksHandler(PortalHandler):
+    """GET: the event log, newest first, filtered by status and session; the forms."""
+
+    permission = "webhooks"
+    route_name = "portal_webhooks"
+
+    async def get(self) -> None:
+        await self.show_page()
+
+    async def show_page(self, status: int = 200, **extra: Any) -> None:
+        """The page; `extra` adds the rotation's new secret or a form's error and value."""
+        which, cursor, problem = self._filters()
+        found = None
+        if problem is None:
+            found = await self.services.outbox.list_events(which, None, cursor)
+        account = self.account
+        grace = account.previous_secret_until
+        if not in_grace(account.previous_callback_secret, grace, self.deps.clock()):
+            grace = None
+        forms: dict[str, Any] = {
+            "new_secret": None,
+            "test_problem": None,
+            "rotate_problem": None,
+            "url": "",
+        }
+        self.render_portal(
+            "webhooks.html",
+            status=400 if problem and status == 200 else status,
+            title=Words(self.lang)("hooks_title"),
+            events=found.items if found else [],
+            next_cursor=found.next_cursor if found else None,
+            which=which,
+            statuses=EVENT_STATUSES,
+            filter_problem=problem,
+            has_secret=bool(account.callback_secret),
+            grace_until=grace,
+            grace_hours=GRACE_HOURS,
+            default_grace=DEFAULT_GRACE_HOURS,
+            **(forms | extra),
+        )
+
+    def _filters(self) -> tuple[EventFilter, str | None, str | None]:
+        """The account's filter from the query; a words key when a value is not one we take."""
+        status = self.get_query_argument("status", "") or None
+        session = (self.get_query_argument("session", "") or "").strip() or None
+        cursor = self.get_query_argument("cursor", "") or None
+        problem = None
+        if status is not None and status not in EVENT_STATUSES:
+            problem, status = "hooks_bad_filter", None
+        if session is not None and len(session) > SESSION_MAX:
+            problem, session = "hooks_bad_filter", None
+        if cursor is not None and not is_cursor(cursor, by_id=True):
+            problem, cursor = "hooks_bad_filter", None
+        which = EventFilter(account_id=self.account.id, session_id=session, status=status)
+        return which, cursor, problem
+
+
+class EventHandler(PortalHandler):
+    """One event of the account with its attempts (another account's: 404)."""
+
+    permission = "webhooks"
+    route_name = "portal_webhook_event"
+
+    async def get(self, event_id: str) -> None:
+        event = await self.services.outbox.event_of_account(self.account.id, int(event_id))
+        self.render_portal(
+            "event.html",
+            title=Words(self.lang)("hooks_event_title", id=event.id),
+            event=event,
+            attempts=list(reversed(event.history)),
+        )
+
+
+class RedeliverHandler(PortalHandler):
+    """POST: send the event again (domain/delivery.py `redelivery` says how, or refuses)."""
+
+    permission = "webhooks"
+    route_name = "portal_webhook_redeliver"
+
+    async def post(self, event_id: str) -> None:
+        path = f"/portal/webhooks/events/{event_id}"
+        try:
+            await self.services.delivery.redeliver(int(event_id), self.account.id)
+        except errors.EventStillStopped:
+            self.see_other(path, flash="hooks_still_stopped")
+            return
+        except errors.EventNotRedeliverable:
+            self.see_other(path, flash="hooks_not_redeliverable")
+            return
+        await self.audit("webhook.redeliver", f"event:{event_id}")
+        self.see_other(path, flash="hooks_redelivered")
+
+
+class TestEventHandler(WebhooksHandler):
+    """POST: a test event to the address typed (URL rules and allowed hosts), then its page."""
+
+    route_name = "portal_webhook_test"
+
+    async def post(self) -> None:
+        url = (self.form("url") or "").strip()
+        try:
+            event = await self.services.outbox.record_test(self.account, url)
+        except errors.UrlRejected as refused:
+            await self.show_page(400, test_problem=refused.message, url=url)
+            return
+        await self.audit("webhook.test", f"event:{event.id}", host=_host(url))
+        self.see_other(f"/portal/webhooks/events/{event.id}", flash="hooks_test_queued")
+
+
+class RotateHandler(WebhooksHandler):
+    """POST: a new callback secret, shown in this answer only, the old one kept for a grace."""
+
+    route_name = "portal_webhook_rotate"
+
+    async def post(self) -> None:
+        raw = self.form("grace") or ""
+        if not raw.isdigit() or int(raw) not in GRACE_HOURS:
+            await self.show_page(400, rotate_problem="hooks_bad_grace")
+            return
+        hours = int(raw)
+        account, secret = await self.services.admin.rotate_callback_secret(
+            self.account.id, timedelta(hours=hours)
+        )
+        self.account = account
+        await self.audit("webhook.rotate_secret", "callback_secret", grace_hours=str(hours))
+        self.set_header("Cache-Control", "no-store")
+        await self.show_page(new_secret=secret)
+
+
+def _host(url: str) -> str:
+    """The host alone, for the audit log (a URL's path may carry a merchant's token)."""
+    return urlsplit(url).hostname or ""
+
+
+def routes(kw: dict[str, object]) -> list[URLSpec]:
+    return [
+        URLSpec(r"/portal/webhooks", WebhooksHandler, kw, name="portal_webhooks"),
+        URLSpec(r"/portal/webhooks/test", TestEventHandler, kw, name="portal_webhook_test"),
+        URLSpec(r"/portal/webhooks/secret", RotateHandler, kw, name="portal_webhook_rotate"),
+        URLSpec(
+            r"/portal/webhooks/events/([1-9][0-9]{0,17})",
+            EventHandler,
+            kw,
+            name="portal_webhook_event",
+        ),
+        URLSpec(
+            r"/portal/webhooks/events/([1-9][0-9]{0,17})/redeliver",
+            RedeliverHandler,
+            kw,
+            name="portal_webhook_redeliver",
+        ),
+    ]

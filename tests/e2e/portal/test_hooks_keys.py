@@ -1,0 +1,48 @@
+"""API keys in Chromium (issue 16): mint a key in the portal, use it against initialize, see
+its last use, revoke it with a confirmation; axe and screenshots."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import expect
+
+from tests.conftest import initialize_body
+from tests.e2e.portal.conftest import assert_accessible, screenshot
+
+pytestmark = pytest.mark.e2e
+
+INIT = "/api/v1/checkout/initialize"
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+async def test_a_key_minted_in_the_portal_opens_a_session_then_is_revoked(
+    make_account, make_user, portal_tab, server, viewport, fetch, lang
+):
+    shop = await make_account(name="Rahim Store")
+    tab = await portal_tab(await make_user(shop, role="developer"), lang=lang)
+    page = tab.page
+    await page.goto(f"{server}/portal/keys?lang={lang}")
+    await assert_accessible(page)
+    await page.locator("#label").fill("shop server")
+    await page.locator("form[action='/portal/keys'] button[type=submit]").click()
+    key = (await page.locator("[data-testid=new-key]").inner_text()).strip()
+    assert key.startswith("sk_")
+    await assert_accessible(page)
+
+    assert (await fetch(INIT, json=initialize_body(), key=key)).code == 201
+
+    await page.goto(f"{server}/portal/keys?lang={lang}")
+    row = page.locator("tbody tr", has_text="shop server")
+    await expect(row).to_contain_text(key[:12])
+    await expect(row).not_to_contain_text("never" if lang == "en" else "কখনো না")
+    assert key not in await page.content()
+    await assert_accessible(page)
+    await screenshot(page, "keys", lang, viewport)
+
+    await row.locator("a[href$='/revoke']").click()
+    await assert_accessible(page)
+    await page.locator("form[action$='/revoke'] button.danger").click()
+    await expect(page.locator(".flash")).to_be_visible()
+    reply = await fetch(INIT, json=initialize_body(), key=key)
+    assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
+    assert not tab.errors and not tab.csp_violations()

@@ -1,0 +1,276 @@
+"""The portal's security properties: session fixation, the sign-in limits, CSRF (nothing
+changes), roles, accounts kept apart, and no secret in a later page or a log."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tests.conftest import make_settings
+from tests.portal.conftest import PASSWORD
+
+
+@pytest.fixture
+def settings():
+    # The test server believes X-Real-Ip, so one test can come from many addresses.
+    return make_settings(trust_forwarded_for=True)
+
+
+async def test_a_session_id_planted_before_sign_in_is_not_the_one_used_after(
+    make_account, make_user, portal, portal_client
+):
+    shop = await make_account()
+    attacker = await portal(await make_user(shop, role="staff"))
+    planted = attacker.cookies["__Host-portal"]
+    victim_user = await make_user(shop)
+    victim = portal_client()
+    victim.cookies["__Host-portal"] = planted
+    page = await victim.sign_in(victim_user.email, victim_user.password)
+    assert page.code == 200 and victim_user.email in page.text
+    assert victim.cookies["__Host-portal"] != planted
+    # The planted id was ended at sign-in: it opens nothing, least of all the victim's pages.
+    assert (await attacker.get("/portal/", follow=False)).code == 303
+
+
+async def test_a_made_up_cookie_is_ignored_and_replaced(make_account, make_user, portal_client):
+    user = await make_user(await make_account())
+    client = portal_client()
+    client.cookies["__Host-portal"] = "chosen-by-the-attacker"
+    assert (await client.get("/portal/", follow=False)).code == 303
+    await client.sign_in(user.email, user.password)
+    assert client.cookies["__Host-portal"] != "chosen-by-the-attacker"
+
+
+async def test_the_sign_in_limit_per_user_holds_even_for_the_right_password(
+    make_account, make_user, portal_client
+):
+    user = await make_user(await make_account())
+    for i in range(10):
+        page = await portal_client().sign_in(
+            user.email, "wrong password", headers={"X-Real-Ip": f"10.0.0.{i}"}
+        )
+        assert page.code == 401
+    blocked = await portal_client().sign_in(user.email, PASSWORD, headers={"X-Real-Ip": "10.0.1.1"})
+    assert blocked.code == 429
+    assert "Too many sign-in attempts. Please wait 15 minutes" in blocked.text
+    assert blocked.headers["Retry-After"] == "900"
+    other = await make_user(await make_account())
+    assert (await portal_client().sign_in(other.email, PASSWORD)).code == 200
+
+
+async def test_the_sign_in_limit_per_address_holds_across_users(
+    make_account, make_user, portal_client, clock
+):
+    user = await make_user(await make_account())
+    here = {"X-Real-Ip": "203.0.113.7"}
+    for i in range(50):
+        page = await portal_client().sign_in(f"nobody{i}@shop.example.com", "x", headers=here)
+        assert page.code == 401
+    blocked = await portal_client().sign_in(user.email, PASSWORD, headers=here)
+    assert blocked.code == 429
+    elsewhere = await portal_client().sign_in(
+        user.email, PASSWORD, headers={"X-Real-Ip": "198.51.100.1"}
+    )
+    assert elsewhere.code == 200
+
+
+async def test_a_success_clears_the_user_s_failures(make_account, make_user, portal_client):
+    user = await make_user(await make_account())
+    for _ in range(9):
+        await portal_client().sign_in(user.email, "wrong password")
+    assert (await portal_client().sign_in(user.email, PASSWORD)).code == 200
+    for _ in range(9):
+        assert (await portal_client().sign_in(user.email, "wrong password")).code == 401
+    assert (await portal_client().sign_in(user.email, PASSWORD)).code == 200
+
+
+@pytest.mark.parametrize("token", [None, "wrong-token"])
+async def test_csrf_missing_or_wrong_is_refused_and_nothing_changes(
+    make_account, make_user, portal, portal_client, deps, token
+):
+    shop = await make_account()
+    owner = await make_user(shop)
+    staff = await make_user(shop, role="staff")
+    client = await portal(owner)
+    await client.get("/portal/team")
+    attempts = [
+        (
+            "/portal/security/password",
+            {
+                "current_password": PASSWORD,
+                "new_password": "brand new pass 9",
+                "new_password_again": "brand new pass 9",
+            },
+        ),
+        ("/portal/team/invite", {"email": "x@shop.example.com", "role": "owner"}),
+        (f"/portal/team/{staff.id}/role", {"role": "owner"}),
+        (f"/portal/team/{staff.id}/disable", {}),
+        ("/portal/security/totp/start", {}),
+        ("/portal/logout", {}),
+    ]
+    for path, form in attempts:
+        page = await client.post(path, form, csrf=token)
+        assert page.code == 403, path
+        assert "The form had expired" in page.text
+    team = await deps.services.users.of_account(shop.id)
+    assert {(u.email, u.role, u.status) for u in team} == {
+        (owner.email, "owner", "active"),
+        (staff.email, "staff", "active"),
+    }
+    assert (await deps.stores.users.get(owner.id)).totp_secret is None
+    assert (await portal_client().sign_in(owner.email, PASSWORD)).code == 200
+    assert (await client.get("/portal/team")).code == 200  # still signed in
+
+
+async def test_a_token_of_another_session_is_refused(make_account, make_user, portal):
+    shop = await make_account()
+    mine = await portal(await make_user(shop))
+    theirs = await portal(await make_user(shop))
+    page = await mine.post(
+        "/portal/team/invite", {"email": "y@shop.example.com", "role": "staff"}, csrf=theirs.csrf
+    )
+    assert page.code == 403
+
+
+async def test_a_post_without_origin_or_referer_is_refused(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    client.origin = "null"
+    assert (await client.post("/portal/logout")).code == 403
+
+
+@pytest.mark.parametrize(
+    ("role", "path", "status"),
+    [
+        ("staff", "/portal/team", 403),
+        ("staff", "/portal/audit", 403),
+        ("developer", "/portal/team", 403),
+        ("developer", "/portal/audit", 403),
+        ("owner", "/portal/team", 200),
+        ("owner", "/portal/audit", 200),
+        ("staff", "/portal/security", 200),
+    ],
+)
+async def test_roles_decide_the_pages(make_account, make_user, portal, role, path, status):
+    client = await portal(await make_user(await make_account(), role=role))
+    page = await client.get(path)
+    assert page.code == status
+    if status == 403:
+        assert "Your role does not allow this page." in page.text
+
+
+async def test_staff_cannot_invite_through_the_team_action(make_account, make_user, portal, deps):
+    shop = await make_account()
+    client = await portal(await make_user(shop, role="staff"))
+    await client.get("/portal/")
+    page = await client.post(
+        "/portal/team/invite", {"email": "z@shop.example.com", "role": "owner"}
+    )
+    assert page.code == 403
+    assert len(await deps.services.users.of_account(shop.id)) == 1
+
+
+async def test_the_menu_shows_only_what_the_role_may_open(make_account, make_user, portal):
+    shop = await make_account()
+    staff = await portal(await make_user(shop, role="staff"))
+    page = await staff.get("/portal/")
+    assert 'href="/portal/team"' not in page.text and 'href="/portal/audit"' not in page.text
+    owner = await portal(await make_user(shop))
+    page = await owner.get("/portal/")
+    assert 'href="/portal/team"' in page.text and 'href="/portal/audit"' in page.text
+
+
+async def test_an_owner_reaches_nothing_of_another_account(make_account, make_user, portal, deps):
+    mine, theirs = await make_account(), await make_account(name="Other Shop")
+    client = await portal(await make_user(mine))
+    other_owner = await make_user(theirs, email="other-owner@other.example.com")
+    other_staff = await make_user(theirs, role="staff", email="other-staff@other.example.com")
+    await deps.services.audit.record(theirs.id, other_owner.id, other_owner.email, "secret_thing")
+    await client.get("/portal/team")
+    for action, form in (("role", {"role": "owner"}), ("disable", {}), ("link", {})):
+        page = await client.post(f"/portal/team/{other_staff.id}/{action}", form)
+        assert page.code == 404, action
+    team = await client.get("/portal/team")
+    audit = await client.get("/portal/audit")
+    for page in (team, audit):
+        assert "other.example.com" not in page.text and "Other Shop" not in page.text
+    assert "secret_thing" not in audit.text
+    assert (await deps.stores.users.get(other_staff.id)).status == "active"
+
+
+async def test_the_last_active_owner_cannot_be_demoted_or_disabled(
+    make_account, make_user, portal, deps
+):
+    shop = await make_account()
+    owner = await make_user(shop)
+    client = await portal(owner)
+    await client.get("/portal/team")
+    demote = await client.post(f"/portal/team/{owner.id}/role", {"role": "staff"})
+    assert demote.code == 409 and "last active owner" in demote.text
+    disable = await client.post(f"/portal/team/{owner.id}/disable")
+    assert disable.code == 409
+    second = await make_user(shop)
+    moved = await client.post(f"/portal/team/{second.id}/role", {"role": "developer"}, follow=True)
+    assert "The role is changed." in moved.text
+    assert (await deps.stores.users.get(owner.id)).role == "owner"
+
+
+async def test_team_invite_shows_the_link_once(make_account, make_user, portal, caplog):
+    caplog.set_level(logging.DEBUG)
+    client = await portal(await make_user(await make_account()))
+    await client.get("/portal/team")
+    page = await client.post(
+        "/portal/team/invite",
+        {"email": "Mina@Shop.example.com", "role": "developer", "name": "Mina"},
+    )
+    assert page.code == 200
+    link = page.text.split('id="invite-link">', 1)[1].split("<", 1)[0]
+    assert link.startswith("https://pay.example.test/portal/invite/")
+    token = link.rsplit("/", 1)[1]
+    later = [await client.get(p) for p in ("/portal/team", "/portal/audit", "/portal/")]
+    assert all(token not in p.text for p in later)
+    assert "mina@shop.example.com" in later[0].text
+    assert "User invited" in later[1].text
+    assert token not in logged(caplog)
+
+
+def logged(caplog) -> str:
+    """Every log record with its extra fields, as one text to search."""
+    return "\n".join(f"{r.getMessage()} {vars(r)}" for r in caplog.records)
+
+
+async def test_no_password_token_code_or_secret_reaches_a_log(
+    fetch, make_account, make_user, portal, portal_client, clock, caplog
+):
+    from tests.portal.test_core_two_factor import enrol
+
+    caplog.set_level(logging.DEBUG)
+    shop = await make_account()
+    url = (
+        await fetch(
+            f"/admin/v1/accounts/{shop.id}/users",
+            json={"email": "log@shop.example.com", "role": "owner"},
+            admin=True,
+        )
+    ).json()["invite_url"]
+    token = url.rsplit("/", 1)[1]
+    visitor = portal_client()
+    await visitor.get(url.removeprefix("https://pay.example.test"))
+    await visitor.post("/portal/invite", {"password": PASSWORD, "password_again": PASSWORD})
+    await portal_client().sign_in("log@shop.example.com", "a wrong password 1")
+    user = await make_user(shop)
+    client = await portal(user)
+    secret, codes = await enrol(client, clock)
+    clock.advance(seconds=30)
+    await portal_client().sign_in(user.email, user.password, codes[0])
+    text = logged(caplog)
+    assert "request" in text  # the access log was captured
+    for value in (
+        token,
+        PASSWORD,
+        "a wrong password 1",
+        secret,
+        *codes,
+        client.cookies["__Host-portal"],
+    ):
+        assert value not in text
