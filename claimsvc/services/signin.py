@@ -94,10 +94,12 @@ class SigninService:
                     user.account_id, user.id, user.email, "signin_failed", address=address
                 )
             raise errors.SignInFailed()
-        await self._limits.clear_user(email_hash(email))
         user = await self._rehash(user, password)
         if user.totp_secret is not None:
+            # The count is cleared by the code step: a right password alone must not give
+            # whoever holds it fresh code guesses.
             return await self.open_session(user, ps.CODE)
+        await self._limits.clear_user(email_hash(email))
         await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
         return await self.open_session(user, ps.FULL)
 

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
+import pytest
+
+from claimsvc import errors
 from claimsvc.domain import totp
+from tests.portal.conftest import PASSWORD
 
 SECRET = re.compile(r'id="totp-secret">([A-Z2-7]+)<')
 CODE = re.compile(r'<li class="secret">([a-z2-7]{5}-[a-z2-7]{5})</li>')
@@ -119,3 +124,22 @@ async def test_the_code_step_gets_a_new_session_id(
     stale = portal_client()
     stale.cookies["__Host-portal"] = half
     assert (await stale.get("/portal/", follow=False)).code == 303
+
+
+async def test_the_right_password_does_not_reset_the_limit_on_codes(
+    make_account, make_user, portal, deps, clock
+):
+    """With two-factor on, the count is cleared only by a whole sign-in: a stolen password
+    must not buy an attacker ten fresh code guesses at a time."""
+    user = await make_user(await make_account())
+    secret, _ = await enrol(await portal(user), clock)
+    window = {totp.code_at(secret, clock.now + timedelta(seconds=d)) for d in (-30, 0, 30)}
+    wrong = next(c for c in (f"{n:06d}" for n in range(10**6)) if c not in window)
+    signin = deps.services.signin
+    for i in range(5):  # each round is two attempts: the right password, then a wrong code
+        started = await signin.sign_in(user.email, PASSWORD, f"10.0.0.{i}")
+        current = await signin.current(started.session_id)
+        with pytest.raises(errors.CodeFailed):
+            await signin.finish_code_step(current, wrong, f"10.0.0.{i}")
+    with pytest.raises(errors.SignInLimited):
+        await signin.sign_in(user.email, PASSWORD, "10.0.1.1")
