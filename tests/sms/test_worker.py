@@ -5,6 +5,20 @@ from __future__ import annotations
 from sms_ingest.consumer import Consumer, Tuning
 from tests.sms.conftest import bkash_credit, send, stored_messages, stream_of
 
+
+def rescuer_of(deps, sms) -> Consumer:
+    """A second consumer that takes over entries pending for any time (another died)."""
+    return Consumer(
+        stream_of(deps),
+        deps.stores.messages,
+        sms.pipeline,
+        sms.wallets,
+        deps.clock,
+        Tuning(reclaim_idle_ms=0),
+        consumer="rescuer",
+    )
+
+
 CASH_OUT = (
     "Cash Out Tk 1,000.00 to 01512345678 successful. Fee Tk 18.50. Balance Tk {balance}. "
     "TrxID {trx} at 21/11/2026 13:20"
@@ -112,15 +126,7 @@ async def test_a_consumer_killed_before_acknowledging_has_its_message_processed_
     await stream.ensure_group()
     taken = await stream.read("doomed", 10, 1)  # read, then the process dies: never acked
     assert len(taken) == 1
-    rescuer = Consumer(
-        stream,
-        deps.stores.messages,
-        sms.pipeline,
-        sms.wallets,
-        deps.clock,
-        Tuning(reclaim_idle_ms=0),
-        consumer="rescuer",
-    )
+    rescuer = rescuer_of(deps, sms)
     assert await rescuer.reclaim() == 1
     assert await rescuer.reclaim() == 0
     assert len(await transactions(deps, device.account_id)) == 1
@@ -301,15 +307,7 @@ async def test_in_a_batch_a_wallet_that_fails_keeps_its_messages_pending_and_the
     assert await stream_of(deps).pending_count() == 1
     monkeypatch.setattr(deps.stores.balances, "save", save)
     await stream_of(deps).ensure_group()
-    consumer = Consumer(
-        stream_of(deps),
-        deps.stores.messages,
-        sms.pipeline,
-        sms.wallets,
-        deps.clock,
-        Tuning(reclaim_idle_ms=0),
-        consumer="rescuer",
-    )
+    consumer = rescuer_of(deps, sms)
     assert await consumer.reclaim() == 1
     assert await stream_of(deps).pending_count() == 0
     txs = await transactions(deps, merchant.id)
@@ -334,15 +332,7 @@ async def test_a_batch_whose_transaction_insert_fails_stays_pending_and_complete
     assert not any(m["processed_at"] for m in await stored_messages(deps, device.account_id))
     assert await stream_of(deps).pending_count() == 3
     monkeypatch.setattr(deps.stores.transactions, "insert_new", insert)
-    consumer = Consumer(
-        stream_of(deps),
-        deps.stores.messages,
-        sms.pipeline,
-        sms.wallets,
-        deps.clock,
-        Tuning(reclaim_idle_ms=0),
-        consumer="rescuer",
-    )
+    consumer = rescuer_of(deps, sms)
     assert await consumer.reclaim() == 3
     assert await stream_of(deps).pending_count() == 0
     txs = await transactions(deps, device.account_id)
