@@ -85,6 +85,7 @@ class SmsIntakeHandler(BaseHandler):
             self.request.body or b"",
             headers.get("X-Signature"),
             headers.get("X-Timestamp"),
+            headers.get("Content-Type"),
         )
         self.send_json(202, {"accepted": result.accepted, "duplicates": result.duplicates})
 

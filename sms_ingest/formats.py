@@ -4,7 +4,10 @@ Accepted forms (docs/sms-forwarders.md has examples):
 - generic: `{sender, message, received_at?, sim_slot?}`, or a JSON array of 1 to 100 of them;
 - "SMS Gateway for Android" (capcom6/android-sms-gateway) webhooks: `{event, payload, ...}`;
 - "Incoming SMS to URL forwarder" (bogkonstantin/android_income_sms_gateway_webhook):
-  `{from, text, sentStamp?, receivedStamp?, sim?}`.
+  `{from, text, sentStamp?, receivedStamp?, sim?}`;
+- "SMS Forwarder" (pppscn/SmsForwarder): the URL-encoded form `from, content, timestamp?, sign?`
+  its Webhook sends by default, or the same fields as JSON; `content` is unwrapped from the app's
+  envelope (sms_ingest/sms_forwarder.py).
 """
 
 from __future__ import annotations
@@ -16,9 +19,14 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import parse_qsl
 from zoneinfo import ZoneInfo
 
+from sms_ingest import sms_forwarder
+
 GENERIC, CAPCOM6, INCOME_GATEWAY = "generic", "sms_gateway_android", "incoming_sms_to_url"
+SMS_FORWARDER = "sms_forwarder"
+URL_ENCODED = "application/x-www-form-urlencoded"
 MAX_BATCH = 100
 MAX_SENDER = 64
 MAX_TEXT = 4096
@@ -30,6 +38,9 @@ LOCAL_ZONE = ZoneInfo("Asia/Dhaka")
 # Epoch milliseconds from 2001 to 2100: a seconds value or garbage falls outside.
 _MIN_MS, _MAX_MS = 978_307_200_000, 4_102_444_800_000
 _GENERIC_FIELDS = {"sender", "message", "received_at", "sim_slot"}
+_FORWARDER_FIELDS = {"from", "content", "timestamp", "sign"}
+# The SMS Forwarder's `content` is the SMS inside its envelope (sender, slot, time, device name).
+_ENVELOPE_ROOM = 256
 UNKNOWN_FORM = (
     "body: not a known form; expected {sender, message, received_at}, an array of them, "
     "or a supported forwarder app's request"
@@ -63,6 +74,15 @@ class Decoded:
     form: str
     messages: tuple[Incoming, ...]
     event: str | None = None
+    stamp: str | None = None
+    """The SMS Forwarder's `timestamp` (Unix milliseconds), which its `sign` covers."""
+    sign: str | None = None
+    """The SMS Forwarder's `sign`, checked against the device's signing key."""
+
+
+def is_url_encoded(content_type: str | None) -> bool:
+    """Whether a request's Content-Type names a URL-encoded form (parameters ignored)."""
+    return (content_type or "").split(";", 1)[0].strip().lower() == URL_ENCODED
 
 
 def decode(data: Any) -> Decoded:
@@ -73,6 +93,8 @@ def decode(data: Any) -> Decoded:
         raise FormatError(["body: must be a JSON object or an array of messages"])
     if "event" in data:
         return _capcom6(data)
+    if "content" in data:
+        return _sms_forwarder(data)
     if "from" in data or "text" in data:
         return Decoded(INCOME_GATEWAY, (_income_gateway(data),))
     if "sender" in data or "message" in data:
@@ -81,6 +103,47 @@ def decode(data: Any) -> Decoded:
         _raise(problems)
         return Decoded(GENERIC, (one,) if one else ())
     raise FormatError([UNKNOWN_FORM])
+
+
+def decode_form(body: bytes) -> Decoded:
+    """Read a URL-encoded body: the SMS Forwarder app's default webhook request."""
+    try:
+        pairs = parse_qsl(
+            body.decode("utf-8"),
+            keep_blank_values=True,
+            strict_parsing=bool(body),
+            errors="strict",
+            max_num_fields=4 * len(_FORWARDER_FIELDS),
+        )
+    except (UnicodeError, ValueError):
+        raise FormatError(["body: must be a URL-encoded form in UTF-8"]) from None
+    data: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, value in pairs:
+        if name in data:
+            problems.append(f"{name}: given more than once")
+        data[name] = value
+    _raise(problems)
+    return _sms_forwarder(data)
+
+
+def _sms_forwarder(data: dict[str, Any]) -> Decoded:
+    problems = [f"{name}: unknown field" for name in sorted(set(data) - _FORWARDER_FIELDS)]
+    sender = _text(data, "from", MAX_SENDER, "", problems)
+    content = _text(data, "content", MAX_TEXT + _ENVELOPE_ROOM, "", problems)
+    stamp, sign = data.get("timestamp"), data.get("sign")
+    if stamp is not None and not (isinstance(stamp, str) or type(stamp) is int):
+        problems.append("timestamp: must be Unix milliseconds")
+    if sign is not None and not isinstance(sign, str):
+        problems.append("sign: must be a string")
+    _raise(problems)
+    sms = sms_forwarder.unwrap(sender or "", content or "")
+    if not sms.text:
+        raise FormatError(["content: holds no SMS text"])
+    if len(sms.text) > MAX_TEXT:
+        raise FormatError([f"content: the SMS must be at most {MAX_TEXT} characters"])
+    one = Incoming(sender or "", sms.text, sms.received_at, sms.sim_slot)
+    return Decoded(SMS_FORWARDER, (one,), stamp=None if stamp is None else str(stamp), sign=sign)
 
 
 def _raise(problems: list[str]) -> None:

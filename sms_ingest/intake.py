@@ -18,7 +18,7 @@ from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sms_gate import OK, UNKNOWN, SmsGate
-from sms_ingest import formats, metrics
+from sms_ingest import formats, metrics, sms_forwarder
 
 log = logging.getLogger("sms_ingest.intake")
 
@@ -61,18 +61,38 @@ class Intake:
         self._known: OrderedDict[str, Device] = OrderedDict()
 
     async def receive(
-        self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
+        self,
+        token: str | None,
+        body: bytes,
+        signature: str | None,
+        timestamp: str | None,
+        content_type: str | None = None,
     ) -> Accepted:
-        """Store every SMS of a request durably (all or, on a bad body, none), then queue them."""
-        device, vouched = await self._authenticate(token, body, signature, timestamp)
+        """Store every SMS of a request durably (all or, on a bad body, none), then queue them.
+
+        A device with a signing key accepts only signed requests: a JSON body signed in the
+        X-Signature and X-Timestamp headers (checked before the body is read), or the SMS
+        Forwarder's form with its own `timestamp` and `sign` (checked once the form is read).
+        """
+        device, vouched = await self._authenticate(token)
+        form = formats.is_url_encoded(content_type)
+        now = self._clock()
+        if device.signing_key and not form:
+            _check_signature(
+                formats.signature_problem(device.signing_key, body, timestamp, signature, now)
+            )
         try:
-            decoded = formats.decode(parse_json(body))
+            decoded = formats.decode_form(body) if form else formats.decode(parse_json(body))
         except (formats.FormatError, errors.InvalidJson) as exc:
             await self._queue(device, [], vouched)  # a revoked device hears 401, not 400
             metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
             if isinstance(exc, formats.FormatError):
                 raise errors.InvalidBody(details=exc.details) from None
             raise
+        if device.signing_key and form:
+            _check_signature(
+                sms_forwarder.sign_problem(device.signing_key, decoded.stamp, decoded.sign, now)
+            )
         await self._seen(device)
         msgs = [self._message(device, decoded.form, m) for m in decoded.messages]
         # One command for the request's messages; a request repeating one SMS stores it once.
@@ -88,9 +108,7 @@ class Intake:
         metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="duplicate").inc(duplicates)
         return Accepted(len(stored), duplicates)
 
-    async def _authenticate(
-        self, token: str | None, body: bytes, signature: str | None, timestamp: str | None
-    ) -> tuple[Device, bool]:
+    async def _authenticate(self, token: str | None) -> tuple[Device, bool]:
         """The device behind the token, and whether it was just read active from MongoDB."""
         try:
             if not token:
@@ -105,12 +123,6 @@ class Intake:
         except errors.ServiceError:
             metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
             raise
-        key = device.signing_key
-        if key:
-            problem = formats.signature_problem(key, body, timestamp, signature, self._clock())
-            if problem:
-                metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
-                raise SignatureRejected(details=[problem])
         return device, vouched
 
     def _remember(self, device: Device) -> None:
@@ -186,6 +198,13 @@ class Intake:
             # never races the XADD below; a crash before the XADD is caught after the delay.
             queued_at=now,
         )
+
+
+def _check_signature(problem: str | None) -> None:
+    """Refuse the request (nothing stored) when its signature does not hold."""
+    if problem:
+        metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
+        raise SignatureRejected(details=[problem])
 
 
 def _first_of_each(msgs: list[SmsMessage]) -> list[SmsMessage]:

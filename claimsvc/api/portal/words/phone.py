@@ -20,8 +20,8 @@ EN = {
     "ph_pair_title": "Pair a phone",
     "ph_pair_name_hint": "A name you will recognise, such as “Shop phone”.",
     "ph_signing_key": "Signing key (optional)",
-    "ph_signing_key_hint": "Only for SMS Gateway for Android: its Settings → Webhooks → Signing "
-    "Key. With it, every request must be signed.",
+    "ph_signing_key_hint": "Only for SMS Gateway for Android (its Settings → Webhooks → Signing "
+    "Key) or SMS Forwarder (its Webhook's Secret). With it, every request must be signed.",
     "ph_pair": "Pair",
     "ph_paired_title": "Phone paired",
     "ph_paired_once": "This token and QR code are shown only now. Set up the app before you leave "
@@ -49,6 +49,15 @@ EN = {
     "ph_app_bog_3": "Webhook URL: paste the address above (scan the QR code and copy it).",
     "ph_app_bog_4": "Keep the default JSON template and save. Press Test: the phone's last seen "
     "time here moves.",
+    "ph_app_pppscn": "SMS Forwarder (pppscn)",
+    "ph_app_pppscn_1": "Install SMS Forwarder and allow it to read SMS.",
+    "ph_app_pppscn_2": "Senders → Add sender → Webhook. Webhook Server: paste the address above "
+    "(scan the QR code and copy it). Method: POST. Leave Params empty.",
+    "ph_app_pppscn_3": "Secret: leave it empty, or type the signing key you gave above (then "
+    "every request must carry its sign).",
+    "ph_app_pppscn_4": "Rules → Add rule: SMS, every sender or one rule per wallet sender "
+    "(bKash, NAGAD, 16216, upay, CellFin), sent through that Webhook; keep the default SMS "
+    "template. Press Test: the phone's last seen time here moves.",
     "ph_revoke": "Revoke",
     "ph_revoke_confirm": "Revoke {name}? Its token stops working at once.",
     "ph_revoke_title": "Revoke a phone",
@@ -180,8 +189,8 @@ BN = {
     "ph_pair_title": "ফোন যুক্ত করুন",
     "ph_pair_name_hint": "চেনা যায় এমন একটি নাম, যেমন “দোকানের ফোন”।",
     "ph_signing_key": "সাইনিং কী (ঐচ্ছিক)",
-    "ph_signing_key_hint": "শুধু SMS Gateway for Android-এর জন্য: Settings → Webhooks → Signing "
-    "Key। দিলে প্রতিটি অনুরোধ সাইন করা থাকতে হবে।",
+    "ph_signing_key_hint": "শুধু SMS Gateway for Android (Settings → Webhooks → Signing Key) "
+    "বা SMS Forwarder (Webhook-এর Secret)-এর জন্য। দিলে প্রতিটি অনুরোধ সাইন করা থাকতে হবে।",
     "ph_pair": "যুক্ত করুন",
     "ph_paired_title": "ফোন যুক্ত হয়েছে",
     "ph_paired_once": "এই টোকেন ও কিউআর কোড শুধু এখনই দেখানো হচ্ছে। পাতা ছাড়ার আগে অ্যাপ সেট "
@@ -207,6 +216,15 @@ BN = {
     "ওয়ালেট প্রেরকের জন্য একটি নিয়ম (bKash, NAGAD, 16216, upay, CellFin)।",
     "ph_app_bog_3": "Webhook URL: উপরের ঠিকানা পেস্ট করুন (কিউআর কোড স্ক্যান করে কপি করুন)।",
     "ph_app_bog_4": "ডিফল্ট JSON টেমপ্লেট রেখে সেভ করুন। Test চাপুন: এখানে ফোনের শেষ দেখার সময় বদলাবে।",
+    "ph_app_pppscn": "SMS Forwarder (pppscn)",
+    "ph_app_pppscn_1": "SMS Forwarder ইনস্টল করুন এবং এসএমএস পড়ার অনুমতি দিন।",
+    "ph_app_pppscn_2": "Senders → Add sender → Webhook। Webhook Server: উপরের ঠিকানা পেস্ট করুন "
+    "(কিউআর কোড স্ক্যান করে কপি করুন)। Method: POST। Params খালি রাখুন।",
+    "ph_app_pppscn_3": "Secret: খালি রাখুন, অথবা উপরে দেওয়া সাইনিং কী লিখুন (তখন প্রতিটি অনুরোধে "
+    "এর sign থাকতে হবে)।",
+    "ph_app_pppscn_4": "Rules → Add rule: SMS, সব প্রেরক অথবা প্রতিটি ওয়ালেট প্রেরকের জন্য একটি "
+    "নিয়ম (bKash, NAGAD, 16216, upay, CellFin), ওই Webhook দিয়ে পাঠানো; ডিফল্ট SMS টেমপ্লেট "
+    "রাখুন। Test চাপুন: এখানে ফোনের শেষ দেখার সময় বদলাবে।",
     "ph_revoke": "বাতিল করুন",
     "ph_revoke_confirm": "{name} বাতিল করবেন? এর টোকেন সঙ্গে সঙ্গে অকেজো হবে।",
     "ph_revoke_title": "ফোন বাতিল",
