@@ -163,13 +163,15 @@ _FOLD = str.maketrans(
 # A lost line break glues a value to the next label ("01712345678Ref:", "Tk 8.61Balance:",
 # "100.13TrxID") or a TxnID or an amount to the date after it ("73BQ4DFR23/10/2024",
 # "BDT 1,500.0021-11-2026": the wallets print the day with two digits); put the space back.
+# CellFin prints some messages in capitals ("FROM:", "TO:", "AMOUNT:"), hence those three.
 # Case-sensitive on purpose: providers print labels capitalised, and an IGNORECASE
 # alternation tried at every position was the slowest step.
 _LABEL_GAP = re.compile(
     # The first lookahead (each label's first letter, or a digit) rejects most positions early.
     r"(?<=\S)(?=[ABCDFMNPRSTU\d])(?=(?:Amount|Amt|Sender|Receiver|Ref|Reference|Uddokta|Agent|Customer|Merchant"
     r"|Mobile|Bank|Charge|Fee|Comm|Balance|Bal|NetBal|T(?:rx|xn|rnx) ?I[Dd]|T(?:RX|XN) ?ID|Date"
-    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY)\s?:|T(?:rx|xn)I[Dd]\b|\d\d[/-]\d\d[/-]\d{4}\b)",
+    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY|AMOUNT|FROM|TO)\s?:|T(?:rx|xn)I[Dd]\b"
+    r"|\d\d[/-]\d\d[/-]\d{4}\b)",
     re.ASCII,
 )
 
@@ -220,7 +222,7 @@ _VALUE = rf"\s?(?::\s?(?:{_TK_LABEL})?|{_TK_LABEL})"
 FIELDS = re.compile(
     rf"\b(?:(?:Fee|Charge){_VALUE}(?P<fee>{AMT})(?![\d/])"
     rf"|Comm(?:ission)?\s?:?\s?(?:{_TK_LABEL})?(?P<comm>\d(?:,?\d){{0,15}}(?:\.\d{{1,6}})?)"
-    rf"|(?:Balance|Bal|NetBal){_VALUE}(?P<balance>{AMT}))",
+    rf"|(?:Balance|Bal|NetBal)(?: is)?{_VALUE}(?P<balance>{AMT}))",
     CS,
 )
 AMOUNT_LABEL = re.compile(
@@ -256,8 +258,11 @@ _PROMOTION = (
     r"\b(?=[bcdlo-tw\d])(?:cash ?back|offers?|discount|bonus|T&C|TCA|campaign|win|prizes?"
     r"|coupon|rewards?|lucky|\d+% off)\b"
 )
+# Android's SMS Retriever format opens a verification message with "<#>" (and ends it with the
+# app's 11-character hash): whatever the code is called, the message is one.
+_RETRIEVER = r"(?<!\S)<#>"
 DEFAULT_IGNORES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("otp", re.compile(_OTP, FLAGS)),
+    ("otp", re.compile(f"{_OTP}|{_RETRIEVER}", FLAGS)),
     ("promotion", re.compile(_PROMOTION, FLAGS)),
     (
         "balance_inquiry",
@@ -323,6 +328,10 @@ class Rule:
     direction: Direction
     head: re.Pattern[str]
     failed: bool = False
+    payer_first: bool = False
+    """The wording prints the payer's reference before the provider's amount (Nagad's
+    "Disbursement Received. Ref: ... Amount: ..."): the amount is then the last Amount label
+    before the TrxID, so a reference can only add labels before the real one, never after it."""
 
 
 def _plain(pattern: str) -> str:
@@ -373,7 +382,10 @@ def _build(name: str, rule: Rule, m: re.Match[str], clean: str, cut: int) -> Par
         return None
     amount = m.group("amount") if "amount" in m.re.groupindex else None
     if amount is None:
-        label = AMOUNT_LABEL.search(clean, m.start(), cut)
+        if rule.payer_first:
+            label = _last(AMOUNT_LABEL, clean[: trx.start()], m.end())
+        else:
+            label = AMOUNT_LABEL.search(clean, m.start(), cut)
         if label is None:
             return None
         amount = label["amount"]

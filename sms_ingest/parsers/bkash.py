@@ -2,8 +2,9 @@
 
 Sender id: bKash sends its transaction SMS from the alphanumeric sender "bKash" (shown as
 "BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer",
-"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never a
-transaction, so their messages are ignored whatever they say (docs/sms-wordings.md).
+"bKashNotice" and "bKashCS" are bKash's promotion, notice and customer-service senders: never money
+received, so their messages are ignored, except the debits they confirm ("bKashNotice" sends
+some bill payments), which keep the balance chain whole (docs/sms-wordings.md).
 Shape: one line, e.g. "You have received Tk 500.00 from 01712345678. Fee Tk 0.00.
 Balance Tk 1,500.00. TrxID 8N7A6B5C4D at 21/11/2026 10:30"; bills are "Label: value" lines.
 Every wording here and its source: docs/sms-wordings.md.
@@ -54,6 +55,14 @@ SPEC = ParserSpec(
             failed=True,
         ),
         Rule(Kind.PAYMENT, DEBIT, head(rf"Payment {MONEY} to {NAMED} {_FAILED}"), True),
+        # Money set aside for a merchant leaves the balance now; "has been released" (below)
+        # puts it back if the payment does not go through.
+        Rule(
+            Kind.PAYMENT,
+            DEBIT,
+            head(rf"Payment (?:of )?{MONEY} is being reserved for {NAMED}\. (?=Balance)"),
+        ),
+        Rule(Kind.REVERSAL, DEBIT, head(rf"Your \w+ {MONEY} (?:is|has been) rolled back\b")),
         Rule(
             Kind.REVERSAL, CREDIT, head(rf"Reserved amount {MONEY} for {NAMED} has been released")
         ),
@@ -94,7 +103,9 @@ SPEC = ParserSpec(
             CREDIT,
             head(r"You have received " + MONEY + r" from (?P<party>DM\d{2,8})" + _END),
         ),
-        Rule(Kind.CREDIT_RECEIVED, CREDIT, head(rf"You have received {MONEY} {_FROM}")),
+        Rule(
+            Kind.CREDIT_RECEIVED, CREDIT, head(rf"You have received {MONEY} (?:Payment )?{_FROM}")
+        ),
         Rule(Kind.CASH_OUT_RECEIVED, CREDIT, head(rf"Cash Out {MONEY} from {PARTY} {_OK}")),
         Rule(Kind.CASH_IN, CREDIT, head(rf"Cash In {MONEY} from {PARTY} {_OK}")),
         Rule(Kind.CASH_IN_GIVEN, DEBIT, head(rf"Cash In {MONEY} to {PARTY} {_OK}")),
@@ -116,7 +127,10 @@ SPEC = ParserSpec(
         Rule(
             Kind.BILL_PAYMENT,
             DEBIT,
-            head(r"Bill successfully paid\. Biller: ?(?P<party>.{1,60}?) ?(?=MM/?YYYY)"),
+            head(
+                r"Bill successfully paid\. Biller: ?(?P<party>.{1,60}?) ?"
+                r"(?=MM/?YYYY|Contact ?:|A/C ?:|Amount ?:)"
+            ),
         ),
         Rule(
             Kind.PAYMENT,

@@ -11,6 +11,11 @@ all three unverified; accepted because IBBL's sender is the only evidence there 
 from them must still match a CellFin wording to parse. IBBL also uses its sender for ordinary
 account SMS: only texts that name CellFin parse here, other IBBL money SMS come back UNPARSED.
 "Islami.Bank" (four gateways' address lists) is not accepted: no wording is tied to it.
+
+Round six (docs/sms-corpus-sources/round-six-sources.md) found the first real CellFin money texts,
+exported from a user's phone with the sender "IslamiBank": a title line "Islami Bank CellFin",
+then "<Transaction> Successful." or "<TRANSACTION> COMPLETE" and label lines (From/To or
+FROM/TO, Amount, TrxId), upper case or not. "IslamiBank" is accepted on that evidence.
 """
 
 from __future__ import annotations
@@ -30,15 +35,32 @@ from sms_ingest.parsers.base import (
 )
 
 NAME = "cellfin"
-SENDER_IDS = frozenset({"ibbl .", "ibbl", "cellfin"})
+SENDER_IDS = frozenset({"ibbl .", "ibbl", "cellfin", "islamibank"})
 
 _OK = r"(?:is )?successful(?:ly)?"
 _END = r"[.,]? "
 _MINE = r"your CellFin(?: A/C)?"
 
+# Round six's layout: "Islami Bank CellFin" then the transaction's title, then labels.
+_BRAND = r"Islami Bank CellFin ?"
+_DONE = r"(?:Successful|Complete)\.?"
+
 SPEC = ParserSpec(
     name=NAME,
     rules=(
+        Rule(
+            Kind.ADD_MONEY,
+            Direction.CREDIT,
+            head(rf"{_BRAND}Add Money {_DONE} From: ?(?P<party>[^\s,]+)"),
+        ),
+        Rule(
+            Kind.SEND_MONEY,
+            Direction.DEBIT,
+            head(
+                rf"{_BRAND}Send Money(?: \w+)? {_DONE}"
+                r"(?: From: ?\S+ (?:\w+ Wallet|To): ?(?P<party>[^\s,]+))?"
+            ),
+        ),
         Rule(
             Kind.CREDIT_RECEIVED,
             Direction.CREDIT,

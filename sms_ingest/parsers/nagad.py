@@ -41,6 +41,8 @@ SPEC = ParserSpec(
         _title(Kind.SEND_MONEY, DEBIT, "Send Money Failed", failed=True),
         _title(Kind.PAYMENT, DEBIT, "Payment Failed", failed=True),
         _title(Kind.CREDIT_RECEIVED, CREDIT, "Money Received"),
+        # An organisation's payout: its reference is printed first, before the amount.
+        Rule(Kind.CREDIT_RECEIVED, CREDIT, head(r"Disbursement Received\b"), payer_first=True),
         _title(Kind.CASH_IN, CREDIT, "Cash In Received"),
         _title(Kind.PAYMENT_RECEIVED, CREDIT, "Payment Received"),
         _title(Kind.CASH_OUT_RECEIVED, CREDIT, "Cash Out Received"),

@@ -1,8 +1,9 @@
 """Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
 
 Only the real sender ids count as payment messages (each is documented in its provider module):
-"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL" and
-"CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. They are matched after
+"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL",
+"IslamiBank" and "CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. bKash's
+notice senders count only for the debits they report. They are matched after
 trimming and case-folding only: no look-alike folding, because a sender id spelled with a
 Cyrillic letter is exactly the forgery this check exists for.
 """
@@ -17,6 +18,7 @@ from sms_ingest.parsers.base import (
     MAX_TEXT,
     MONEY,
     TRX,
+    Direction,
     ParseOutcome,
     Result,
     normalise,
@@ -80,10 +82,19 @@ def _route(sender: str, text: str) -> ParseOutcome:
     if modules:
         return _from_trusted(modules, text)
     if key in bkash.NOTICE_SENDERS:
-        # bKash's promotion and notice senders never carry a transaction: whatever they say is
-        # ignored, so a look-alike of them can neither credit a wallet nor raise a false alarm.
-        return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
+        return _from_notice_sender(key, text)
     return _from_stranger(text)
+
+
+def _from_notice_sender(key: str, text: str) -> ParseOutcome:
+    """bKash's notice senders confirm some payments the owner made (bills, from "bKashNotice")
+    but never money received: a debit they report is kept, since a missed debit breaks the
+    wallet's balance chain; anything else is ignored, so a look-alike of them can neither
+    credit a wallet nor raise a false alarm."""
+    found = bkash.parse(text)
+    if found.parsed is not None and found.parsed.direction is Direction.DEBIT:
+        return found
+    return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
 
 
 def parse_sms(sender: str, text: str) -> ParseOutcome:

@@ -13,8 +13,10 @@ Every wording here and its source: docs/sms-wordings.md.
 from __future__ import annotations
 
 from sms_ingest.parsers.base import (
+    AMT,
     MONEY,
     NAMED,
+    TK,
     Direction,
     Kind,
     ParseOutcome,
@@ -30,6 +32,7 @@ SENDER_IDS = frozenset({"16216"})
 # An account as printed: digits, masked digits or X, glued to the amount in some texts.
 _ACCT = r"A/C: ?(?P<party>[*X\d]{3,16})"
 _AGENT = rf"{_ACCT} ?{MONEY}"
+_SIGNED = rf"{TK}-?(?P<amount>{AMT})"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
@@ -73,7 +76,11 @@ SPEC = ParserSpec(
         Rule(
             Kind.PAYMENT,
             DEBIT,
-            head(rf"{MONEY} paid to (?:(?:Merchant|Biller): ?)?{NAMED} (?=Bill No|Fee|TxnId)"),
+            # A biller's number ("DPDC Id 1011") is not part of its name.
+            head(
+                rf"{MONEY} paid to (?:(?:Merchant|Biller): ?)?{NAMED}(?: Id \d{{1,8}})? "
+                r"(?=Bill No|Fee|TxnId)"
+            ),
         ),
         # A payment made through a channel rather than to a named payee ("paid through e-Commerce
         # gateway"): the payee is not printed, so there is no counterparty.
@@ -83,11 +90,19 @@ SPEC = ParserSpec(
             DEBIT,
             head(rf"{MONEY} (?:mobile )?recharged? to (?P<party>[^\s,]+?)[.,]? "),
         ),
-        # DBBL account SMS: no TxnId, so these stay unparsed for review (never a claim).
         Rule(
-            Kind.CREDIT_RECEIVED, CREDIT, head(rf"your A/C \S+ credited ?\(.{{0,80}}?\) by {MONEY}")
+            Kind.MOBILE_RECHARGE,
+            DEBIT,
+            head(rf"{MONEY} debited to recharge mobile (?P<party>[^\s,]+?)[.,]? "),
         ),
-        Rule(Kind.CHARGE, DEBIT, head(rf"your A/C \S+ debited ?\(.{{0,80}}?\) by {MONEY}")),
+        # DBBL account SMS: no TxnId, so these stay unparsed for review (never a claim).
+        # DBBL prints a debit's amount with a minus sign at times ("by Tk-500.00").
+        Rule(
+            Kind.CREDIT_RECEIVED,
+            CREDIT,
+            head(rf"your A/C \S+ credited ?\(.{{0,80}}?\) by {_SIGNED}"),
+        ),
+        Rule(Kind.CHARGE, DEBIT, head(rf"your A/C \S+ debited ?\(.{{0,80}}?\) by {_SIGNED}")),
     ),
 )
 

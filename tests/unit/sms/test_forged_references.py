@@ -67,6 +67,25 @@ CARRIERS = [
         "7REAL123",
         False,
     ),
+    # The payer (an organisation) writes the reference, and Nagad prints it before the amount.
+    (
+        "nagad-disbursement-ref-first",
+        "NAGAD",
+        "Disbursement Received.\nRef: {ref}\nAmount: Tk 10.00\nTxnID: 7REAL123\n"
+        "Balance: Tk. 1,010.00\n21/11/2026 10:30",
+        Kind.CREDIT_RECEIVED,
+        "7REAL123",
+        False,
+    ),
+    (
+        "nagad-disbursement-ref-first-lost-breaks",
+        "NAGAD",
+        "Disbursement Received.Ref: {ref}Amount: Tk 10.00TxnID: 7REAL123"
+        "Balance: Tk. 1,010.0021/11/2026 10:30",
+        Kind.CREDIT_RECEIVED,
+        "7REAL123",
+        False,
+    ),
     (
         "upay-received",
         "upay",

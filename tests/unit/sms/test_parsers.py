@@ -84,15 +84,16 @@ def test_accuracy_by_provider_and_kind_on_the_corpus_and_the_held_out_fifth(
 ) -> None:
     """The figures of tools/sms_accuracy.py. The whole sourced corpus must be at least 95 %
     exact; the held-out fifth is printed as it is (rules are never fitted to it) and only held
-    to not falling below what it is now (38 of 49, 77.6 %: rounds one and two 36 of 46, round
-    three 2 of 3, round four none held out; the goal of 95 % is not met)."""
+    to not falling below what it is now (42 of 53, 79.2 %: round one 33 of 42, round two 4 of 4,
+    round three 3 of 3, round six 2 of 4, rounds four and five none held out; the goal of 95 %
+    is not met)."""
     corpus = accuracy.accuracy(SOURCED)
     holdout = accuracy.accuracy(HOLDOUT)
     with capsys.disabled():
         print("\n" + accuracy.report("corpus", corpus) + "\n" + accuracy.report("holdout", holdout))
-    assert corpus["total"] >= 197 and holdout["total"] >= 49
+    assert corpus["total"] >= 216 and holdout["total"] >= 53
     assert corpus["exact"] / corpus["total"] >= 0.95, corpus["misses"]
-    assert holdout["exact"] >= 38, holdout["misses"]
+    assert holdout["exact"] >= 42, holdout["misses"]
     every_kind = {k.value for k in Kind} - {"charge", "refund", "b2b_received"}
     assert {accuracy.label(e) for e in SOURCED} >= every_kind - {"bank_transfer"}
 
@@ -359,3 +360,48 @@ def test_a_wallet_wording_inside_the_reference_of_an_unknown_wording_is_not_read
         Result.UNPARSED,
         "no_pattern",
     )
+
+
+BILL_FROM_NOTICE = (
+    "Bill successfully paid. Biller: DPDC (Prepaid) Amount: Tk 1200.0 TrxID: DI42RM7QKX "
+    "at 06/09/26 12:52PM"
+)
+
+
+@pytest.mark.parametrize("sender", ["bKashNotice", "BKASHNOTICE", "bKash Offer", "bKashCS"])
+def test_bkash_notice_senders_count_only_for_the_debits_they_report(sender: str) -> None:
+    """ "bKashNotice" confirms some bill payments (round six): a debit it reports moves the
+    wallet's balance chain; money received from any notice sender is never read, so a
+    look-alike of them cannot credit a wallet, nor raise a false alarm."""
+    bill = parse_sms(sender, BILL_FROM_NOTICE)
+    assert bill.parsed is not None
+    assert (bill.parsed.kind, bill.parsed.amount_poisha) == (Kind.BILL_PAYMENT, 120000)
+    credit = parse_sms(sender, BKASH_TEXT)
+    assert (credit.result, credit.parsed) == (Result.IGNORED, None)
+    reason = "promotion" if sender == "bKash Offer" else "info"
+    assert (credit.provider, credit.reason) == ("bkash", reason)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<#> Your registration reference number is 402917. Expires in 2 minutes. 46IS00LPAIS00FW",
+        "<#>Your bKash PIN reset token is 772341 FA+9qCX9VSu",
+    ],
+)
+def test_an_sms_retriever_message_is_a_code_whatever_the_code_is_called(text: str) -> None:
+    assert (parse_sms("bKash", text).result, parse_sms("bKash", text).reason) == (
+        Result.IGNORED,
+        "otp",
+    )
+
+
+def test_a_balance_is_read_after_is_and_a_rolled_back_reward_is_a_debit() -> None:
+    text = (
+        "Your Cashback Tk 10.00 is rolled back. Balance is Tk 680.00. TrxID DDC71QGYF4 "
+        "at 12/04/2026 19:57"
+    )
+    parsed = parse_sms("bKash", text).parsed
+    assert parsed is not None
+    assert (parsed.kind, parsed.direction) == (Kind.REVERSAL, "debit")
+    assert (parsed.amount_poisha, parsed.balance_poisha) == (1000, 68000)
