@@ -116,15 +116,16 @@ def test_corpus_ids_are_unique() -> None:
 def test_holdout_was_drawn_as_documented() -> None:
     """A fifth per provider and research round (rounded), drawn with random.Random(20261123)
     .sample (round three: random.Random(20261124), round four: random.Random(20261125), round
-    five: random.Random(20261126), round six: random.Random(20261127)) before any rule saw the
-    texts (tests/data/sms/README.md); only sizes are checked. Round five found no new entry, so it
-    drew nothing and has no files."""
+    five: random.Random(20261126), round six: random.Random(20261127), round seven:
+    random.Random(20261128)) before any rule saw the texts (tests/data/sms/README.md); only sizes
+    are checked. Round five found no new entry, so it drew nothing and has no files."""
     rounds = {e["round"] for e in SOURCED + HOLDOUT}
     assert {"bkash", "nagad", "rocket", "upay", "cellfin", "bkash-r2"} <= rounds
     assert {"bkash-r3", "nagad-r3", "rocket-r3"} <= rounds
     assert "cellfin-r4" in rounds
     assert not [name for name in rounds if name.endswith("-r5")]
     assert {"bkash-r6", "nagad-r6", "rocket-r6", "cellfin-r6"} <= rounds
+    assert {"bkash-r7", "rocket-r7", "cellfin-r7"} <= rounds
     for name in rounds:
         held = sum(e["round"] == name for e in HOLDOUT)
         total = held + sum(e["round"] == name for e in SOURCED)
