@@ -170,7 +170,8 @@ _LABEL_GAP = re.compile(
     # The first lookahead (each label's first letter, or a digit) rejects most positions early.
     r"(?<=\S)(?=[ABCDFMNPRSTU\d])(?=(?:Amount|Amt|Sender|Receiver|Ref|Reference|Uddokta|Agent|Customer|Merchant"
     r"|Mobile|Bank|Charge|Fee|Comm|Balance|Bal|NetBal|T(?:rx|xn|rnx) ?I[Dd]|T(?:RX|XN) ?ID|Date"
-    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY|AMOUNT|FROM|TO)\s?:|T(?:rx|xn)I[Dd]\b"
+    r"|Time|Reason|A/C|From|Purpose|Biller|MMYYYY|AMOUNT|FROM|TO|Total(?: amount)?)\s?:"
+    r"|T(?:rx|xn)I[Dd]\b"
     r"|\d\d[/-]\d\d[/-]\d{4}\b)",
     re.ASCII,
 )

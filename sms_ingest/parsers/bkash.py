@@ -91,7 +91,11 @@ SPEC = ParserSpec(
             CREDIT,
             head(rf"You have received Digital Loan {MONEY} from {NAMED}\. (?=Balance)"),
         ),
-        Rule(Kind.REMITTANCE, CREDIT, head(r"You have received remittance\b")),
+        Rule(
+            Kind.REMITTANCE,
+            CREDIT,
+            head(r"You have received remittance(?: via (?P<party>.{1,60}?)(?= Total\b))?\b"),
+        ),
         Rule(
             Kind.REMITTANCE,
             CREDIT,

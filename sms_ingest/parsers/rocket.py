@@ -96,6 +96,13 @@ SPEC = ParserSpec(
             head(rf"{MONEY} debited to recharge mobile (?P<party>[^\s,]+?)[.,]? "),
         ),
         # DBBL account SMS: no TxnId, so these stay unparsed for review (never a claim).
+        # A transfer that did not go through comes back as a credit naming no party.
+        Rule(
+            Kind.REVERSAL,
+            CREDIT,
+            head(rf"Your A/C has been credited for reversal by {MONEY}"),
+            failed=True,
+        ),
         # DBBL prints a debit's amount with a minus sign at times ("by Tk-500.00").
         Rule(
             Kind.CREDIT_RECEIVED,

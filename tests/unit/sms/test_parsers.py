@@ -84,16 +84,16 @@ def test_accuracy_by_provider_and_kind_on_the_corpus_and_the_held_out_fifth(
 ) -> None:
     """The figures of tools/sms_accuracy.py. The whole sourced corpus must be at least 95 %
     exact; the held-out fifth is printed as it is (rules are never fitted to it) and only held
-    to not falling below what it is now (42 of 53, 79.2 %: round one 33 of 42, round two 4 of 4,
-    round three 3 of 3, round six 2 of 4, rounds four and five none held out; the goal of 95 %
-    is not met)."""
+    to not falling below what it is now (44 of 56, 78.6 %: round one 33 of 42, round two 4 of 4,
+    round three 3 of 3, round six 2 of 4, round seven 2 of 3, rounds four and five none held
+    out; the goal of 95 % is not met)."""
     corpus = accuracy.accuracy(SOURCED)
     holdout = accuracy.accuracy(HOLDOUT)
     with capsys.disabled():
         print("\n" + accuracy.report("corpus", corpus) + "\n" + accuracy.report("holdout", holdout))
-    assert corpus["total"] >= 216 and holdout["total"] >= 53
+    assert corpus["total"] >= 230 and holdout["total"] >= 56
     assert corpus["exact"] / corpus["total"] >= 0.95, corpus["misses"]
-    assert holdout["exact"] >= 42, holdout["misses"]
+    assert holdout["exact"] >= 44, holdout["misses"]
     every_kind = {k.value for k in Kind} - {"charge", "refund", "b2b_received"}
     assert {accuracy.label(e) for e in SOURCED} >= every_kind - {"bank_transfer"}
 
