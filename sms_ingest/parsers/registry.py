@@ -19,6 +19,8 @@ from sms_ingest.parsers.base import (
     MONEY,
     TRX,
     Direction,
+    Kind,
+    ParsedSms,
     ParseOutcome,
     Result,
     normalise,
@@ -86,13 +88,20 @@ def _route(sender: str, text: str) -> ParseOutcome:
     return _from_stranger(text)
 
 
+def _voids(parsed: ParsedSms) -> bool:
+    """A failure or a reversal: it takes back another transaction rather than paying."""
+    return parsed.failed or parsed.kind is Kind.REVERSAL
+
+
 def _from_notice_sender(key: str, text: str) -> ParseOutcome:
     """bKash's notice senders confirm some payments the owner made (bills, from "bKashNotice")
-    but never money received: a debit they report is kept, since a missed debit breaks the
-    wallet's balance chain; anything else is ignored, so a look-alike of them can neither
-    credit a wallet nor raise a false alarm."""
+    but never money received: a payment they report is kept, since a missed debit breaks the
+    wallet's balance chain. Anything else is ignored, reversals and failures included, so a
+    look-alike of them can neither credit a wallet, nor void a recorded payment, nor raise a
+    false alarm."""
     found = bkash.parse(text)
-    if found.parsed is not None and found.parsed.direction is Direction.DEBIT:
+    paid = found.parsed
+    if paid is not None and paid.direction is Direction.DEBIT and not _voids(paid):
         return found
     return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
 

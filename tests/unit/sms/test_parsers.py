@@ -371,16 +371,27 @@ BILL_FROM_NOTICE = (
 
 @pytest.mark.parametrize("sender", ["bKashNotice", "BKASHNOTICE", "bKash Offer", "bKashCS"])
 def test_bkash_notice_senders_count_only_for_the_debits_they_report(sender: str) -> None:
-    """ "bKashNotice" confirms some bill payments (round six): a debit it reports moves the
-    wallet's balance chain; money received from any notice sender is never read, so a
-    look-alike of them cannot credit a wallet, nor raise a false alarm."""
+    """ "bKashNotice" confirms some bill payments (round six): a payment it reports moves the
+    wallet's balance chain; money received, a reversal or a failure from any notice sender is
+    never read, so a look-alike of them cannot credit a wallet, void a recorded payment, nor
+    raise a false alarm."""
     bill = parse_sms(sender, BILL_FROM_NOTICE)
     assert bill.parsed is not None
     assert (bill.parsed.kind, bill.parsed.amount_poisha) == (Kind.BILL_PAYMENT, 120000)
-    credit = parse_sms(sender, BKASH_TEXT)
-    assert (credit.result, credit.parsed) == (Result.IGNORED, None)
     reason = "promotion" if sender == "bKash Offer" else "info"
-    assert (credit.provider, credit.reason) == ("bkash", reason)
+    # A reversal or a failure would void a payment the merchant was paid: not from these senders.
+    voiding = [
+        "Your received Tk 500.00 from 01712345678 has been reversed. Balance Tk 1,000.00. "
+        "TrxID 8N7A6B5C4D at 21/11/2026 10:30",
+        "Your Cashback Tk 10.00 is rolled back. Balance is Tk 680.00. TrxID DDC71QGYF4 "
+        "at 12/04/2026 19:57",
+        "Send Money Tk 500.00 to 01712345678 failed. TrxID 8N7A6B5C4D at 21/11/2026 10:30",
+    ]
+    for text in [BKASH_TEXT, *voiding]:
+        ignored = parse_sms(sender, text)
+        assert (ignored.result, ignored.parsed) == (Result.IGNORED, None), text
+        assert (ignored.provider, ignored.reason) == ("bkash", reason)
+        assert parse_sms("bKash", text).result is Result.PARSED, text  # from bKash it counts
 
 
 @pytest.mark.parametrize(
