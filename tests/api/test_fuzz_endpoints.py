@@ -177,9 +177,15 @@ async def test_no_payload_on_any_endpoint_gets_a_500_or_an_unshaped_answer(serve
     assert bad == []
 
 
+# The one body a Content-Type chooses: the SMS intake reads a URL-encoded form as the SMS
+# Forwarder app's default request (docs/sms-forwarders.md, section 3.3).
+FORM_READERS = {("sms intake", "application/x-www-form-urlencoded")}
+
+
 async def test_the_content_type_never_changes_the_answer(servers, targets):
     """Bodies are read as JSON whatever the header says: a form or multipart type is not parsed
-    as a form first (which answered a bare 400 before the key and the size were checked)."""
+    as a form first (which answered a bare 400 before the key and the size were checked). Where
+    a form is read on purpose, its answer to every payload is still a shaped client error."""
     bad: list[str] = []
     for target in targets:
         if target.method == "GET":
@@ -189,7 +195,11 @@ async def test_the_content_type_never_changes_the_answer(servers, targets):
             want = await send(url, target, payload, "application/json")
             for ctype in CONTENT_TYPES[1:]:
                 got = await send(url, target, payload, ctype)
-                if got[0] != want[0] or (want[0] >= 400 and got[1] != want[1]):
+                if (target.name, ctype) in FORM_READERS:
+                    same = acceptable(*got) or (name == "empty" and got[0] == want[0])
+                else:
+                    same = got[0] == want[0] and (want[0] < 400 or got[1] == want[1])
+                if not same:
                     bad.append(f"{target.name} / {name} / {ctype}: {got[0]} {got[1][:80]!r}")
     assert bad == []
 
