@@ -12,6 +12,7 @@ Accepted forms (docs/sms-forwarders.md has examples):
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -19,9 +20,9 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import parse_qsl
-from zoneinfo import ZoneInfo
+from urllib.parse import parse_qsl, unquote
 
+from claimsvc.domain.limits import DHAKA
 from sms_ingest import sms_forwarder
 
 GENERIC, CAPCOM6, INCOME_GATEWAY = "generic", "sms_gateway_android", "incoming_sms_to_url"
@@ -34,7 +35,7 @@ SIGNATURE_WINDOW_S = 300
 SMS_RECEIVED = "sms:received"
 
 # Phones report local time; a time without an offset is read as the merchants' zone.
-LOCAL_ZONE = ZoneInfo("Asia/Dhaka")
+LOCAL_ZONE = DHAKA
 # Epoch milliseconds from 2001 to 2100: a seconds value or garbage falls outside.
 _MIN_MS, _MAX_MS = 978_307_200_000, 4_102_444_800_000
 _GENERIC_FIELDS = {"sender", "message", "received_at", "sim_slot"}
@@ -285,4 +286,27 @@ def signature_problem(
     given = signature.strip().lower().encode("utf-8", "replace")
     if not hmac.compare_digest(expected.encode(), given):
         return "X-Signature does not match"
+    return None
+
+
+def forwarder_sign_problem(
+    key: str, timestamp: str | None, sign: str | None, now: datetime
+) -> str | None:
+    """Why the SMS Forwarder form's `timestamp` and `sign` do not prove the app holds `key`.
+
+    The app signs Base64(HMAC-SHA256(key, "<timestamp>\\n<key>")), URL-encoded before the form
+    encodes it again; `timestamp` is Unix milliseconds. It covers the time only, not the text:
+    it proves the request was made within minutes by an app holding the key, nothing more
+    (docs/decisions.md)."""
+    if not timestamp or not sign:
+        return "missing sign or timestamp"
+    stamp = timestamp.strip()
+    if not (stamp.isascii() and stamp.isdigit() and len(stamp) <= 16):
+        return "timestamp must be Unix milliseconds"
+    if abs(now.timestamp() * 1000 - int(stamp)) > SIGNATURE_WINDOW_S * 1000:
+        return "timestamp is more than 5 minutes away"
+    digest = hmac.new(key.encode("utf-8"), f"{stamp}\n{key}".encode(), hashlib.sha256).digest()
+    given = unquote(sign.strip()).encode("utf-8", "replace")
+    if not hmac.compare_digest(base64.b64encode(digest), given):
+        return "sign does not match"
     return None

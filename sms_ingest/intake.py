@@ -18,7 +18,7 @@ from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sms_gate import OK, UNKNOWN, SmsGate
-from sms_ingest import formats, metrics, sms_forwarder
+from sms_ingest import formats, metrics
 
 log = logging.getLogger("sms_ingest.intake")
 
@@ -76,10 +76,10 @@ class Intake:
         """
         device, vouched = await self._authenticate(token)
         form = formats.is_url_encoded(content_type)
-        now = self._clock()
-        if device.signing_key and not form:
+        key = device.signing_key
+        if key and not form:
             _check_signature(
-                formats.signature_problem(device.signing_key, body, timestamp, signature, now)
+                formats.signature_problem(key, body, timestamp, signature, self._clock())
             )
         try:
             decoded = formats.decode_form(body) if form else formats.decode(parse_json(body))
@@ -89,9 +89,9 @@ class Intake:
             if isinstance(exc, formats.FormatError):
                 raise errors.InvalidBody(details=exc.details) from None
             raise
-        if device.signing_key and form:
+        if key and form:
             _check_signature(
-                sms_forwarder.sign_problem(device.signing_key, decoded.stamp, decoded.sign, now)
+                formats.forwarder_sign_problem(key, decoded.stamp, decoded.sign, self._clock())
             )
         await self._seen(device)
         msgs = [self._message(device, decoded.form, m) for m in decoded.messages]

@@ -17,24 +17,17 @@ round-five-sources.md). ``unwrap`` takes the SMS back out; anything that does no
 template (a custom template, ``[org_content]``) is kept whole, minus a first line naming the
 sender.
 
-`sign` is Base64(HMAC-SHA256(secret, "<timestamp>\\n<secret>")), URL-encoded by the app before
-the form encodes it again. It covers the timestamp only, not the text: it proves the request was
-made within minutes by an app holding the secret, nothing more (docs/decisions.md).
+Its `sign` is checked beside the other forwarders' signatures (formats.forwarder_sign_problem).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from urllib.parse import unquote
-from zoneinfo import ZoneInfo
+from datetime import UTC, datetime
 
-SIGN_WINDOW = timedelta(minutes=5)
-_LOCAL_ZONE = ZoneInfo("Asia/Dhaka")
+from claimsvc.domain.limits import DHAKA
+
 _TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
 _SUB_ID = re.compile(r"SubId[\uff1a:]\s?\d{1,4}")
 _SLOT = re.compile(r"SIM(\d{1,2})_.{0,80}")
@@ -89,25 +82,7 @@ def _moment(line: str) -> datetime | None:
         return None
     try:
         year, month, day, hour, minute, second = (int(part) for part in found.groups())
-        local = datetime(year, month, day, hour, minute, second, tzinfo=_LOCAL_ZONE)
+        local = datetime(year, month, day, hour, minute, second, tzinfo=DHAKA)
     except ValueError:  # 2026-13-40 25:61:61 is no time
         return None
     return local.astimezone(UTC)
-
-
-def sign_problem(secret: str, timestamp: str | None, sign: str | None, now: datetime) -> str | None:
-    """Why a form's `timestamp` and `sign` do not prove the app holds `secret`; None if they do."""
-    if not timestamp or not sign:
-        return "missing sign or timestamp"
-    stamp = timestamp.strip()
-    if not (stamp.isascii() and stamp.isdigit() and len(stamp) <= 16):
-        return "timestamp must be Unix milliseconds"
-    if abs(now.timestamp() * 1000 - int(stamp)) > SIGN_WINDOW.total_seconds() * 1000:
-        return "timestamp is more than 5 minutes away"
-    key = secret.encode("utf-8")
-    digest = hmac.new(key, f"{stamp}\n{secret}".encode(), hashlib.sha256).digest()
-    expected = base64.b64encode(digest)
-    given = unquote(sign.strip()).encode("utf-8", "replace")
-    if not hmac.compare_digest(expected, given):
-        return "sign does not match"
-    return None

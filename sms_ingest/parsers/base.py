@@ -278,10 +278,13 @@ def head(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, FLAGS)
 
 
-def _last(pattern: re.Pattern[str], text: str, pos: int = 0) -> re.Match[str] | None:
+def _last(
+    pattern: re.Pattern[str], text: str, pos: int = 0, endpos: int | None = None
+) -> re.Match[str] | None:
     """The last match: the provider prints its own fields after any payer-written reference."""
     found = None
-    for found in pattern.finditer(text, pos):  # noqa: B007 - the loop keeps the last
+    end = len(text) if endpos is None else endpos
+    for found in pattern.finditer(text, pos, end):  # noqa: B007 - the loop keeps the last
         pass
     return found
 
@@ -384,7 +387,7 @@ def _build(name: str, rule: Rule, m: re.Match[str], clean: str, cut: int) -> Par
     amount = m.group("amount") if "amount" in m.re.groupindex else None
     if amount is None:
         if rule.payer_first:
-            label = _last(AMOUNT_LABEL, clean[: trx.start()], m.end())
+            label = _last(AMOUNT_LABEL, clean, m.end(), trx.start())
         else:
             label = AMOUNT_LABEL.search(clean, m.start(), cut)
         if label is None:

@@ -1,4 +1,5 @@
-"""The "SMS Forwarder" app's envelope and sign (sms_ingest/sms_forwarder.py)."""
+"""The "SMS Forwarder" app's envelope (sms_forwarder.unwrap) and its sign
+(formats.forwarder_sign_problem)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sms_ingest.sms_forwarder import Unwrapped, sign_problem, unwrap
+from sms_ingest.formats import forwarder_sign_problem
+from sms_ingest.sms_forwarder import Unwrapped, unwrap
 
 NAGAD = (
     "Money Received.\nAmount: Tk 500.00\nSender: 01712345678\nRef: N/A\nTxnID: 71ABCD12\n"
@@ -111,8 +113,8 @@ STALE = "timestamp is more than 5 minutes away"
 
 
 def test_the_app_s_url_encoded_sign_and_the_bare_one_both_verify():
-    assert sign_problem(SECRET, STAMP, quote(SIGN, safe=""), NOW) is None
-    assert sign_problem(SECRET, STAMP, SIGN, NOW) is None
+    assert forwarder_sign_problem(SECRET, STAMP, quote(SIGN, safe=""), NOW) is None
+    assert forwarder_sign_problem(SECRET, STAMP, SIGN, NOW) is None
 
 
 @pytest.mark.parametrize(
@@ -141,8 +143,8 @@ def test_the_app_s_url_encoded_sign_and_the_bare_one_both_verify():
     ],
 )
 def test_a_wrong_stale_or_missing_sign_is_refused(secret, stamp, sign, now, problem):
-    assert sign_problem(secret, stamp, sign, now) == problem
+    assert forwarder_sign_problem(secret, stamp, sign, now) == problem
 
 
 def test_a_sign_four_minutes_old_still_holds():
-    assert sign_problem(SECRET, STAMP, SIGN, NOW + timedelta(minutes=4)) is None
+    assert forwarder_sign_problem(SECRET, STAMP, SIGN, NOW + timedelta(minutes=4)) is None
