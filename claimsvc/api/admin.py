@@ -133,8 +133,11 @@ class AdminHandler(BaseHandler):
         token = self.deps.settings.admin_token
         if not token:
             raise errors.NotFound()
-        given = self.request.headers.get("Authorization", "")
-        if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        scheme, _, given = self.request.headers.get("Authorization", "").partition(" ")
+        # The scheme is case-insensitive (RFC 9110 §11.1) and followed by one or more spaces
+        # (§11.4). The token is compared in constant time whatever the scheme.
+        token_ok = hmac.compare_digest(given.lstrip(" ").encode(), token.encode())
+        if not (token_ok and scheme.lower() == "bearer"):
             raise errors.AdminUnauthorized()
 
     def body(self, schema: Schema) -> dict[str, Any]:
