@@ -204,9 +204,9 @@ def parse_link_form(
     expires_at, ok = _form_expiry(form.get("expires_at"), now)
     if not ok:
         problems.append("link_bad_expiry")
-    webhook_url, _ = _form_text(form.get("webhook_url"), 4096)
     if problems:
         return None, problems
     assert amount is not None and description is not None
     single_use = form.get("single_use") in ("1", "on", "true")
-    return NewLink(amount, description, single_use, order_ref, expires_at, webhook_url), []
+    # No webhook_url: the portal's links are for shops without a server (docs/decisions.md).
+    return NewLink(amount, description, single_use, order_ref, expires_at), []
