@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +36,7 @@ class LiveStack:
     dev: DevStack
     sms_port: int
     admin_token: str
+    ca: Path
     cert: Path
     key: Path
 
@@ -57,6 +60,31 @@ class LiveStack:
         key = self.admin("POST", f"/admin/v1/accounts/{acc['id']}/keys", label="sdk")["key"]
         device = self.admin("POST", f"/admin/v1/accounts/{acc['id']}/devices", name="phone")
         return {"id": acc["id"], "key": key, "device_token": device["token"], "secret": secret}
+
+    def pay(self, account: dict[str, Any], amount: str, trx_id: str) -> None:
+        """A buyer's bKash payment as the merchant's phone forwards it (device token), waited
+        for until the service has parsed it into a transaction."""
+        message = (
+            f"You have received Tk {amount} from 01712345678. Fee Tk 0.00. "
+            f"Balance Tk 9,{amount}. TrxID {trx_id} at 25/11/2026 10:30"
+        )
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.sms_port}/sms/v1/messages",
+            data=json.dumps({"sender": "bKash", "message": message}).encode(),
+            headers={
+                "authorization": f"Bearer {account['device_token']}",
+                "content-type": "application/json",
+            },
+        )
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
+        path = f"/admin/v1/transactions?account_id={account['id']}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if any(i["trx_id"] == trx_id for i in self.admin("GET", path)["items"]):
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"the SMS of {trx_id} was not parsed within 30 s")
 
     def settings_for(self, language: str) -> str:
         """The JSON each SDK test runner reads from CLAIMSVC_SDK_LIVE."""
@@ -93,4 +121,4 @@ def live_stack(tmp_path: Path) -> Iterator[LiveStack]:
         CLAIMSVC_WEBHOOK_CA_FILE=str(ca_file),
         CLAIMSVC_WEBHOOK_ALLOW_PRIVATE="1",
     ) as dev:
-        yield LiveStack(dev, sms_port, token, cert, key)
+        yield LiveStack(dev, sms_port, token, ca_file, cert, key)
