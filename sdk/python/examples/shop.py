@@ -20,24 +20,29 @@ from urllib.parse import parse_qs, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # or: pip install sdk/python
 
-from claimsvc_sdk import ApiError, Client, WebhookVerificationError, webhooks  # noqa: E402
+from claimsvc_sdk import ApiError, Client, WebhookVerificationError, webhooks
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHOP_URL = os.environ.get("SHOP_URL", "https://localhost:8443")
 SECRET = os.environ.get("CLAIMSVC_CALLBACK_SECRET", "demo-callback-secret-change-me")
 PRICE = "1250.50"
-client = Client(os.environ["CLAIMSVC_API_KEY"], os.environ.get("CLAIMSVC_BASE_URL", "http://localhost:8080"))
+client = Client(
+    os.environ["CLAIMSVC_API_KEY"], os.environ.get("CLAIMSVC_BASE_URL", "http://localhost:8080")
+)
 
 orders: dict[str, dict[str, str]] = {}  # a real shop keeps these in its database
 seen_events: set[str] = set()
 lock = threading.Lock()
 
-PAGE = """<!doctype html><meta charset=utf-8><meta name=viewport content="width=device-width">
-<title>Nakshi Shop</title><body style="font-family:sans-serif;max-width:30em;margin:2em auto">{}</body>"""
+PAGE = (
+    '<!doctype html><meta charset=utf-8><meta name=viewport content="width=device-width">'
+    "<title>Nakshi Shop</title>"
+    '<body style="font-family:sans-serif;max-width:30em;margin:2em auto">{}</body>'
+)
 
 
 class Shop(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 - the http.server name
+    def do_GET(self) -> None:
         url = urlsplit(self.path)
         order = parse_qs(url.query).get("order", [""])[0]
         if url.path == "/":
@@ -48,7 +53,10 @@ class Shop(BaseHTTPRequestHandler):
             )
         elif url.path == "/thanks":
             status = orders.get(order, {}).get("status", "unknown")
-            self.page(f"<p>Order {html.escape(order)}: <b>{status}</b></p><a href=/>Back</a>", refresh=status == "PENDING")
+            self.page(
+                f"<p>Order {html.escape(order)}: <b>{status}</b></p><a href=/>Back</a>",
+                refresh=status == "PENDING",
+            )
         elif url.path == "/cancelled":
             self.page("<p>Payment cancelled.</p><a href=/>Back</a>")
         elif url.path.startswith("/orders/"):
@@ -56,7 +64,7 @@ class Shop(BaseHTTPRequestHandler):
         else:
             self.send(404, b"not found", "text/plain")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if self.path == "/checkout":
             self.checkout()
         elif self.path == "/webhook":

@@ -93,7 +93,7 @@ class Receiver:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - the http.server name
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length") or 0))
                 outer.requests.put(Received(body, dict(self.headers.items())))
                 self.send_response(200)
@@ -140,7 +140,7 @@ class Stub:
                 self.end_headers()
                 self.wfile.write(raw)
 
-            do_GET = do_POST = _answer  # noqa: N815
+            do_GET = do_POST = _answer
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -152,8 +152,6 @@ class Stub:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
 
 
 def order_id(prefix: str = "py") -> str:

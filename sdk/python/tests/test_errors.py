@@ -31,5 +31,7 @@ def test_every_documented_error_answer_is_its_named_type(case: dict[str, Any]) -
 
 
 def test_the_server_request_id_wins_over_ours() -> None:
-    err = error_from_response(500, b'{"error":"Internal server error"}', {"X-Request-Id": "srv"}, "mine")
+    err = error_from_response(
+        500, b'{"error":"Internal server error"}', {"X-Request-Id": "srv"}, "mine"
+    )
     assert err.request_id == "srv"

@@ -4,13 +4,14 @@ through the SMS intake, verify, receive and verify the webhook, cancel, links, e
 from __future__ import annotations
 
 import uuid
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from support import SHOP, Live, Receiver, live_settings, new_trx_id, order_id
 
 import claimsvc_sdk as sdk
 from claimsvc_sdk import Client, webhooks
+from support import SHOP, Live, Receiver, live_settings, new_trx_id, order_id
 
 
 @pytest.fixture(scope="module")
@@ -29,11 +30,17 @@ def client(live: Live, account: str = "main", **kw: Any) -> Client:
     return Client(live.account(account)["key"], live.api_url, backoff=0.01, **kw)
 
 
-def open_session(c: Client, hook: str = f"{SHOP}/webhook", amount: str = "437.25", **kw: Any) -> Any:
-    return c.sessions.initialize(order_id(), f"{SHOP}/success", f"{SHOP}/cancel", hook, amount=amount, **kw)
+def open_session(
+    c: Client, hook: str = f"{SHOP}/webhook", amount: str = "437.25", **kw: Any
+) -> Any:
+    return c.sessions.initialize(
+        order_id(), f"{SHOP}/success", f"{SHOP}/cancel", hook, amount=amount, **kw
+    )
 
 
-def event_for(live: Live, receiver: Receiver, order: str, account: str = "main") -> sdk.WebhookEvent:
+def event_for(
+    live: Live, receiver: Receiver, order: str, account: str = "main"
+) -> sdk.WebhookEvent:
     """The next webhook of `order`, verified with the account's callback secret."""
     while True:
         got = receiver.next()
@@ -52,17 +59,25 @@ def test_open_pay_verify_and_receive_the_signed_webhook(live: Live, receiver: Re
     )
     assert again.replayed and again.session.session_id == session.session_id
     with pytest.raises(sdk.OrderIdConflictError) as conflict:
-        c.sessions.initialize(session.order_id, f"{SHOP}/success", f"{SHOP}/cancel", receiver.url, amount="437.26")
+        c.sessions.initialize(
+            session.order_id, f"{SHOP}/success", f"{SHOP}/cancel", receiver.url, amount="437.26"
+        )
     assert conflict.value.details == ["amount differs from the existing session"]
 
     trx = new_trx_id()
     live.pay("main", "437.25", trx)
     claim = c.sessions.verify(session.session_id, trx.lower(), "bkash")
-    assert claim.completed and claim.amount_poisha == 43725 and claim.redirect_url == f"{SHOP}/success"
+    assert (
+        claim.completed and claim.amount_poisha == 43725 and claim.redirect_url == f"{SHOP}/success"
+    )
     assert c.sessions.verify(session.session_id, trx, "bkash").completed  # the same claim again
 
     event = event_for(live, receiver, session.order_id)
-    assert (event.payment_status, event.trid, event.amount_poisha) == ("COMPLETED", session.payment_id, 43725)
+    assert (event.payment_status, event.trid, event.amount_poisha) == (
+        "COMPLETED",
+        session.payment_id,
+        43725,
+    )
     assert event.id.isdigit() and event.attempt == 1 and not event.test
 
     with pytest.raises(sdk.AlreadyCompletedError):
@@ -72,7 +87,9 @@ def test_open_pay_verify_and_receive_the_signed_webhook(live: Live, receiver: Re
     assert c.sessions.get(session.session_id)["status"] == "COMPLETED"
 
 
-def test_cancel_sends_the_cancelled_webhook_and_closes_the_session(live: Live, receiver: Receiver) -> None:
+def test_cancel_sends_the_cancelled_webhook_and_closes_the_session(
+    live: Live, receiver: Receiver
+) -> None:
     c = client(live)
     session = open_session(c, receiver.url).session
     cancelled = c.sessions.cancel(session.session_id)
@@ -80,7 +97,10 @@ def test_cancel_sends_the_cancelled_webhook_and_closes_the_session(live: Live, r
     assert c.sessions.cancel(session.session_id).status == "CANCELLED"
     with pytest.raises(sdk.SessionUnavailableError) as gone:
         c.sessions.verify(session.session_id, new_trx_id(), "bkash")
-    assert gone.value.status == 410 and gone.value.message == "This checkout session is no longer available."
+    assert (
+        gone.value.status == 410
+        and gone.value.message == "This checkout session is no longer available."
+    )
     assert event_for(live, receiver, session.order_id).payment_status == "CANCELLED"
 
 
@@ -96,7 +116,9 @@ def test_failed_claims_lock_the_session(live: Live) -> None:
 
 def test_payment_links_create_list_get_disable(live: Live) -> None:
     c = client(live)
-    link = c.links.create("Blue kurta, size M", amount="750.50", order_ref=order_id("INV"), single_use=True)
+    link = c.links.create(
+        "Blue kurta, size M", amount="750.50", order_ref=order_id("INV"), single_use=True
+    )
     assert link.status == "active" and link.amount_poisha == 75050 and link.url.startswith("http")
     assert c.links.get(link.id).id == link.id
     assert link.id in [item.id for item in c.links.list(limit=50).items]
@@ -166,7 +188,9 @@ def test_the_rate_limit_carries_retry_after_and_is_not_retried(live: Live) -> No
         c.links.list()
     with pytest.raises(sdk.RateLimitedError) as limited:
         c.links.list()
-    assert limited.value.retry_after and limited.value.retry_after > 0 and limited.value.attempts == 1
+    assert (
+        limited.value.retry_after and limited.value.retry_after > 0 and limited.value.attempts == 1
+    )
 
 
 def test_maintenance_is_retried_then_raised(live: Live) -> None:

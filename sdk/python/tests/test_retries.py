@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from support import SHOP, Stub
 
 from claimsvc_sdk import (
     ApiConnectionError,
@@ -16,6 +16,7 @@ from claimsvc_sdk import (
     RateLimitedError,
     ServerError,
 )
+from support import SHOP, Stub
 
 SESSION = {
     "session_id": "6041e40e-4623-483e-9968-efa1a8589709",
@@ -26,7 +27,9 @@ SESSION = {
     "checkout_url": "http://x/checkout/6041e40e-4623-483e-9968-efa1a8589709",
     "expires_at": "2026-11-21T11:43:29Z",
 }
-MAINTENANCE = {"error": "Checkout is temporarily unavailable for maintenance. Please try again shortly."}
+MAINTENANCE = {
+    "error": "Checkout is temporarily unavailable for maintenance. Please try again shortly."
+}
 
 
 @pytest.fixture
@@ -34,7 +37,9 @@ def sleeps() -> list[float]:
     return []
 
 
-def stubbed(replies: list[tuple[int, Any]], sleeps: list[float], **kw: Any) -> Iterator[tuple[Stub, Client]]:
+def stubbed(
+    replies: list[tuple[int, Any]], sleeps: list[float], **kw: Any
+) -> Iterator[tuple[Stub, Client]]:
     stub = Stub(replies, delay=kw.pop("delay", 0))
     try:
         yield stub, Client("sk_test", stub.url, sleep=sleeps.append, **kw)
@@ -46,7 +51,9 @@ def initialize(client: Client) -> Any:
     return client.sessions.initialize("o-1", f"{SHOP}/s", f"{SHOP}/c", f"{SHOP}/w", amount="10.50")
 
 
-def test_a_503_is_retried_with_the_same_body_and_request_id_then_succeeds(sleeps: list[float]) -> None:
+def test_a_503_is_retried_with_the_same_body_and_request_id_then_succeeds(
+    sleeps: list[float],
+) -> None:
     for stub, client in stubbed([(503, MAINTENANCE), (503, MAINTENANCE), (201, SESSION)], sleeps):
         result = initialize(client)
         assert result.session.session_id == SESSION["session_id"] and not result.replayed
@@ -57,7 +64,9 @@ def test_a_503_is_retried_with_the_same_body_and_request_id_then_succeeds(sleeps
     assert len(sleeps) == 2 and 0.25 <= sleeps[0] <= 0.5 and 0.5 <= sleeps[1] <= 1.0
 
 
-def test_retries_stop_after_max_retries_and_the_error_counts_the_attempts(sleeps: list[float]) -> None:
+def test_retries_stop_after_max_retries_and_the_error_counts_the_attempts(
+    sleeps: list[float],
+) -> None:
     for stub, client in stubbed([(503, MAINTENANCE)], sleeps, max_retries=1):
         with pytest.raises(MaintenanceError) as caught:
             initialize(client)
@@ -66,7 +75,11 @@ def test_retries_stop_after_max_retries_and_the_error_counts_the_attempts(sleeps
 
 def test_a_500_on_verify_is_retried(sleeps: list[float]) -> None:
     done = {"success": True, "status": "COMPLETED", "amount": 10.5, "redirect_url": "https://s"}
-    internal = {"success": False, "error": "Internal system error", "message": "Internal system error"}
+    internal = {
+        "success": False,
+        "error": "Internal system error",
+        "message": "Internal system error",
+    }
     for stub, client in stubbed([(500, internal), (200, done)], sleeps):
         assert client.sessions.verify(SESSION["session_id"], "ABC123", "bkash").completed
         assert len(stub.seen) == 2
@@ -75,7 +88,10 @@ def test_a_500_on_verify_is_retried(sleeps: list[float]) -> None:
 @pytest.mark.parametrize(
     ("status", "body"),
     [
-        (400, {"success": False, "error": "Invalid trxId format", "message": "Invalid trxId format"}),
+        (
+            400,
+            {"success": False, "error": "Invalid trxId format", "message": "Invalid trxId format"},
+        ),
         (401, {"error": "Unauthorized API Key"}),
         (403, {"error": "Vendor account is not active to process payments"}),
         (404, {"success": False, "error": "NOT_FOUND", "message": "Invalid checkout session."}),
@@ -83,7 +99,9 @@ def test_a_500_on_verify_is_retried(sleeps: list[float]) -> None:
         (429, {"success": False, "error": "TOO_MANY_ATTEMPTS", "message": "locked"}),
     ],
 )
-def test_answers_not_worth_retrying_are_sent_once(status: int, body: Any, sleeps: list[float]) -> None:
+def test_answers_not_worth_retrying_are_sent_once(
+    status: int, body: Any, sleeps: list[float]
+) -> None:
     for stub, client in stubbed([(status, body), (200, {})], sleeps):
         with pytest.raises(Exception) as caught:
             client.sessions.verify(SESSION["session_id"], "ab", "bkash")
@@ -102,8 +120,12 @@ def test_creating_a_link_is_not_retried_on_a_500(sleeps: list[float]) -> None:
         assert len(stub.seen) == 1
 
 
-def test_a_daily_limit_429_is_retried_and_honours_retry_after_when_sent(sleeps: list[float]) -> None:
-    daily = {"error": "The vendor daily transaction limit has been reached. Please try again tomorrow."}
+def test_a_daily_limit_429_is_retried_and_honours_retry_after_when_sent(
+    sleeps: list[float],
+) -> None:
+    daily = {
+        "error": "The vendor daily transaction limit has been reached. Please try again tomorrow."
+    }
     for stub, client in stubbed([(429, daily), (201, SESSION)], sleeps):
         initialize(client)
         assert len(stub.seen) == 2

@@ -4,9 +4,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from support import VECTORS
 
 from claimsvc_sdk import WebhookVerificationError, webhooks
+from support import VECTORS
 
 CASES = VECTORS["vectors"]
 
@@ -18,10 +18,14 @@ def test_every_shared_vector_gives_its_expected_result(case: dict[str, Any]) -> 
     expect = case["expect"]
     if not expect["ok"]:
         with pytest.raises(WebhookVerificationError) as caught:
-            webhooks.verify(body, case["headers"], case["secrets"], tolerance=tolerance, now=case["now"])
+            webhooks.verify(
+                body, case["headers"], case["secrets"], tolerance=tolerance, now=case["now"]
+            )
         assert caught.value.reason == expect["error"]
         return
-    event = webhooks.verify(body, case["headers"], case["secrets"], tolerance=tolerance, now=case["now"])
+    event = webhooks.verify(
+        body, case["headers"], case["secrets"], tolerance=tolerance, now=case["now"]
+    )
     want = expect["event"]
     assert event.id == want["id"] and event.attempt == want["attempt"]
     assert event.timestamp == want["timestamp"]
@@ -36,7 +40,9 @@ def test_every_shared_vector_gives_its_expected_result(case: dict[str, Any]) -> 
 
 def test_a_single_secret_string_is_accepted() -> None:
     case = CASES[0]
-    event = webhooks.verify(case["body"].encode(), case["headers"], case["secrets"][0], now=case["now"])
+    event = webhooks.verify(
+        case["body"].encode(), case["headers"], case["secrets"][0], now=case["now"]
+    )
     assert event.id == "42"
 
 
@@ -54,5 +60,7 @@ def test_an_empty_secret_is_refused_rather_than_matching_nothing_silently() -> N
 
 def test_the_tolerance_is_configurable() -> None:
     case = next(c for c in CASES if c["name"] == "stale timestamp")
-    event = webhooks.verify(case["body"].encode(), case["headers"], case["secrets"], tolerance=600, now=case["now"])
+    event = webhooks.verify(
+        case["body"].encode(), case["headers"], case["secrets"], tolerance=600, now=case["now"]
+    )
     assert event.payment_status == "COMPLETED"

@@ -1,56 +1,64 @@
 """claimsvc client: checkout sessions, payment links and webhook verification.
 
-    from claimsvc_sdk import Client, webhooks
-    client = Client(api_key="sk_...", base_url="https://pay.example.com")
+from claimsvc_sdk import Client, webhooks
+client = Client(api_key="sk_...", base_url="https://pay.example.com")
 """
 
 from claimsvc_sdk import webhooks
 from claimsvc_sdk.client import VERSION as __version__
 from claimsvc_sdk.client import Client
 from claimsvc_sdk.errors import (
-    ClaimsvcError,
-    ApiConnectionError,
-    ApiTimeoutError,
-    WebhookVerificationError,
-    ApiError,
-    InvalidRequestError,
-    InvalidJsonError,
-    ValidationError,
-    UrlRejectedError,
-    MissingFieldsError,
-    InvalidTrxIdError,
-    InvalidProviderError,
-    RequestTooLargeError,
-    VerificationFailedError,
-    AuthenticationError,
-    MissingApiKeyError,
-    InvalidApiKeyError,
-    PlatformFeeDueError,
-    PermissionDeniedError,
+    ERROR_TYPES,
     AccountInactiveError,
-    VendorInactiveError,
-    BrandArchivedError,
-    NotFoundError,
-    SessionNotFoundError,
-    ConflictError,
-    OrderIdConflictError,
     AlreadyCompletedError,
+    ApiConnectionError,
+    ApiError,
+    ApiTimeoutError,
+    AuthenticationError,
+    BrandArchivedError,
+    ClaimsvcError,
+    ConflictError,
+    DailyLimitError,
+    InvalidApiKeyError,
+    InvalidJsonError,
+    InvalidProviderError,
+    InvalidRequestError,
+    InvalidTrxIdError,
+    MaintenanceError,
+    MissingApiKeyError,
+    MissingFieldsError,
+    NotFoundError,
+    OrderIdConflictError,
+    PermissionDeniedError,
+    PlatformFeeDueError,
+    RateLimitedError,
+    RateLimitError,
+    RequestTooLargeError,
+    ServerError,
     SessionClosedError,
     SessionExpiredError,
+    SessionNotFoundError,
     SessionUnavailableError,
-    RateLimitError,
-    RateLimitedError,
-    DailyLimitError,
     TooManyAttemptsError,
-    ServerError,
-    MaintenanceError,
+    UrlRejectedError,
+    ValidationError,
+    VendorInactiveError,
+    VerificationFailedError,
+    WebhookVerificationError,
 )
-from claimsvc_sdk.errors import ERROR_TYPES
-from claimsvc_sdk.models import Cancellation, Claim, InitializeResult, LinkPage, PaymentLink, Session
+from claimsvc_sdk.models import (
+    Cancellation,
+    Claim,
+    InitializeResult,
+    LinkPage,
+    PaymentLink,
+    Session,
+)
 from claimsvc_sdk.money import taka_text, to_poisha
 from claimsvc_sdk.webhooks import WebhookEvent
 
 __all__ = [
+    "ERROR_TYPES",
     "AccountInactiveError",
     "AlreadyCompletedError",
     "ApiConnectionError",
@@ -64,7 +72,6 @@ __all__ = [
     "Client",
     "ConflictError",
     "DailyLimitError",
-    "ERROR_TYPES",
     "InitializeResult",
     "InvalidApiKeyError",
     "InvalidJsonError",

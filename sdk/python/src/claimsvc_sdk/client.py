@@ -10,8 +10,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
-from typing import Any, Callable, Iterator, Mapping, Optional
+from typing import Any, Callable
 
 from claimsvc_sdk.errors import (
     ApiConnectionError,
@@ -20,7 +21,14 @@ from claimsvc_sdk.errors import (
     ClaimsvcError,
     error_from_response,
 )
-from claimsvc_sdk.models import Cancellation, Claim, InitializeResult, LinkPage, PaymentLink, Session
+from claimsvc_sdk.models import (
+    Cancellation,
+    Claim,
+    InitializeResult,
+    LinkPage,
+    PaymentLink,
+    Session,
+)
 from claimsvc_sdk.money import Amount, check_poisha, taka_text, to_poisha
 
 VERSION = "0.1.0"
@@ -52,7 +60,7 @@ def _dumps(body: Mapping[str, Any]) -> bytes:
     return text.encode("utf-8")
 
 
-def _amount(amount: Optional[Amount], amount_poisha: Optional[int]) -> _Number:
+def _amount(amount: Amount | None, amount_poisha: int | None) -> _Number:
     if (amount is None) == (amount_poisha is None):
         raise TypeError("give exactly one of amount (taka) and amount_poisha")
     poisha = to_poisha(amount) if amount is not None else check_poisha(amount_poisha)  # type: ignore[arg-type]
@@ -65,7 +73,7 @@ class Client:
 
     def __init__(
         self,
-        api_key: Optional[str],
+        api_key: str | None,
         base_url: str = "http://localhost:8080",
         *,
         timeout: float = DEFAULT_TIMEOUT,
@@ -87,7 +95,7 @@ class Client:
         self.links = PaymentLinks(self)
 
     def request(
-        self, method: str, path: str, body: Optional[Mapping[str, Any]] = None, *, idempotent: bool
+        self, method: str, path: str, body: Mapping[str, Any] | None = None, *, idempotent: bool
     ) -> tuple[int, Any]:
         """(status, decoded JSON) of a 2xx answer; raises the typed ApiError otherwise.
 
@@ -111,12 +119,12 @@ class Client:
     def _delay(self, attempt: int, exc: ClaimsvcError) -> float:
         """Exponential backoff with jitter (half fixed, half random); a Retry-After the server
         sent is honoured when it is longer."""
-        ceiling = min(self.max_backoff, self.backoff * 2 ** (attempt - 1))
+        ceiling = min(self.max_backoff, self.backoff * 2.0 ** (attempt - 1))
         delay = ceiling / 2 + random.uniform(0, ceiling / 2)
-        after = getattr(exc, "retry_after", None)
+        after = exc.retry_after if isinstance(exc, ApiError) else None
         return max(delay, float(after)) if after else delay
 
-    def _send(self, method: str, path: str, data: Optional[bytes], request_id: str) -> tuple[int, Any]:
+    def _send(self, method: str, path: str, data: bytes | None, request_id: str) -> tuple[int, Any]:
         req = urllib.request.Request(self.base_url + path, data=data, method=method)
         req.add_header("accept", "application/json")
         req.add_header("user-agent", f"claimsvc-sdk-python/{VERSION}")
@@ -139,7 +147,9 @@ class Client:
             raise ApiTimeoutError(f"no answer within {self.timeout} s: {method} {path}") from exc
         except urllib.error.URLError as exc:
             if isinstance(exc.reason, (socket.timeout, TimeoutError)):
-                raise ApiTimeoutError(f"no answer within {self.timeout} s: {method} {path}") from exc
+                raise ApiTimeoutError(
+                    f"no answer within {self.timeout} s: {method} {path}"
+                ) from exc
             raise ApiConnectionError(f"{method} {path}: {exc.reason}") from exc
         except OSError as exc:
             raise ApiConnectionError(f"{method} {path}: {exc}") from exc
@@ -158,12 +168,12 @@ class Sessions:
         success_url: str,
         cancel_url: str,
         webhook_url: str,
-        amount: Optional[Amount] = None,
+        amount: Amount | None = None,
         *,
-        amount_poisha: Optional[int] = None,
-        expires_in: Optional[int] = None,
-        customer: Optional[Mapping[str, str]] = None,
-        metadata: Optional[Mapping[str, str]] = None,
+        amount_poisha: int | None = None,
+        expires_in: int | None = None,
+        customer: Mapping[str, str] | None = None,
+        metadata: Mapping[str, str] | None = None,
     ) -> InitializeResult:
         """Open the session of `order_id`, or get the one already open for it (`replayed`)."""
         body: dict[str, Any] = {
@@ -173,17 +183,23 @@ class Sessions:
             "cancel_url": cancel_url,
             "webhook_url": webhook_url,
         }
-        for key, value in (("expires_in", expires_in), ("customer", customer), ("metadata", metadata)):
+        for key, value in (
+            ("expires_in", expires_in),
+            ("customer", customer),
+            ("metadata", metadata),
+        ):
             if value is not None:
                 body[key] = dict(value) if isinstance(value, Mapping) else value
-        status, doc = self._client.request("POST", "/api/v1/checkout/initialize", body, idempotent=True)
+        status, doc = self._client.request(
+            "POST", "/api/v1/checkout/initialize", body, idempotent=True
+        )
         return InitializeResult(Session.from_json(doc), replayed=status == 200)
 
     def verify(self, session_id: str, trx_id: str, provider: str) -> Claim:
         """Claim the buyer's payment by its wallet TrxID: COMPLETED, or PENDING_VERIFICATION
         (`claim.pending`) while your balance verification confirms it; raises otherwise."""
         body = {"sessionId": session_id, "trxId": trx_id, "provider": provider}
-        status, doc = self._client.request("POST", "/api/v1/checkout/verify", body, idempotent=True)
+        _, doc = self._client.request("POST", "/api/v1/checkout/verify", body, idempotent=True)
         return Claim.from_json(doc)
 
     def cancel(self, session_id: str) -> Cancellation:
@@ -208,13 +224,13 @@ class PaymentLinks:
     def create(
         self,
         description: str,
-        amount: Optional[Amount] = None,
+        amount: Amount | None = None,
         *,
-        amount_poisha: Optional[int] = None,
-        order_ref: Optional[str] = None,
+        amount_poisha: int | None = None,
+        order_ref: str | None = None,
         single_use: bool = False,
-        expires_at: Optional[str] = None,
-        webhook_url: Optional[str] = None,
+        expires_at: str | None = None,
+        webhook_url: str | None = None,
     ) -> PaymentLink:
         """A new link. Not retried on a 5xx or a time-out: creating twice makes two links."""
         body: dict[str, Any] = {
@@ -222,13 +238,17 @@ class PaymentLinks:
             "description": description,
             "single_use": single_use,
         }
-        for key, value in (("order_ref", order_ref), ("expires_at", expires_at), ("webhook_url", webhook_url)):
+        for key, value in (
+            ("order_ref", order_ref),
+            ("expires_at", expires_at),
+            ("webhook_url", webhook_url),
+        ):
             if value is not None:
                 body[key] = value
         _, doc = self._client.request("POST", "/api/v1/payment-links", body, idempotent=False)
         return PaymentLink.from_json(doc)
 
-    def list(self, limit: Optional[int] = None, cursor: Optional[str] = None) -> LinkPage:
+    def list(self, limit: int | None = None, cursor: str | None = None) -> LinkPage:
         """One page, newest first; pass `next_cursor` on for the next."""
         query = {k: v for k, v in (("limit", limit), ("cursor", cursor)) if v is not None}
         path = "/api/v1/payment-links" + ("?" + urllib.parse.urlencode(query) if query else "")
@@ -237,7 +257,7 @@ class PaymentLinks:
 
     def iterate(self, page_size: int = 100) -> Iterator[PaymentLink]:
         """Every link, page after page."""
-        cursor: Optional[str] = None
+        cursor: str | None = None
         while True:
             page = self.list(limit=page_size, cursor=cursor)
             yield from page.items

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, Mapping, Optional
+from typing import Any
 
 
 class ClaimsvcError(Exception):
@@ -40,9 +41,9 @@ class ApiError(ClaimsvcError):
         message: str,
         status: int,
         *,
-        retry_after: Optional[int] = None,
-        details: Optional[list[str]] = None,
-        request_id: Optional[str] = None,
+        retry_after: int | None = None,
+        details: list[str] | None = None,
+        request_id: str | None = None,
         body: Any = None,
     ) -> None:
         super().__init__(f"{status} {code}: {message}")
@@ -284,7 +285,7 @@ def _code_and_message(status: int, body: Any) -> tuple[str, str, bool]:
 
 
 def error_from_response(
-    status: int, raw: bytes, headers: Mapping[str, str], request_id: Optional[str] = None
+    status: int, raw: bytes, headers: Mapping[str, str], request_id: str | None = None
 ) -> ApiError:
     """The typed error for an error answer (any status, any of the three body shapes)."""
     try:
@@ -308,7 +309,7 @@ def error_from_response(
     )
 
 
-def _header(headers: Mapping[str, str], name: str) -> Optional[str]:
+def _header(headers: Mapping[str, str], name: str) -> str | None:
     for key, value in headers.items():
         if key.lower() == name:
             return value

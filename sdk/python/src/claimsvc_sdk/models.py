@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Optional
+from typing import Any
 
 from claimsvc_sdk.money import from_json_number
 
@@ -54,14 +54,14 @@ class Claim:
     """A verify answer: `completed`, or pending the merchant's balance verification."""
 
     status: str
-    session_id: Optional[str]
-    order_id: Optional[str]
-    payment_id: Optional[str]
-    amount_poisha: Optional[int]
-    provider: Optional[str]
-    trx_id: Optional[str]
-    redirect_url: Optional[str]
-    message: Optional[str]
+    session_id: str | None
+    order_id: str | None
+    payment_id: str | None
+    amount_poisha: int | None
+    provider: str | None
+    trx_id: str | None
+    redirect_url: str | None
+    message: str | None
     raw: dict[str, Any] = field(repr=False, compare=False)
 
     @property
@@ -103,11 +103,11 @@ class PaymentLink:
     amount: Decimal
     amount_poisha: int
     description: str
-    order_ref: Optional[str]
+    order_ref: str | None
     single_use: bool
     status: str
-    expires_at: Optional[str]
-    webhook_url: Optional[str]
+    expires_at: str | None
+    webhook_url: str | None
     payments: int
     paid_amount_poisha: int
     raw: dict[str, Any] = field(repr=False, compare=False)
@@ -135,4 +135,4 @@ class PaymentLink:
 @dataclass(frozen=True)
 class LinkPage:
     items: list[PaymentLink]
-    next_cursor: Optional[str]
+    next_cursor: str | None

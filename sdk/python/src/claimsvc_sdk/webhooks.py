@@ -7,9 +7,10 @@ import hashlib
 import hmac
 import json
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any
 
 from claimsvc_sdk.errors import WebhookVerificationError
 from claimsvc_sdk.money import from_json_number, taka_text
@@ -40,7 +41,7 @@ class WebhookEvent:
     amount: Decimal
     amount_poisha: int
     test: bool
-    data: dict
+    data: dict[str, Any]
 
     @property
     def amount_text(self) -> str:
@@ -50,10 +51,10 @@ class WebhookEvent:
 def verify(
     body: bytes,
     headers: Mapping[str, str],
-    secret: Union[str, Sequence[str]],
+    secret: str | Sequence[str],
     *,
     tolerance: int = DEFAULT_TOLERANCE_SECONDS,
-    now: Optional[float] = None,
+    now: float | None = None,
 ) -> WebhookEvent:
     """The event, or WebhookVerificationError.
 
@@ -101,7 +102,9 @@ def _svc_signature_ok(keys: list[bytes], body: bytes, given: str) -> bool:
 
 def _standard_signature_ok(keys: list[bytes], signed: bytes, header: str) -> bool:
     offered = [
-        sig.encode() for version, _, sig in (p.partition(",") for p in header.split()) if version == "v1"
+        sig.encode()
+        for version, _, sig in (p.partition(",") for p in header.split())
+        if version == "v1"
     ]
     ok = False
     for key in keys:
@@ -131,4 +134,6 @@ def _event(body: bytes, event_id: str, headers: dict[str, str], stamp: int) -> W
             data=data,
         )
     except (UnicodeDecodeError, ValueError, KeyError) as exc:
-        raise WebhookVerificationError("invalid_payload", f"the body is not an event: {exc}") from exc
+        raise WebhookVerificationError(
+            "invalid_payload", f"the body is not an event: {exc}"
+        ) from exc
