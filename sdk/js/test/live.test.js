@@ -170,4 +170,17 @@ describe("against the real service", { skip: settings ? false : "no live service
       await live.admin("PUT", "/admin/v1/platform", { maintenance: false });
     }
   });
+
+  test("the platform daily limit is retried, then raised", async () => {
+    await live.admin("PUT", "/admin/v1/platform", { daily_limit: 1 });
+    try {
+      // The platform's day is counted while a limit is set: the first may still fit.
+      await open(client()).catch((err) => {
+        if (!(err instanceof sdk.DailyLimitError)) throw err;
+      });
+      await expectError(open(client("main", { maxRetries: 1 })), sdk.DailyLimitError, (e) => e.code === "PLATFORM_DAILY_LIMIT" && e.attempts === 2);
+    } finally {
+      await live.admin("PUT", "/admin/v1/platform", { daily_limit: null });
+    }
+  });
 });

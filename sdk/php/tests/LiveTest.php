@@ -153,4 +153,18 @@ return [
             Support::admin($live, 'PUT', '/admin/v1/platform', ['maintenance' => false]);
         }
     },
+    'the platform daily limit is retried, then raised' => static function () use ($client, $open): void {
+        $live = Support::live();
+        Support::admin($live, 'PUT', '/admin/v1/platform', ['daily_limit' => 1]);
+        try {
+            try { // the platform's day is counted while a limit is set: the first may still fit
+                $open($client());
+            } catch (Exception\DailyLimitException) {
+            }
+            $e = throws(Exception\DailyLimitException::class, fn () => $open($client('main', 1)));
+            same(['PLATFORM_DAILY_LIMIT', 2], [$e->getErrorCode(), $e->getAttempts()]);
+        } finally {
+            Support::admin($live, 'PUT', '/admin/v1/platform', ['daily_limit' => null]);
+        }
+    },
 ];

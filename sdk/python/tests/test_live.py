@@ -3,6 +3,7 @@ through the SMS intake, verify, receive and verify the webhook, cancel, links, e
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -201,3 +202,16 @@ def test_maintenance_is_retried_then_raised(live: Live) -> None:
         assert paused.value.status == 503 and paused.value.attempts == 3
     finally:
         live.admin("PUT", "/admin/v1/platform", {"maintenance": False})
+
+
+def test_the_platform_daily_limit_is_retried_then_raised(live: Live) -> None:
+    live.admin("PUT", "/admin/v1/platform", {"daily_limit": 1})
+    try:
+        # The platform's day is counted while a limit is set: the first may still fit.
+        with contextlib.suppress(sdk.DailyLimitError):
+            open_session(client(live))
+        with pytest.raises(sdk.DailyLimitError) as limit:
+            open_session(client(live, max_retries=1))
+        assert limit.value.code == "PLATFORM_DAILY_LIMIT" and limit.value.attempts == 2
+    finally:
+        live.admin("PUT", "/admin/v1/platform", {"daily_limit": None})
