@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
+import shutil
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -14,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trustme
 
 from tests.ops.dev_stack import DevStack, dev_stack
 from tests.ops.processes import free_port
 
+SDK = Path(__file__).resolve().parents[2] / "sdk"
 RECEIVER_HOST = "localhost"
 # Account variants each SDK reaches an error with: overrides of the admin account body.
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -102,6 +106,17 @@ class LiveStack:
                 },
             }
         )
+
+
+def tool(name: str, installer: str) -> str:
+    """The tool's path; skips without it locally, fails under CI (make test installs it)."""
+    path = shutil.which(name)
+    if path:
+        return path
+    advice = f"{name} is missing: run `python tools/{installer}` (make test does)"
+    if os.environ.get("CI"):
+        pytest.fail(advice)
+    pytest.skip(advice)
 
 
 @contextlib.contextmanager

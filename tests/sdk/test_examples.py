@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 
 from tests.ops.processes import free_port
-from tests.sdk.live_stack import LiveStack, live_stack
-from tests.sdk.test_sdks import SDK, tool
+from tests.sdk.live_stack import SDK, LiveStack, live_stack, tool
 
 pytestmark = pytest.mark.e2e
 

@@ -5,19 +5,16 @@ webhook receivers each runner starts."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.sdk.live_stack import LiveStack, live_stack
+from tests.sdk.live_stack import SDK, LiveStack, live_stack, tool
 
 pytestmark = pytest.mark.e2e
 
-SDK = Path(__file__).resolve().parents[2] / "sdk"
 RUNNER_TIMEOUT_S = 100
 
 
@@ -25,17 +22,6 @@ RUNNER_TIMEOUT_S = 100
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveStack]:
     with live_stack(tmp_path_factory.mktemp("sdk-stack")) as made:
         yield made
-
-
-def tool(name: str, installer: str) -> str:
-    """The tool's path; skips without it locally, fails under CI (make test installs it)."""
-    path = shutil.which(name)
-    if path:
-        return path
-    advice = f"{name} is missing: run `python tools/{installer}` (make test does)"
-    if os.environ.get("CI"):
-        pytest.fail(advice)
-    pytest.skip(advice)
 
 
 def run(stack: LiveStack, language: str, cmd: list[str], **env: str) -> str:
