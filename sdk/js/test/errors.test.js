@@ -20,3 +20,8 @@ for (const c of ERROR_CASES) {
     else if (c.body) assert.equal(err.message, c.body.message ?? c.body.error);
   });
 }
+
+test("every named code is in the shared table", () => {
+  const codes = new Set(ERROR_CASES.map((c) => c.code));
+  for (const code of Object.keys(sdk.ERROR_TYPES)) assert.ok(codes.has(code), code);
+});

@@ -123,3 +123,12 @@ test("a refused connection is a connection error; the default time-out is set", 
   await assert.rejects(client.links.get("lnk_1"), sdk.ApiConnectionError);
   assert.equal(new sdk.Client({ apiKey: "sk" }).timeoutMs, 10_000);
 });
+
+test("PENDING_VERIFICATION is a result, not an error", async () => {
+  const pending = { success: false, error: "PENDING_VERIFICATION", message: "Payment found; the merchant is confirming it." };
+  await stubbed([[202, pending]], {}, async ({ stub, client }) => {
+    const claim = await client.sessions.verify({ sessionId: SESSION.session_id, trxId: "ABC123", provider: "bkash" });
+    assert.deepEqual([claim.pending, claim.completed, claim.status], [true, false, "PENDING_VERIFICATION"]);
+    assert.equal(stub.seen.length, 1);
+  });
+});

@@ -37,6 +37,8 @@ function throws(string $class, callable $fn): \Throwable
 {
     try {
         $fn();
+    } catch (Skipped $e) {
+        throw $e;
     } catch (\Throwable $e) {
         if (get_class($e) !== $class && !is_subclass_of($e, $class)) {
             throw new AssertionFailed("expected $class, got " . get_class($e) . ': ' . $e->getMessage());

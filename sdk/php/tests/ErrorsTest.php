@@ -33,4 +33,8 @@ foreach (sdkFile('error-cases.json')['cases'] as $case) {
         }
     };
 }
+$tests['every named code is in the shared table'] = static function (): void {
+    $codes = array_column(sdkFile('error-cases.json')['cases'], 'code');
+    same([], array_values(array_diff(array_keys(ErrorMapper::ERROR_TYPES), $codes)));
+};
 return $tests;

@@ -107,4 +107,12 @@ $tests['a refused connection is a connection error; the default time-out is set'
     throws(Exception\ApiConnectionException::class, fn () => (new Client('sk', "http://127.0.0.1:$port", maxRetries: 0))->links->get('lnk_1'));
     same(10_000, (new Client('sk'))->timeoutMs);
 };
+$tests['PENDING_VERIFICATION is a result, not an exception'] = static function () use ($stubbed): void {
+    $pending = ['success' => false, 'error' => 'PENDING_VERIFICATION', 'message' => 'Payment found; the merchant is confirming it.'];
+    $stubbed([[202, $pending]], static function (Stub $stub, Client $c): void {
+        $claim = $c->sessions->verify('6041e40e-4623-483e-9968-efa1a8589709', 'ABC123', 'bkash');
+        same([true, false, 'PENDING_VERIFICATION'], [$claim->isPending(), $claim->isCompleted(), $claim->status]);
+        same(1, count($stub->seen()));
+    });
+};
 return $tests;

@@ -35,3 +35,7 @@ def test_the_server_request_id_wins_over_ours() -> None:
         500, b'{"error":"Internal server error"}', {"X-Request-Id": "srv"}, "mine"
     )
     assert err.request_id == "srv"
+
+
+def test_every_named_code_is_in_the_shared_table() -> None:
+    assert set(claimsvc_sdk.ERROR_TYPES) <= {case["code"] for case in CASES}

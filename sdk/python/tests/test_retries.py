@@ -148,3 +148,15 @@ def test_a_refused_connection_is_a_connection_error() -> None:
 
 def test_the_default_time_out_is_set() -> None:
     assert Client("sk").timeout == 10.0 and Client("sk", timeout=3).timeout == 3
+
+
+def test_pending_verification_is_a_result_not_an_error(sleeps: list[float]) -> None:
+    pending = {
+        "success": False,
+        "error": "PENDING_VERIFICATION",
+        "message": "Payment found; the merchant is confirming it.",
+    }
+    for stub, client in stubbed([(202, pending)], sleeps):
+        claim = client.sessions.verify(SESSION["session_id"], "ABC123", "bkash")
+        assert claim.pending and not claim.completed and claim.status == "PENDING_VERIFICATION"
+        assert len(stub.seen) == 1
