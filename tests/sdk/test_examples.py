@@ -22,17 +22,11 @@ from typing import Any
 import pytest
 
 from tests.ops.processes import free_port
-from tests.sdk.live_stack import SDK, LiveStack, live_stack, tool
+from tests.sdk.live_stack import SDK, LiveStack, tool
 
 pytestmark = pytest.mark.e2e
 
 PRICE = "1250.50"
-
-
-@pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveStack]:
-    with live_stack(tmp_path_factory.mktemp("examples-stack")) as made:
-        yield made
 
 
 def command(language: str) -> list[str]:

@@ -7,21 +7,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
-from tests.sdk.live_stack import SDK, LiveStack, live_stack, tool
+from tests.sdk.live_stack import SDK, LiveStack, tool
 
 pytestmark = pytest.mark.e2e
 
 RUNNER_TIMEOUT_S = 100
-
-
-@pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveStack]:
-    with live_stack(tmp_path_factory.mktemp("sdk-stack")) as made:
-        yield made
 
 
 def run(stack: LiveStack, language: str, cmd: list[str], **env: str) -> str:
