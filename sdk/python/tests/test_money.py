@@ -15,6 +15,8 @@ from claimsvc_sdk.money import from_json_number, taka_text, to_poisha
         ("1250.50", 125050),
         ("1250.5", 125050),
         (Decimal("0.01"), 1),
+        (Decimal("1E+3"), 100000),
+        (Decimal("12.50"), 1250),
         (1250, 125000),
         (1250.5, 125050),
         (0.29, 29),  # 0.29 * 100 is 28.999999999999996 in binary floating point
@@ -28,7 +30,22 @@ def test_amounts_become_exact_poisha(amount: object, poisha: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "amount", ["0", "0.00", "-5", "1.005", "1e3", "12,50", "abc", "", 0.1 + 0.2, 10_000_001, "NaN"]
+    "amount",
+    [
+        "0",
+        "0.00",
+        "-5",
+        "1.005",
+        "1e3",
+        "12,50",
+        "abc",
+        "",
+        0.1 + 0.2,
+        10_000_001,
+        "NaN",
+        Decimal("NaN"),
+        Decimal("0.001"),
+    ],
 )
 def test_amounts_the_service_refuses_are_refused_before_sending(amount: object) -> None:
     with pytest.raises(ValueError):

@@ -22,7 +22,12 @@ def to_poisha(amount: Amount) -> int:
     if isinstance(amount, int):
         poisha = amount * 100
     else:
-        text = repr(amount) if isinstance(amount, float) else str(amount).strip()
+        if isinstance(amount, float):
+            text = repr(amount)
+        elif isinstance(amount, Decimal):
+            text = format(amount, "f") if amount.is_finite() else str(amount)  # Decimal("1E+3")
+        else:
+            text = amount.strip()
         if not _TAKA.match(text):
             raise ValueError(f"amount must be taka with at most 2 decimal places, got {text!r}")
         try:
