@@ -21,6 +21,7 @@ from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
+from sms_ingest.new_wordings import chain_entry, read_by_balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.wallets import Owed, WalletChain
 
@@ -109,6 +110,7 @@ class Pipeline:
         failures: dict[str, Exception | None] = {m.id: None for m in msgs}
         todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
         outcomes = [self._parse(m.sender, m.text) for m in todo]
+        outcomes = await read_by_balance(todo, outcomes, self._wallets)
         bound = asyncio.Semaphore(max(1, concurrency))
 
         async def handle(msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
@@ -214,6 +216,7 @@ class Pipeline:
             balance_poisha=parsed.balance_poisha,
             fee_poisha=parsed.fee_poisha,
             commission_poisha=parsed.commission_poisha,
+            parsed_by=parsed.parsed_by,
             source=SmsSource(
                 message_id=msg.id,
                 device_id=msg.device_id,
@@ -263,13 +266,4 @@ class Pipeline:
 
     @staticmethod
     def _entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
-        return Entry(
-            key=msg.id,
-            transaction_id=transaction_id,
-            direction=parsed.direction.value,
-            amount=parsed.amount_poisha,
-            fee=parsed.fee_poisha,
-            balance=parsed.balance_poisha,
-            received_at=msg.received_at,
-            commission=parsed.commission_poisha,
-        )
+        return chain_entry(msg, parsed, transaction_id)

@@ -83,6 +83,10 @@ class WalletChain:
         # read before a step; the compare-and-set on its version refuses it when it is stale.
         self._last: dict[str, Wallet] = {}
 
+    async def stored(self, key: WalletKey) -> Wallet:
+        """The wallet `key` as stored now (a wallet not stored yet: one not started)."""
+        return await self._balances.get(key.id) or Wallet(key=key)
+
     async def add(self, key: WalletKey, entry: Entry) -> None:
         """Apply one entry to the wallet `key`, then its verdicts to the transactions."""
         await self.add_all(key, [entry])

@@ -1,0 +1,92 @@
+"""A batch's messages that no built-in rule reads, read by their wallets' running balances.
+
+Before a batch is recorded, each message that needs it (`rereading.wants_balance`) is given the
+running balance of its wallet just before it: the stored wallet (one read per such wallet, the
+only round trip this adds, and only for batches holding such a message), moved in memory by the
+batch's entries before it, in the order the chain will apply them (`sms_ingest.balance`). The
+reading is then recorded and chained like any other: the chain's own compare-and-set, not this
+read, is what confirms it, so a wallet that moved in between leaves it held, never wrongly
+confirmed. Messages kept earlier are read again the same way when re-parsed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from claimsvc.domain.balances import Entry, Wallet, WalletKey
+from claimsvc.domain.messages import SmsMessage
+from sms_ingest import balance
+from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
+from sms_ingest.parsers.rereading import reread, wants_balance
+from sms_ingest.wallets import WalletChain
+
+log = logging.getLogger("sms_ingest.new_wordings")
+
+
+def chain_entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
+    """The balance chain's entry for a message and what it reports."""
+    return Entry(
+        key=msg.id,
+        transaction_id=transaction_id,
+        direction=parsed.direction.value,
+        amount=parsed.amount_poisha,
+        fee=parsed.fee_poisha,
+        balance=parsed.balance_poisha,
+        received_at=msg.received_at,
+        commission=parsed.commission_poisha,
+    )
+
+
+def _moving(found: ParseOutcome) -> ParsedSms | None:
+    """What a message gives the chain (a failure moves nothing; a reversal moves money back)."""
+    parsed = found.parsed
+    if found.result is not Result.PARSED or parsed is None:
+        return None
+    if parsed.failed and parsed.kind != Kind.REVERSAL:
+        return None
+    return parsed
+
+
+def reread_in_order(
+    wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome]]
+) -> list[ParseOutcome]:
+    """One wallet's messages of a batch, in order, each read again (`rereading.reread`) with
+    the running balance the entries before it leave (pure)."""
+    out: list[ParseOutcome] = []
+    for msg, found in items:
+        found = reread(msg.sender, msg.text, found, wallet.running)
+        parsed = _moving(found)
+        if parsed is not None:
+            wallet = balance.add(wallet, chain_entry(msg, parsed, None)).wallet
+        out.append(found)
+    return out
+
+
+async def read_by_balance(
+    msgs: list[SmsMessage], outcomes: list[ParseOutcome], wallets: WalletChain
+) -> list[ParseOutcome]:
+    """The batch's outcomes, those no rule read given their wallets' running balances."""
+    keys = [
+        WalletKey(m.account_id, m.device_id, o.provider, m.sim_slot) if o.provider else None
+        for m, o in zip(msgs, outcomes, strict=True)
+    ]
+    wanted = {
+        key
+        for key, m, o in zip(keys, msgs, outcomes, strict=True)
+        if key is not None and wants_balance(m.sender, m.text, o)
+    }
+    if not wanted:
+        return outcomes
+    order = list(wanted)
+    stored = await asyncio.gather(*(wallets.stored(key) for key in order))
+    out = list(outcomes)
+    for key, wallet in zip(order, stored, strict=True):
+        mine = [i for i, k in enumerate(keys) if k == key]
+        again = reread_in_order(wallet, [(msgs[i], outcomes[i]) for i in mine])
+        for i, found in zip(mine, again, strict=True):
+            if found is not outcomes[i] and found.parsed is not None:
+                fields = {"message_id": msgs[i].id, "provider": found.provider}
+                log.info("an SMS was read by its arithmetic", extra={"fields": fields})
+            out[i] = found
+    return out
