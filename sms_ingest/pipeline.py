@@ -169,7 +169,10 @@ class Pipeline:
 
     async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
         now = self._clock()
-        result = MessageResult(rec.result, outcome.provider, rec.reason, rec.transaction_id)
+        read_by = outcome.parsed.parsed_by if outcome.parsed and rec.transaction_id else None
+        result = MessageResult(
+            rec.result, outcome.provider, rec.reason, rec.transaction_id, read_by
+        )
         # The result is written with processed_at, last: a crash before it redoes every step.
         if await self._messages.finish(msg.id, result, now):
             metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
