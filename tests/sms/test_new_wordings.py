@@ -126,7 +126,7 @@ FORGED = [
         "bKash",
         "Money in: Tk 500.00. Ref FRGZ9Y8X7W. Balance Tk 1,500.00. TrxID FRGA1B2C3D",
     ),
-    # A phone number, and a look-alike (Cyrillic "а") sending an exact new wording.
+    # A phone number, and a look-alike (a Cyrillic letter a) sending an exact new wording.
     ("01712345678", "Money in: Tk 500.00. Balance Tk 1,500.00. TrxID FRGA1B2C3D"),
     ("bKаsh", "Money in: Tk 500.00. Balance Tk 1,500.00. TrxID FRGA1B2C3D"),
     ("bKash Offer", "Money in: Tk 500.00. Balance Tk 1,500.00. TrxID FRGA1B2C3D"),
