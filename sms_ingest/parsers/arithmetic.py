@@ -60,16 +60,17 @@ MAX_NUMBERS = 40
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 # Dates ("26/05/2026", "08-FEB-23", "2026-08-11") and times ("12:56:11 am"), left out whole.
+# The lookaheads (a digit; a digit or a currency's first letter) reject most positions early.
 _DATES = re.compile(
-    rf"{WHEN.pattern}|(?<!\d)\d{{4}}[/-]\d{{1,2}}[/-]\d{{1,2}}(?!\d)"
-    r"|(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M\b)?",
+    rf"(?=\d)(?:{WHEN.pattern}|(?<!\d)\d{{4}}[/-]\d{{1,2}}[/-]\d{{1,2}}(?!\d)"
+    r"|(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M\b)?)",
     re.IGNORECASE,
 )
 _CURRENCY = r"(?:Tk|TK|tk|BDT|Taka|৳)\.?\s?"
 # A number, with the currency printed before it (which may follow a masked digit, "***771Tk902"),
 # or alone (then not glued to a word, a mask, a sign or another number).
 _NUMBER = re.compile(
-    rf"(?:(?<![A-Za-z]){_CURRENCY}|(?<![A-Za-z0-9*#.,/:+\-]))"
+    rf"(?=[\dTtB৳])(?:(?<![A-Za-z]){_CURRENCY}|(?<![A-Za-z0-9*#.,/:+\-]))"
     r"(?P<int>\d{1,3}(?:,\d{2,3})+|\d{1,9})(?:\.(?P<dec>\d{1,6}))?(?![\d%]|[.,]\d)"
 )
 _FILLER = r"(?:\s*(?:is|was|now|of|:|ঃ|=|-|হলো|হল))*\s*"
