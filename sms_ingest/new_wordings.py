@@ -14,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from claimsvc.domain.balances import Entry, Wallet, WalletKey
+from claimsvc.domain.balances import Entry, Unread, Wallet, WalletKey
 from claimsvc.domain.messages import SmsMessage
 from sms_ingest import balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
+from sms_ingest.parsers.arithmetic import previous_balances
 from sms_ingest.parsers.rereading import reread, wants_balance
 from sms_ingest.wallets import WalletChain
 
@@ -89,4 +90,30 @@ async def read_by_balance(
                 fields = {"message_id": msgs[i].id, "provider": found.provider}
                 log.info("an SMS was read by its arithmetic", extra={"fields": fields})
             out[i] = found
+        await _wait_or_stop_waiting(wallets, wallet, [(msgs[i], outcomes[i], out[i]) for i in mine])
     return out
+
+
+async def _wait_or_stop_waiting(
+    wallets: WalletChain, wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome, ParseOutcome]]
+) -> None:
+    """A stored wallet keeps its messages still not understood waiting for the balances their
+    arithmetic reads after (read again when a step reaches one: `Pipeline`), and forgets
+    those now read. No round trip when there is neither."""
+    if wallet.version == 0 or wallet.key is None:
+        return  # not stored yet: it has no chain to wait on
+    waiting = {u.message_id for u in wallet.unread}
+    read = [m.id for m, _, now in items if m.id in waiting and now.result is Result.PARSED]
+    new: list[Unread] = []
+    for msg, before, now in items:
+        if now.result is not Result.UNPARSED or msg.id in waiting or not now.provider:
+            continue
+        if not wants_balance(msg.sender, msg.text, before):
+            continue
+        previous = previous_balances(now.provider, msg.text)
+        if previous:
+            new.append(Unread(msg.id, tuple(sorted(previous))))
+    if read:
+        await wallets.drop_unread(wallet.key, read)
+    if new:
+        await wallets.add_unread(wallet.key, new)

@@ -81,8 +81,10 @@ class Pipeline:
         wallets: WalletChain,
         clock: Clock,
         parse: Parse = parse_sms,
+        reread: Callable[[list[str]], Awaitable[int]] | None = None,
     ) -> None:
         self._parse = parse
+        self._reread = reread
         self._messages = messages
         self._transactions = transactions
         self._wallets = wallets
@@ -133,7 +135,16 @@ class Pipeline:
         for (msg, _, _), done in zip(ready, finished, strict=True):
             if isinstance(done, Exception):
                 failures[msg.id] = done
+        await self._reread_due()
         return failures
+
+    async def _reread_due(self) -> None:
+        """Messages not understood whose wallet the chain just brought to a balance their
+        arithmetic reads after go back on the stream (after this batch's results are written,
+        so a message of this very batch can be reopened). No round trip when none is due."""
+        due = self._wallets.take_due()
+        if due and self._reread is not None:
+            await self._reread(due)
 
     async def _chain(
         self,

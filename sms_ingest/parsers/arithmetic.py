@@ -26,7 +26,7 @@ Everything here is pure: values in, values out.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -177,26 +177,41 @@ def stated_balance(provider: str, text: str) -> int | None:
 
 _Key = tuple[Direction, int, int, int, int]
 
+MAX_PREVIOUS = 500
+"""Balances before a message tried by `previous_balances`; more: a text too loose to wait on."""
 
-def _equations(previous: int, found: list[Number]) -> dict[_Key, bool]:
-    """Every reading whose equation holds, and whether a fee word labels its fee."""
+
+def _terms(found: list[Number]) -> Iterator[tuple[_Key, bool, int]]:
+    """Every reading the numbers allow, whether a fee word labels its fee, and the balance
+    before the message that makes its equation hold."""
     balances = {n.poisha for n in found if n.label == BALANCE}
     commissions = {n.poisha for n in found if n.label == COMMISSION} or {0}
     amounts = [(i, n.poisha) for i, n in enumerate(found) if n.label == PLAIN and n.poisha > 0]
     fees = [(i, n.poisha, n.label == FEE) for i, n in enumerate(found) if n.label in (FEE, PLAIN)]
-    readings: dict[_Key, bool] = {}
     for balance, commission in product(balances, commissions):
         for i, amount in amounts:
-            if previous + amount + commission == balance:
-                readings.setdefault((Direction.CREDIT, amount, 0, commission, balance), False)
+            yield (
+                (Direction.CREDIT, amount, 0, commission, balance),
+                False,
+                balance - amount - commission,
+            )
             for j, fee, labelled in ((-1, 0, False), *fees):
                 if j == i:
                     continue
-                if previous - amount - fee + commission == balance:
-                    key = (Direction.DEBIT, amount, fee, commission, balance)
-                    readings[key] = readings.get(key, False) or labelled
-                if labelled and fee and previous + amount - fee + commission == balance:
-                    readings[(Direction.CREDIT, amount, fee, commission, balance)] = True
+                debit = (Direction.DEBIT, amount, fee, commission, balance)
+                yield debit, labelled, balance + amount + fee - commission
+                if labelled and fee:
+                    credit = (Direction.CREDIT, amount, fee, commission, balance)
+                    yield credit, True, balance - amount + fee - commission
+
+
+def _equations(previous: int, found: list[Number]) -> dict[_Key, bool]:
+    """Every reading whose equation holds after `previous`, and whether a fee word labels its
+    fee."""
+    readings: dict[_Key, bool] = {}
+    for key, labelled, before in _terms(found):
+        if before == previous:
+            readings[key] = readings.get(key, False) or labelled
     return readings
 
 
@@ -216,8 +231,17 @@ def _settle_swaps(readings: dict[_Key, bool]) -> list[_Key]:
     return kept
 
 
-def read(provider: str, text: str, previous: int) -> Verdict:
-    """The one reading of `text` (from `provider`'s real sender) after the balance `previous`."""
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """A text ready for reading: normalised, its one TrxID, its numbers."""
+
+    clean: str
+    trx_id: str
+    found: list[Number]
+
+
+def _prepare(provider: str, text: str) -> _Text | Verdict:
+    """The text's TrxID and numbers, or why it cannot have a reading after any balance."""
     if len(text) > MAX_TEXT:
         return Verdict(None, "too_long")
     clean = normalise(text)
@@ -232,15 +256,37 @@ def read(provider: str, text: str, previous: int) -> Verdict:
         return Verdict(None, "no_balance")
     if len(found) > MAX_NUMBERS:
         return Verdict(None, "too_many_numbers")
-    readings = _settle_swaps(_equations(previous, found))
+    return _Text(clean, tokens[0][0], found)
+
+
+def _read(text: _Text, previous: int) -> Verdict:
+    readings = _settle_swaps(_equations(previous, text.found))
     if len(readings) != 1:
         return Verdict(None, "several_readings" if readings else "no_reading")
     direction, amount, fee, commission, balance = readings[0]
-    when = WHEN.search(clean)
+    when = WHEN.search(text.clean)
     reading = Reading(
-        direction, tokens[0][0], amount, fee, commission, balance, when["when"] if when else None
+        direction, text.trx_id, amount, fee, commission, balance, when["when"] if when else None
     )
     return Verdict(reading, None)
+
+
+def read(provider: str, text: str, previous: int) -> Verdict:
+    """The one reading of `text` (from `provider`'s real sender) after the balance `previous`."""
+    prepared = _prepare(provider, text)
+    return prepared if isinstance(prepared, Verdict) else _read(prepared, previous)
+
+
+def previous_balances(provider: str, text: str) -> frozenset[int]:
+    """Every balance before the message after which `read` finds its one reading: what a
+    message not understood waits for the chain to reach (empty: none can)."""
+    prepared = _prepare(provider, text)
+    if isinstance(prepared, Verdict):
+        return frozenset()
+    befores = {before for _, _, before in _terms(prepared.found) if before >= 0}
+    if len(befores) > MAX_PREVIOUS:
+        return frozenset()
+    return frozenset(p for p in befores if _read(prepared, p).reading is not None)
 
 
 def parsed(provider: str, reading: Reading) -> ParsedSms:

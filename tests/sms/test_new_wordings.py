@@ -207,3 +207,40 @@ async def test_an_unchained_transaction_read_without_a_rule_is_not_claimable_unt
     )
     assert confirmed.code == 200, confirmed.body
     assert (await session_doc(deps, other))["status"] == "COMPLETED"
+
+
+async def test_a_new_wording_that_arrived_early_is_read_when_the_chain_reaches_it(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    """The debit in a new wording arrives before the credit it follows (a delayed SMS): not
+    understood then, it waits on its wallet; the credit's step reaches the balance it reads
+    after, and it is read again, chained, and the payment held behind it completes."""
+    merchant, device = await anchored_merchant(fetch, make_account, make_device)
+    first = await open_session(fetch, merchant, 500, "order-first")
+    after = await open_session(fetch, merchant, 300, "order-after")
+    debit = (
+        "Tk 1,000.00 sent to 01612345682. Charge Tk 5.00. Remaining balance Tk 495.00. "
+        "TrxID LATE2F6H8J"
+    )
+    await send(post_sms, device, debit, minute=5)
+    await drain()
+    [waiting] = await stored_messages(deps, merchant.id)
+    assert (waiting["result"], waiting["reason"]) == ("unparsed", "no_pattern")
+    assert [u["id"] for u in (await wallet_doc(deps, merchant.id))["unread"]] == [waiting["_id"]]
+
+    await send(post_sms, device, bkash_credit("LATE000001", "300.00", "795.00"), minute=6)
+    await send(post_sms, device, bkash_credit("EARLY00001", "500.00", "1,500.00"), minute=1)
+    await drain()
+    msgs = {m["_id"]: m for m in await stored_messages(deps, merchant.id)}
+    assert (msgs[waiting["_id"]]["result"], msgs[waiting["_id"]]["parsed_by"]) == (
+        "parsed",
+        "arithmetic",
+    )
+    assert msgs[waiting["_id"]]["reparses"] == 1
+    for session_id, trx in ((first, "EARLY00001"), (after, "LATE000001")):
+        done = await claim(fetch, merchant, session_id, trx)
+        assert (done.code, done.json()["status"]) == (200, "COMPLETED"), trx
+    wallet = await wallet_doc(deps, merchant.id)
+    assert (wallet["running"], wallet["held"], wallet["unread"]) == (79_500, [], [])
+    txs = await deps.db["transactions"].find({"account_id": merchant.id}).to_list(None)
+    assert {t["status"] for t in txs} == {"confirmed"}

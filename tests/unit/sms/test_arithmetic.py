@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.domain.balances import Unread, Wallet
 from sms_ingest.parsers import Direction, ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.arithmetic import ARITHMETIC, numbers, read, stated_balance
+from sms_ingest.parsers.arithmetic import (
+    ARITHMETIC,
+    numbers,
+    previous_balances,
+    read,
+    stated_balance,
+)
 from sms_ingest.parsers.base import normalise
 from sms_ingest.parsers.rereading import reread, wants_balance
 
@@ -305,3 +312,29 @@ def test_labels_are_read_from_the_words_before_a_number() -> None:
 def test_a_failed_verdict_never_carries_a_reading() -> None:
     outcome = ParseOutcome(Result.UNPARSED, "bkash", None, "no_pattern")
     assert reread("bKash", "Balance Tk 1.00", outcome, 100) == outcome
+
+
+@pytest.mark.parametrize(("provider", "text", "previous", "expected"), NEW_WORDINGS)
+def test_the_balances_a_message_waits_for_are_those_after_which_it_is_read(
+    provider: str, text: str, previous: int, expected: tuple[object, ...]
+) -> None:
+    waits = previous_balances(provider, text)
+    assert previous in waits
+    for before in waits:
+        assert read(provider, text, before).reading is not None
+    assert previous + 1 not in waits
+
+
+def test_a_message_that_never_has_a_reading_waits_for_nothing() -> None:
+    assert previous_balances(
+        "bkash", "Got Tk 5.00. Balance Tk 9.00. Ref A1B2C3D4E5 F1B2C3D4E5"
+    ) == (frozenset())
+    assert previous_balances("bkash", "Got Tk 5.00. TrxID BKN4W7Q2ZX") == frozenset()
+
+
+def test_a_wallet_reads_again_what_waits_for_its_running_balance() -> None:
+    waiting = (Unread("msg_1", (150_000, 160_000)), Unread("msg_2", (70_000,)))
+    assert Wallet(running=150_000, unread=waiting).due() == ("msg_1",)
+    assert Wallet(running=70_000, unread=waiting).due() == ("msg_2",)
+    assert Wallet(running=1, unread=waiting).due() == ()
+    assert Wallet(running=None, unread=waiting).due() == ()
