@@ -16,7 +16,7 @@ import logging
 
 from claimsvc.domain.balances import Entry, Unread, Wallet, WalletKey
 from claimsvc.domain.messages import SmsMessage
-from sms_ingest import balance
+from sms_ingest import balance, metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
 from sms_ingest.parsers.arithmetic import previous_balances
 from sms_ingest.parsers.rereading import reread, wants_balance
@@ -86,12 +86,23 @@ async def read_by_balance(
         mine = [i for i, k in enumerate(keys) if k == key]
         again = reread_in_order(wallet, [(msgs[i], outcomes[i]) for i in mine])
         for i, found in zip(mine, again, strict=True):
+            if wallet.running is not None:
+                _count(key.provider, msgs[i], outcomes[i], found)
             if found is not outcomes[i] and found.parsed is not None:
                 fields = {"message_id": msgs[i].id, "provider": found.provider}
                 log.info("an SMS was read by its arithmetic", extra={"fields": fields})
             out[i] = found
         await _wait_or_stop_waiting(wallets, wallet, [(msgs[i], outcomes[i], out[i]) for i in mine])
     return out
+
+
+def _count(provider: str, msg: SmsMessage, before: ParseOutcome, now: ParseOutcome) -> None:
+    """A message no rule read, given a balance: read by its arithmetic, or not understood (a
+    balance inquiry or an offer stating the running balance is neither)."""
+    if not wants_balance(msg.sender, msg.text, before) or now.result is Result.IGNORED:
+        return
+    outcome = "read" if now.parsed is not None else "not_understood"
+    metrics.NEW_WORDINGS.labels(provider=provider, outcome=outcome).inc()
 
 
 async def _wait_or_stop_waiting(

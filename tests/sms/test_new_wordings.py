@@ -12,6 +12,7 @@ import pytest
 
 from claimsvc.bootstrap import Deps
 from claimsvc.services.transactions import NewTransaction
+from sms_ingest import metrics
 from tests.claims_support import session_doc
 from tests.sms.conftest import (
     anchored_merchant,
@@ -72,6 +73,11 @@ DAY = [
 ]
 
 
+def counted(outcome: str) -> float:
+    """sms_ingest_new_wordings_total{provider="bkash", outcome=...} so far."""
+    return metrics.NEW_WORDINGS.labels(provider="bkash", outcome=outcome)._value.get()
+
+
 async def wallet_doc(deps: Deps, account_id: str) -> dict[str, Any]:
     [wallet] = await deps.db["wallet_balances"].find({"account_id": account_id}).to_list(None)
     return wallet
@@ -82,6 +88,7 @@ async def test_a_wallet_whose_wording_changes_mid_day_completes_every_claim(
     fetch, make_account, make_device, post_sms, drain, deps, together
 ):
     merchant, device = await anchored_merchant(fetch, make_account, make_device)
+    read_before = counted("read")
     sessions = {}
     for n, (_, _, trx, amount) in enumerate(DAY):
         if amount is not None:
@@ -108,6 +115,7 @@ async def test_a_wallet_whose_wording_changes_mid_day_completes_every_claim(
     }
     wallet = await wallet_doc(deps, merchant.id)
     assert (wallet["running"], wallet["held"]) == (250_000, [])
+    assert counted("read") - read_before == 6
     msgs = await stored_messages(deps, merchant.id)
     assert sorted(m["parsed_by"] for m in msgs) == ["arithmetic"] * 6 + ["rule"] * 2
     listed = await fetch(f"/admin/v1/transactions?account_id={merchant.id}", admin=True)
@@ -139,8 +147,11 @@ async def test_a_forged_or_mismatched_new_wording_completes_no_session(
 ):
     merchant, device = await anchored_merchant(fetch, make_account, make_device)
     session_id = await open_session(fetch, merchant, 500, "order-forged")
+    not_understood = counted("not_understood")
     await send(post_sms, device, text, sender=sender, minute=1)
     await drain()
+    real = sender == "bKash" and "400.00" not in text  # read by arithmetic: not this one
+    assert counted("not_understood") - not_understood == (1 if real else 0)
     for trx in ("FRGA1B2C3D", "FRGZ9Y8X7W"):
         reply = await claim(fetch, merchant, session_id, trx)
         assert reply.code == 400, (trx, reply.body)
