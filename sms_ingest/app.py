@@ -39,7 +39,7 @@ class SmsIngest:
 def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     s, st, sv = deps.settings, deps.stores, deps.services
     wallets = WalletChain(st.balances, st.transactions, sv.claims, deps.clock)
-    pipeline = Pipeline(st.messages, sv.transactions, wallets, deps.clock)
+    pipeline = Pipeline(st.messages, sv.transactions, wallets, deps.clock, reread=sv.reparse.reread)
     tuning = tuning or Tuning(
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )

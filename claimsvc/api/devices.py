@@ -62,6 +62,8 @@ class MessageViewSchema(Schema):
     provider = fields.String()
     reason = fields.String()
     transaction_id = fields.String()
+    parsed_by = fields.String()
+    """How a parsed message was read: "rule", "arithmetic" or "taught" (null: not parsed)."""
     reparses = fields.Integer()
     """Re-parses asked for (`POST /admin/v1/messages/reparse`); the last one's time below."""
     reparse_requested_at = UtcTime()
@@ -96,6 +98,8 @@ class TransactionViewSchema(Schema):
     device_id = _from_sms("device_id")
     sim_slot = _from_sms("sim_slot")
     message_id = _from_sms("message_id")
+    parsed_by = fields.String()
+    """How its SMS was read: "rule", "arithmetic" (by the balance chain) or "taught"."""
 
 
 def confirmed_view(done: Confirmed) -> dict[str, Any]:
