@@ -22,6 +22,8 @@ from claimsvc.services.transactions import NewTransaction, Recorded, Transaction
 from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
+from sms_ingest.parsers.taught import wants_wording
+from sms_ingest.taught import TaughtWordings
 from sms_ingest.wallets import Owed, WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
@@ -80,8 +82,10 @@ class Pipeline:
         wallets: WalletChain,
         clock: Clock,
         parse: Parse = parse_sms,
+        taught: TaughtWordings | None = None,
     ) -> None:
         self._parse = parse
+        self._taught = taught
         self._messages = messages
         self._transactions = transactions
         self._wallets = wallets
@@ -109,6 +113,7 @@ class Pipeline:
         failures: dict[str, Exception | None] = {m.id: None for m in msgs}
         todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
         outcomes = [self._parse(m.sender, m.text) for m in todo]
+        todo, outcomes = await self._read_taught(todo, outcomes, failures)
         bound = asyncio.Semaphore(max(1, concurrency))
 
         async def handle(msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
@@ -132,6 +137,29 @@ class Pipeline:
             if isinstance(done, Exception):
                 failures[msg.id] = done
         return failures
+
+    async def _read_taught(
+        self,
+        msgs: list[SmsMessage],
+        outcomes: list[ParseOutcome],
+        failures: dict[str, Exception | None],
+    ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
+        """The messages no rule read tried with the taught wordings (sms_ingest/taught.py).
+        When loading them fails, those messages fail (they are retried) and the rest go on."""
+        if self._taught is None:
+            return msgs, outcomes
+        try:
+            return msgs, await self._taught.reread(msgs, outcomes)
+        except Exception as exc:
+            kept = [
+                (m, o)
+                for m, o in zip(msgs, outcomes, strict=True)
+                if not wants_wording(m.sender, o)
+            ]
+            for msg in msgs:
+                if not any(msg is m for m, _ in kept):
+                    failures[msg.id] = exc
+            return [m for m, _ in kept], [o for _, o in kept]
 
     async def _chain(
         self,

@@ -14,6 +14,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import lru_cache
 
 from claimsvc.domain.accounts import PROVIDERS
@@ -419,3 +420,21 @@ def read_any(wordings: list[Wording], text: str) -> Reading | None:
     it differently (never guessed)."""
     readings = {r for w in wordings if (r := read(w, text)) is not None}
     return readings.pop() if len(readings) == 1 else None
+
+
+@dataclass(frozen=True)
+class TaughtWording:
+    """A wording as stored: whose it is, whether the operator made it apply to every account,
+    who taught it and when."""
+
+    id: str
+    account_id: str
+    """The account it was taught in (it applies there, and everywhere once global)."""
+    wording: Wording
+    created_by: str
+    """The teacher's e-mail address, or "operator"."""
+    created_at: datetime
+    source_message_id: str | None = None
+    everywhere: bool = False
+    """Made global by the operator: it reads every account's messages."""
+    made_global_at: datetime | None = None
