@@ -224,7 +224,7 @@ def tokens(text: str, provider: str) -> list[Token]:
     for m in _TOKEN.finditer(clean(text)[:MAX_TEXT]):
         value = m.group()
         trx = shape.fullmatch(value) is not None and not _PHONE_TOKEN.fullmatch(value)
-        money = _MONEY_RE.fullmatch(value) is not None
+        money = _MONEY_RE.fullmatch(value) is not None and not _PHONE_TOKEN.fullmatch(value)
         if trx or money:
             found.append(Token(Span(m.start(), m.end()), value, trx, money))
     return found

@@ -132,6 +132,13 @@ class WordingService:
         """An account's own wordings (every account's for None), oldest first."""
         return await self._store.of_account(account_id, provider)
 
+    async def visible(self, account_id: str) -> tuple[list[TaughtWording], list[TaughtWording]]:
+        """The wordings that read an account's messages: its own, and the other accounts'
+        that the operator made global."""
+        found = await self._store.applying_to([account_id])
+        own = [t for t in found if t.account_id == account_id]
+        return own, [t for t in found if t.account_id != account_id]
+
     async def get(self, wording_id: str) -> TaughtWording:
         found = await self._store.get(wording_id)
         if found is None:
