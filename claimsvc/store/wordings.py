@@ -15,6 +15,10 @@ MAX_PER_ACCOUNT = 200
 """Wordings one account may hold: each is tried on every message no rule reads."""
 
 
+LIST_LIMIT = 1000
+"""Wordings one listing answers at most (the oldest)."""
+
+
 class WordingExists(Exception):
     """The account already has a wording with these parts for this provider."""
 
@@ -90,8 +94,8 @@ class WordingStore:
             query["account_id"] = account_id
         if provider:
             query["provider"] = provider
-        docs = await self._coll.find(query).sort([("created_at", 1), ("_id", 1)]).to_list(None)
-        return [self.from_doc(doc) for doc in docs]
+        cursor = self._coll.find(query).sort([("created_at", 1), ("_id", 1)]).limit(LIST_LIMIT)
+        return [self.from_doc(doc) for doc in await cursor.to_list(None)]
 
     async def applying_to(self, account_ids: list[str]) -> list[TaughtWording]:
         """The wordings that read these accounts' messages: their own and the global ones
