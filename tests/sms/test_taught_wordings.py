@@ -3,6 +3,7 @@ never from another sender, never instead of a built-in rule; loaded only when ne
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -20,6 +21,9 @@ from tests.sms.conftest import (
     send,
     stored_messages,
 )
+
+# Each test runs on the embedded store and on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
 
 NEW = (
     "Money received! Tk {amount} from 01712345678 is in your account. New bKash balance "
@@ -229,3 +233,15 @@ async def test_when_wordings_cannot_be_loaded_only_the_messages_that_need_them_f
     assert "OLDQ1W2E3R" in await transactions(deps, merchant.id)
     new = await message_of(deps, merchant.id, "Money received!")
     assert new["processed_at"] is None  # kept for a retry, not lost as unparsed
+
+
+async def test_two_owners_teaching_the_same_wording_at_once_store_it_once(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    merchant, _ = await with_new_wording(fetch, make_account, make_device, post_sms, drain)
+    done = await asyncio.gather(
+        *(teach_first(deps, merchant.id) for _ in range(4)), return_exceptions=True
+    )
+    assert sum(not isinstance(d, Exception) for d in done) == 1
+    assert {getattr(d, "status", None) for d in done if isinstance(d, Exception)} == {409}
+    assert await deps.db["sms_wordings"].count_documents({}) == 1
