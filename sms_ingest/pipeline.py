@@ -151,15 +151,14 @@ class Pipeline:
         try:
             return msgs, await self._taught.reread(msgs, outcomes)
         except Exception as exc:
-            kept = [
-                (m, o)
-                for m, o in zip(msgs, outcomes, strict=True)
-                if not wants_wording(m.sender, o)
-            ]
-            for msg in msgs:
-                if not any(msg is m for m, _ in kept):
+            kept = [not wants_wording(m.sender, o) for m, o in zip(msgs, outcomes, strict=True)]
+            for msg, keep in zip(msgs, kept, strict=True):
+                if not keep:
                     failures[msg.id] = exc
-            return [m for m, _ in kept], [o for _, o in kept]
+            return (
+                [m for m, keep in zip(msgs, kept, strict=True) if keep],
+                [o for o, keep in zip(outcomes, kept, strict=True) if keep],
+            )
 
     async def _chain(
         self,

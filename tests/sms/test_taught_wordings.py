@@ -245,3 +245,20 @@ async def test_two_owners_teaching_the_same_wording_at_once_store_it_once(
     assert sum(not isinstance(d, Exception) for d in done) == 1
     assert {getattr(d, "status", None) for d in done if isinstance(d, Exception)} == {409}
     assert await deps.db["sms_wordings"].count_documents({}) == 1
+
+
+async def test_an_account_holds_a_bounded_number_of_wordings(
+    fetch, make_account, make_device, post_sms, drain, deps, monkeypatch
+):
+    merchant, device = await with_new_wording(fetch, make_account, make_device, post_sms, drain)
+    other = "Funds in: Tk 20.00. Bal Tk 1,520.00. TrxID OTHQ1W2E3R"
+    await send(post_sms, device, other, minute=2)
+    await drain()
+    monkeypatch.setattr("claimsvc.services.wordings.MAX_PER_ACCOUNT", 1)
+    await teach_first(deps, merchant.id)
+    msg = await message_of(deps, merchant.id, "Funds in")
+    m = marks_of(other, trx="OTHQ1W2E3R", amount="20.00", balance="1,520.00")
+    with pytest.raises(errors.InvalidBody) as caught:
+        await deps.services.wordings.teach(merchant.id, msg["_id"], m, "owner@shop.example")
+    assert caught.value.details == ["wordings: at most 1"]
+    assert await deps.db["sms_wordings"].count_documents({}) == 1
