@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from claimsvc.domain.accounts import PROVIDERS
 
@@ -188,6 +188,11 @@ class Wording:
     direction: str
     kind: str
     parts: tuple[Part, ...]
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled expression, kept on the wording (a worker reads many texts with it)."""
+        return compiled(self.provider, self.parts)
 
     @property
     def key(self) -> str:
@@ -392,10 +397,13 @@ def compiled(provider: str, parts: tuple[Part, ...]) -> re.Pattern[str]:
 
 def read(wording: Wording, text: str) -> Reading | None:
     """What `wording` reads from `text`, or None when the whole text does not fit it."""
-    text = clean(text)
+    return _read_clean(wording, clean(text))
+
+
+def _read_clean(wording: Wording, text: str) -> Reading | None:
     if len(text) > MAX_TEXT:
         return None
-    m = compiled(wording.provider, wording.parts).fullmatch(text)
+    m = wording.pattern.fullmatch(text)
     if m is None:
         return None
     found = m.groupdict()
@@ -418,7 +426,8 @@ def read(wording: Wording, text: str) -> Reading | None:
 def read_any(wordings: list[Wording], text: str) -> Reading | None:
     """The one reading the wordings agree on; None when none reads the text, or when two read
     it differently (never guessed)."""
-    readings = {r for w in wordings if (r := read(w, text)) is not None}
+    text = clean(text)
+    readings = {r for w in wordings if (r := _read_clean(w, text)) is not None}
     return readings.pop() if len(readings) == 1 else None
 
 
