@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.money import parse_taka
 
 MAX_TEXT = 4096
 """The longest text taught or read (ten SMS parts are ~1,600 characters)."""
@@ -143,9 +144,11 @@ def trx_re(provider: str) -> re.Pattern[str]:
 
 
 def to_poisha(figure: str) -> int:
-    """ "1,500.5" -> 150050, exactly."""
-    whole, _, frac = figure.replace(",", "").partition(".")
-    return int(whole or "0") * 100 + int(frac.ljust(2, "0"))
+    """A figure the MONEY pattern took ("1,500.5") in poisha (150050), exactly."""
+    poisha = parse_taka(figure)
+    if poisha is None:  # never for a figure MONEY matched; stay safe regardless
+        raise ValueError(figure)
+    return poisha
 
 
 def tokens(text: str, provider: str) -> list[Token]:
