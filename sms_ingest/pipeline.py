@@ -23,6 +23,8 @@ from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
 from sms_ingest.new_wordings import chain_entry, read_by_balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
+from sms_ingest.parsers.taught import wants_wording
+from sms_ingest.taught import TaughtWordings
 from sms_ingest.wallets import Owed, WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
@@ -82,9 +84,11 @@ class Pipeline:
         clock: Clock,
         parse: Parse = parse_sms,
         reread: Callable[[list[str]], Awaitable[int]] | None = None,
+        taught: TaughtWordings | None = None,
     ) -> None:
         self._parse = parse
         self._reread = reread
+        self._taught = taught
         self._messages = messages
         self._transactions = transactions
         self._wallets = wallets
@@ -112,6 +116,7 @@ class Pipeline:
         failures: dict[str, Exception | None] = {m.id: None for m in msgs}
         todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
         outcomes = [self._parse(m.sender, m.text) for m in todo]
+        todo, outcomes = await self._read_taught(todo, outcomes, failures)
         outcomes = await read_by_balance(todo, outcomes, self._wallets)
         bound = asyncio.Semaphore(max(1, concurrency))
 
@@ -145,6 +150,28 @@ class Pipeline:
         due = self._wallets.take_due()
         if due and self._reread is not None:
             await self._reread(due)
+
+    async def _read_taught(
+        self,
+        msgs: list[SmsMessage],
+        outcomes: list[ParseOutcome],
+        failures: dict[str, Exception | None],
+    ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
+        """The messages no rule read tried with the taught wordings (sms_ingest/taught.py).
+        When loading them fails, those messages fail (they are retried) and the rest go on."""
+        if self._taught is None:
+            return msgs, outcomes
+        try:
+            return msgs, await self._taught.reread(msgs, outcomes)
+        except Exception as exc:
+            kept = [not wants_wording(m.sender, o) for m, o in zip(msgs, outcomes, strict=True)]
+            for msg, keep in zip(msgs, kept, strict=True):
+                if not keep:
+                    failures[msg.id] = exc
+            return (
+                [m for m, keep in zip(msgs, kept, strict=True) if keep],
+                [o for o, keep in zip(outcomes, kept, strict=True) if keep],
+            )
 
     async def _chain(
         self,
