@@ -12,7 +12,7 @@ from claimsvc.domain.wordings import clean
 from tests.portal.phone_support import audit_entries, store_message
 
 NEW = (
-    "Money received! Tk {amount} from 01712345678 is in your account. New bKash balance "
+    "Money received! Tk {amount} from 01712345678 is in your account. Now you hold "
     "Tk {balance}. TrxID {trx} at 21/11/2026 10:45"
 )
 FIRST = NEW.format(amount="500.00", balance="1,500.00", trx="NEWQ1W2E3R")

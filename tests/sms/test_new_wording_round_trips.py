@@ -1,5 +1,6 @@
 """Round trips of ten messages no rule reads, read by their arithmetic, counted exactly: those of
-ten known wordings (tests/sms/test_round_trips.py) plus one read of the wallet for the batch."""
+ten known wordings (tests/sms/test_round_trips.py) plus one read of the account's taught wordings
+(tried first, tests/sms/test_taught_round_trips.py) and one read of the wallet, for the batch."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def sms(deps: Deps) -> SmsIngest:
     return build(deps, Tuning(idle_backoff_s=0.01, block_ms=1, sweep_every_s=3600))
 
 
-async def test_ten_new_wordings_cost_one_wallet_read_more_than_known_ones(
+async def test_ten_new_wordings_cost_a_wordings_read_and_a_wallet_read_more_than_known_ones(
     make_account, make_device, post_sms, sms, deps, tally, fetch
 ):
     merchant = await make_account(balance_verification=True)
@@ -49,6 +50,7 @@ async def test_ten_new_wordings_cost_one_wallet_read_more_than_known_ones(
     assert await sms.consumer.tick() == N
     assert dict(tally.mongo) == {
         "find:sms_messages": 1,
+        "find:sms_wordings": 1,  # taught wordings are tried before the arithmetic
         "find_one:wallet_balances": 1,  # the running balance the batch's readings start from
         "insert_many:transactions": 1,
         "find_one_and_update:wallet_balances": 1,
