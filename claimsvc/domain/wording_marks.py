@@ -13,23 +13,13 @@ from dataclasses import dataclass
 
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.money import parse_taka
+from claimsvc.domain.trx_ids import TRX_PATTERNS
 
 MAX_TEXT = 4096
 """The longest text taught or read (ten SMS parts are ~1,600 characters)."""
 PARTY_MAX = 80
 """The longest counterparty name a slot takes."""
 
-# What each provider's TrxID looks like, from the SMS corpus (tests/data/sms, 286 sourced
-# entries): bKash 10 capitals and digits (one sourced 13), Nagad 8 (placeholders of 10), Rocket 10
-# digits, Upay 10 (one 9), CellFin 10 or a 16-digit bank reference (two of 6 and 8). Always one
-# digit at least, so a word in capitals is never a TrxID.
-TRX_SHAPES = {
-    "bkash": r"(?=[A-Z]*[0-9])[A-Z0-9]{10,13}",
-    "nagad": r"(?=[A-Z]*[0-9])[A-Z0-9]{8,10}",
-    "rocket": r"[0-9]{10}",
-    "upay": r"(?=[A-Z]*[0-9])[A-Z0-9]{9,10}",
-    "cellfin": r"(?=[A-Z]*[0-9])[A-Z0-9]{6,10}|[0-9]{16}",
-}
 
 CREDIT_KINDS = (
     "received",
@@ -140,7 +130,7 @@ class Token:
 
 
 def trx_re(provider: str) -> re.Pattern[str]:
-    return re.compile(f"(?:{TRX_SHAPES[provider]})", re.ASCII)
+    return TRX_PATTERNS[provider]
 
 
 def to_poisha(figure: str) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, lru_cache
 
+from claimsvc.domain.trx_ids import TRX_SHAPES
 from claimsvc.domain.wording_marks import (
     CREDIT_KINDS,
     DEBIT_KINDS,
@@ -24,7 +25,6 @@ from claimsvc.domain.wording_marks import (
     MONEY,
     PARTY_MAX,
     PHONE_TOKEN,
-    TRX_SHAPES,
     Marks,
     Span,
     Token,

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from claimsvc.domain.trx_ids import TRX_PATTERNS
 from sms_ingest.parsers.base import (
     MAX_TEXT,
     WHEN,
@@ -44,16 +45,6 @@ from sms_ingest.parsers.base import (
 ARITHMETIC = "arithmetic"
 """The ``parsed_by`` of a transaction read this way."""
 
-TRX_SHAPES: dict[str, re.Pattern[str]] = {
-    # Every TrxID of the sourced corpus (tests/data/sms) has one of these shapes: bKash 10
-    # (one 13) capitals and digits, Nagad 8 (two 10), Rocket 10 digits, Upay 9 or 10, CellFin
-    # 6 to 16. A shape needs a digit and a letter unless the provider prints digits only.
-    "bkash": re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}(?:[A-Z0-9]{3})?"),
-    "nagad": re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8}(?:[A-Z0-9]{2})?"),
-    "rocket": re.compile(r"\d{10}"),
-    "upay": re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{9,10}"),
-    "cellfin": re.compile(r"\d{16}|(?=[A-Z]*\d)(?=\d*[A-Z])(?!\w*XXX)[A-Z0-9]{6,16}"),
-}
 
 MAX_NUMBERS = 40
 """Numbers considered in one text; a text with more is not a wallet SMS we can read."""
@@ -126,7 +117,7 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
 
 def trx_tokens(provider: str, clean: str) -> list[re.Match[str]]:
     """The tokens of `clean` that have the provider's TrxID shape."""
-    shape = TRX_SHAPES.get(provider)
+    shape = TRX_PATTERNS.get(provider)
     if shape is None:
         return []
     return [t for t in _TOKEN.finditer(clean) if shape.fullmatch(t[0])]
