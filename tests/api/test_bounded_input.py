@@ -3,6 +3,8 @@ in each endpoint's shape, never a 500, and nothing is stored."""
 
 from __future__ import annotations
 
+import base64
+import json
 from urllib.parse import quote
 
 import pytest
@@ -92,3 +94,14 @@ async def test_an_admin_integer_beyond_int64_is_refused_before_the_write(fetch, 
     reply = await fetch("/admin/v1/accounts", json={"name": "Shop", field: value}, admin=True)
     assert reply.code == 400, reply.body
     assert reply.json()["details"][0].startswith(f"{field}: must be at")
+
+
+def cursor(*position: object) -> str:
+    return base64.urlsafe_b64encode(json.dumps(list(position)).encode()).decode().rstrip("=")
+
+
+@pytest.mark.wire  # the fake store never encodes a query: only the real wire overflowed
+@pytest.mark.parametrize("event_id", [2**63, 10**30, -(10**30)])
+async def test_an_event_cursor_beyond_int64_is_refused(fetch, event_id):
+    reply = await fetch(f"/admin/v1/events?cursor={cursor(event_id)}", admin=True)
+    assert (reply.code, reply.json()) == (400, invalid("cursor: not a valid cursor"))
