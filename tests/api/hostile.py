@@ -4,6 +4,8 @@ JSON field, form field and query parameter; Hypothesis draws from the same vocab
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 from hypothesis import strategies as st
@@ -53,7 +55,24 @@ TEXTS = [
     "%00%0d%0a",
     "null",
 ]
-STRINGS = DATES + DIGIT_STRINGS + TEXTS
+
+
+def cursor(*position: Any) -> str:
+    """A page cursor in this service's own encoding (claimsvc.domain.paging), of any content."""
+    return base64.urlsafe_b64encode(json.dumps(list(position)).encode()).decode().rstrip("=")
+
+
+CURSORS = [
+    cursor(2**63),
+    cursor(-(10**30)),
+    cursor(10**30, "x"),
+    cursor(253_402_300_799_000, "x"),  # 9999-12-31T23:59:59Z in milliseconds
+    cursor(-62_135_596_800_000, "x"),  # 0001-01-01T00:00:00Z
+    cursor("x" * 5000),
+    cursor(True),
+]
+"""Cursors shaped as ours, holding numbers and times out of every bound."""
+STRINGS = DATES + DIGIT_STRINGS + TEXTS + CURSORS
 """Everything a query string or a form can carry."""
 
 NUMBERS: list[Any] = [
