@@ -290,24 +290,6 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
     return out
 
 
-async def test_every_query_parameter_takes_every_listed_value_without_a_5xx(
-    world: World,
-) -> None:
-    w = world
-    for path, headers, left_out in get_targets(w):
-        names = [n for n in QUERY_NAMES if n not in left_out]
-        for value in hostile.CORE_STRINGS:
-            # All at once (each handler reads its own; short values only, or the query would
-            # pass Tornado's header limit), then one at a time for the listings.
-            if len(value) < 1000:
-                query = urlencode(dict.fromkeys(names, value))
-                await w.call("GET", f"{path}?{query}", None, headers, f"{path}?*={value!r:.60}")
-            for name in ("limit", "cursor"):
-                query = urlencode({name: value})
-                await w.call("GET", f"{path}?{query}", None, headers, f"{path}?{query:.60}")
-    assert w.bad == []
-
-
 LISTINGS = (
     "/admin/v1/events",
     "/admin/v1/devices",
@@ -321,6 +303,24 @@ LISTINGS = (
     "/portal/devices",
     "/portal/transactions",
 )
+
+
+async def test_every_query_parameter_takes_every_listed_value_without_a_5xx(
+    world: World,
+) -> None:
+    w = world
+    for path, headers, left_out in get_targets(w):
+        names = [n for n in QUERY_NAMES if n not in left_out]
+        for value in hostile.CORE_STRINGS:
+            # All at once (each handler reads its own; short values only, or the query would
+            # pass Tornado's header limit), then one at a time for the listings.
+            if len(value) < 1000:
+                query = urlencode(dict.fromkeys(names, value))
+                await w.call("GET", f"{path}?{query}", None, headers, f"{path}?*={value!r:.60}")
+            for name in ("limit", "cursor") if path in LISTINGS else ():
+                query = urlencode({name: value})
+                await w.call("GET", f"{path}?{query}", None, headers, f"{path}?{query:.60}")
+    assert w.bad == []
 
 
 @pytest.mark.wire  # a query the fake store takes may not encode for the real server
@@ -428,7 +428,7 @@ async def test_any_mix_of_hostile_portal_form_fields_gets_no_5xx(world: World, d
     assert w.bad == []
 
 
-PASSWORD_VALUES = ["", "a\r\nb", "a\x00b", "x" * 10_000, "\u0661\u0662\u0663", "9" * 5000]
+PASSWORD_VALUES = ["", "a\r\nb", "a\x00b", "x" * 10_000]
 """Fewer: each sign-in or password change hashes (a quarter second)."""
 
 
@@ -495,7 +495,6 @@ def sms_forms() -> list[tuple[str, dict[str, Any], Callable[[dict[str, Any]], by
 
     return [
         ("generic", generic, as_json, "application/json"),
-        ("batch", generic, lambda one: json_bytes([one, generic]), "application/json"),
         ("capcom6", capcom6, capcom6_body, "application/json"),
         ("incoming", income, as_json, "application/json"),
         ("forwarder json", forwarder, as_json, "application/json"),
