@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain import bounds
 from claimsvc.domain.checkout import to_millis
 from claimsvc.domain.i18n import DHAKA
 from claimsvc.domain.money import MAX_AMOUNT_POISHA, parse_taka
@@ -173,16 +174,14 @@ def _form_text(value: str | None, limit: int) -> tuple[str | None, bool]:
 
 
 def _form_expiry(value: str | None, now: datetime) -> tuple[datetime | None, bool]:
-    """A `datetime-local` value, read as Dhaka time; it must lie in the future."""
+    """A `datetime-local` value, read as Dhaka time; it must lie in the future, and in the
+    window every time from a request keeps (claimsvc.domain.bounds)."""
     text = (value or "").strip()
     if not text:
         return None, True
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
+    moment = bounds.iso_time(text, DHAKA)
+    if moment is None:
         return None, False
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=DHAKA)
     return moment, expiry_problem(moment, now) is None
 
 
