@@ -27,8 +27,10 @@ from hypothesis import strategies as st
 from claimsvc.api.app import make_app
 from tests.api import hostile
 from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, Fetch, Reply, initialize_body
+from tests.portal import test_wordings_pages as wordings
 from tests.portal.conftest import PortalClient, make_user  # noqa: F401
 from tests.portal.conftest import portal_client as portal_client
+from tests.portal.phone_support import store_message
 from tests.sms.conftest import make_device, post_sms, sms, sms_server  # noqa: F401
 
 pytestmark = pytest.mark.timeout(600)
@@ -49,6 +51,7 @@ QUERY_NAMES = (
     "since",
     "token",
     "next",
+    "message",
 )
 HYPOTHESIS = settings(
     max_examples=40,
@@ -62,7 +65,7 @@ HYPOTHESIS = settings(
 @dataclass
 class World:
     """What the requests name: an account and its key, a second account to change, a device,
-    an open session, a link and a signed-in owner's portal client."""
+    an open session, a link, a message not understood and a signed-in owner's portal client."""
 
     account: str
     key: str
@@ -72,6 +75,8 @@ class World:
     session: str
     link: str
     slug: str
+    message: str
+    """A message not understood, to teach a wording from."""
     portal: PortalClient
     fetch: Fetch
     bad: list[str] = field(default_factory=list)
@@ -101,6 +106,7 @@ async def world(server, fetch, deps, make_account, make_user) -> World:  # noqa:
     link = await fetch(
         "/api/v1/payment-links", json={"amount": 500, "description": "Kurta"}, key=merchant.key
     )
+    unread = await store_message(deps, merchant.id, "unparsed", "no_pattern", wordings.FIRST)
     user = await make_user(merchant.id)
     portal = PortalClient(server)
     page = await portal.sign_in(user.email, user.password)
@@ -115,6 +121,7 @@ async def world(server, fetch, deps, make_account, make_user) -> World:  # noqa:
         opened.json()["session_id"],
         made["id"],
         made["url"].rsplit("/", 1)[1],
+        unread.id,
         portal,
         fetch,
     )
@@ -196,6 +203,8 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         ("POST", f"{acc}/users", "admin", {"email": "a@b.example", "role": "staff", "name": "n"}),
         ("POST", f"{acc}/users/usr_nope/disable", "admin", {}),
         ("POST", f"{acc}/users/usr_nope/invite", "admin", {}),
+        ("POST", "/admin/v1/wordings/wd_nope/global", "admin", {}),
+        ("POST", "/admin/v1/wordings/wd_nope/remove", "admin", {}),
         # Last: maintenance on would answer 503 everywhere (on purpose), so it is never sent.
         ("PUT", "/admin/v1/platform", "admin", {"maintenance": False, "daily_limit": None}),
     ]
@@ -257,6 +266,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         ("/admin/v1/transactions", admin),
         ("/admin/v1/messages", admin),
         ("/admin/v1/platform", admin),
+        ("/admin/v1/wordings", admin),
         (f"/admin/v1/accounts/{w.account}", admin),
         (f"/admin/v1/accounts/{w.account}/users", admin),
         ("/api/v1/payment-links", key),
@@ -282,6 +292,8 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         "/portal/devices",
         "/portal/transactions",
         "/portal/wallets",
+        "/portal/wordings",
+        f"/portal/wordings/teach?message={w.message}",
     ]
     out = [(path, headers, ()) for path, headers in api]
     out += [(path, portal, ()) for path in pages]
@@ -393,6 +405,9 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/webhooks/secret", {"grace": "24"}),
         ("/portal/webhooks/events/1/redeliver", {}),
         ("/portal/security/totp/start", {}),
+        ("/portal/wordings/teach", wordings.form(w.message)),
+        ("/portal/wordings/teach", wordings.form(w.message, action="save")),
+        ("/portal/wordings/wd_nope/remove", {}),
         (f"/pay/{w.slug}", {"token": "0123456789abcdef"}),
     ]
 
@@ -561,7 +576,7 @@ def test_every_route_is_fuzzed(deps) -> None:
     import re
 
     app = make_app(deps)
-    w = World("a", "k", "a2", "d", "t", UNKNOWN_UUID, "l", "s", PortalClient(""), fetch=None)  # type: ignore[arg-type]
+    w = World("a", "k", "a2", "d", "t", UNKNOWN_UUID, "l", "s", "m", PortalClient(""), fetch=None)  # type: ignore[arg-type]
     fuzzed = [p for _, p, _, _ in json_targets(w)] + [p for p, _, _ in get_targets(w)]
     fuzzed += [p for p, _ in form_targets(w)] + ["/portal/security/password"]
     missing = []
