@@ -9,6 +9,7 @@ from typing import Any
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
+from claimsvc.services.arrival import ArrivalService
 from claimsvc.services.audit import AuditService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
@@ -30,6 +31,7 @@ from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
+from claimsvc.store.arrival import ArrivalLimitStore
 from claimsvc.store.audit import AuditStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
@@ -60,6 +62,7 @@ class Stores:
     sessions: SessionStore
     counters: CounterStore
     limits: LimitStore
+    arrival_limits: ArrivalLimitStore
     admission: AdmissionStore
     schedule: ScheduleStore
     transactions: TransactionStore
@@ -88,6 +91,7 @@ class Services:
     admin: AdminService
     checkout: CheckoutService
     limits: LimitService
+    arrival: ArrivalService
     delivery: DeliveryService
     outbox: OutboxService
     sessions: SessionService
@@ -160,6 +164,7 @@ def build_stores(
         sessions=SessionStore(db),
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
+        arrival_limits=ArrivalLimitStore(redis, keys),
         admission=AdmissionStore(redis, keys),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db, bulk_updates=bulk_updates),
@@ -202,6 +207,9 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         checkout=checkout,
         limits=limits,
+        arrival=ArrivalService(
+            stores.sessions, stores.transactions, stores.arrival_limits, limits, clock
+        ),
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,

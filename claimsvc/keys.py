@@ -10,7 +10,9 @@ tag. Family by family (the tag in braces):
   service), when each key was last used (`keys:last-used`, stamped by admission), the
   per-key request counters of its API keys (`rate:key:...`), the buyer counters
   of its sessions (`rate:buyer:ip:...` per client address on this account, `rate:buyer:session:`
-  per session), its day counter and the set of order ids that day counts. A merchant request's
+  per session), its day counter and the set of order ids that day counts, and the TrxIDs the
+  hosted page's arrival check asked about per session (`wait:trx:...`, with their counters
+  `rate:wait:ip:...` and `rate:wait:session:...`). A merchant request's
   admission (key, account, rate limit, day) and a buyer's call on one of its sessions (limits,
   account) are each one script on one slot, whatever the other accounts do.
 - `{platform}`: the platform-wide day counter. It cannot share a slot with every account, so a
@@ -76,6 +78,10 @@ class RedisKeys:
     def daily_orders(self, account_id: str, day: str) -> str:
         """Set of the order ids an account's day counter already counts (one count per order)."""
         return self._key(f"acct:{account_id}", f"daily:orders:{day}")
+
+    def arrival_trx_ids(self, account_id: str, session_id: str) -> str:
+        """Set of the TrxIDs the hosted page's arrival check asked about on one session."""
+        return self._key(f"acct:{account_id}", f"wait:trx:{session_id}")
 
     def daily_platform(self, day: str) -> str:
         """Sessions the whole platform created on one Asia/Dhaka day (its own slot)."""
