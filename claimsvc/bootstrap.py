@@ -18,6 +18,7 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.links import LinkService
+from claimsvc.services.one_view import OneViewService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
 from claimsvc.services.payments import PaymentsService
@@ -40,6 +41,7 @@ from claimsvc.store.limits import LimitStore
 from claimsvc.store.links import LinkStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
+from claimsvc.store.one_view import OneViewStore
 from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
@@ -63,6 +65,7 @@ class Stores:
     counters: CounterStore
     limits: LimitStore
     arrival_limits: ArrivalLimitStore
+    one_view: OneViewStore
     admission: AdmissionStore
     schedule: ScheduleStore
     transactions: TransactionStore
@@ -92,6 +95,7 @@ class Services:
     checkout: CheckoutService
     limits: LimitService
     arrival: ArrivalService
+    one_view: OneViewService
     delivery: DeliveryService
     outbox: OutboxService
     sessions: SessionService
@@ -165,6 +169,7 @@ def build_stores(
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
         arrival_limits=ArrivalLimitStore(redis, keys),
+        one_view=OneViewStore(redis, keys),
         admission=AdmissionStore(redis, keys),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db, bulk_updates=bulk_updates),
@@ -210,6 +215,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         arrival=ArrivalService(
             stores.sessions, stores.transactions, stores.arrival_limits, limits, clock
         ),
+        one_view=OneViewService(stores.one_view),
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,

@@ -26,6 +26,9 @@ tag. Family by family (the tag in braces):
 - `{sms}`: the SMS stream, the index of which stream entry holds each queued message (written
   with each XADD, deleted with the entry's XACK and XDEL, all in scripts) and the device gate
   the intake's queueing script checks in the same call (so one slot).
+- `{portal-view:<user id>}`: a secret a portal POST made (an API key, a callback secret, a
+  device token, a set-password link), held for ten minutes for its user's one view after the
+  POST's redirect, then deleted as it is read.
 - `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
   never the address itself) and per client address, checked and counted together by one script.
   Sign-ins are rare next to payments, so one slot is plenty.
@@ -116,6 +119,10 @@ class RedisKeys:
     def sms_queued(self) -> str:
         """Hash of message id -> the stream entry that queues it (gone once acknowledged)."""
         return self._key("sms", "queued")
+
+    def one_view(self, user_id: str, name: str) -> str:
+        """A secret a portal POST made, held for its user's one view after the redirect."""
+        return self._key(f"portal-view:{user_id}", name)
 
     def signin_user(self, email_hash: str) -> str:
         """Portal sign-in attempts (password or code) for one user in the current window."""
