@@ -21,6 +21,9 @@ from tests.claims_support import (
 )
 from tests.conftest import Merchant, Reply, make_settings
 
+# The TrxID lookup is a new query: it also runs on the real wire (SecantusDB).
+pytestmark = pytest.mark.wire
+
 WAIT, SUBMIT = {"next": "wait"}, {"next": "submit"}
 
 
