@@ -9,6 +9,7 @@ from typing import Any
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
+from claimsvc.services.arrival import ArrivalService
 from claimsvc.services.audit import AuditService
 from claimsvc.services.auth import AuthService
 from claimsvc.services.checkout import CheckoutService
@@ -17,6 +18,7 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.links import LinkService
+from claimsvc.services.one_view import OneViewService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
 from claimsvc.services.payments import PaymentsService
@@ -31,6 +33,7 @@ from claimsvc.services.wordings import WordingService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
+from claimsvc.store.arrival import ArrivalLimitStore
 from claimsvc.store.audit import AuditStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
@@ -39,6 +42,7 @@ from claimsvc.store.limits import LimitStore
 from claimsvc.store.links import LinkStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
+from claimsvc.store.one_view import OneViewStore
 from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.redis_client import open_redis
 from claimsvc.store.schedule import ScheduleStore
@@ -62,6 +66,8 @@ class Stores:
     sessions: SessionStore
     counters: CounterStore
     limits: LimitStore
+    arrival_limits: ArrivalLimitStore
+    one_view: OneViewStore
     admission: AdmissionStore
     schedule: ScheduleStore
     transactions: TransactionStore
@@ -91,6 +97,8 @@ class Services:
     admin: AdminService
     checkout: CheckoutService
     limits: LimitService
+    arrival: ArrivalService
+    one_view: OneViewService
     delivery: DeliveryService
     outbox: OutboxService
     sessions: SessionService
@@ -164,6 +172,8 @@ def build_stores(
         sessions=SessionStore(db),
         counters=CounterStore(db),
         limits=LimitStore(redis, keys),
+        arrival_limits=ArrivalLimitStore(redis, keys),
+        one_view=OneViewStore(redis, keys),
         admission=AdmissionStore(redis, keys),
         schedule=ScheduleStore(redis, keys),
         transactions=TransactionStore(db, bulk_updates=bulk_updates),
@@ -208,6 +218,10 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         checkout=checkout,
         limits=limits,
+        arrival=ArrivalService(
+            stores.sessions, stores.transactions, stores.arrival_limits, limits, clock
+        ),
+        one_view=OneViewService(stores.one_view),
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,

@@ -10,7 +10,9 @@ tag. Family by family (the tag in braces):
   service), when each key was last used (`keys:last-used`, stamped by admission), the
   per-key request counters of its API keys (`rate:key:...`), the buyer counters
   of its sessions (`rate:buyer:ip:...` per client address on this account, `rate:buyer:session:`
-  per session), its day counter and the set of order ids that day counts. A merchant request's
+  per session), its day counter and the set of order ids that day counts, and the TrxIDs the
+  hosted page's arrival check asked about per session (`wait:trx:...`, with their counters
+  `rate:wait:ip:...` and `rate:wait:session:...`). A merchant request's
   admission (key, account, rate limit, day) and a buyer's call on one of its sessions (limits,
   account) are each one script on one slot, whatever the other accounts do.
 - `{platform}`: the platform-wide day counter. It cannot share a slot with every account, so a
@@ -24,6 +26,9 @@ tag. Family by family (the tag in braces):
 - `{sms}`: the SMS stream, the index of which stream entry holds each queued message (written
   with each XADD, deleted with the entry's XACK and XDEL, all in scripts) and the device gate
   the intake's queueing script checks in the same call (so one slot).
+- `{portal-view:<user id>}`: a secret a portal POST made (an API key, a callback secret, a
+  device token, a set-password link), held for ten minutes for its user's one view after the
+  POST's redirect, then deleted as it is read.
 - `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
   never the address itself) and per client address, checked and counted together by one script.
   Sign-ins are rare next to payments, so one slot is plenty.
@@ -77,6 +82,10 @@ class RedisKeys:
         """Set of the order ids an account's day counter already counts (one count per order)."""
         return self._key(f"acct:{account_id}", f"daily:orders:{day}")
 
+    def arrival_trx_ids(self, account_id: str, session_id: str) -> str:
+        """Set of the TrxIDs the hosted page's arrival check asked about on one session."""
+        return self._key(f"acct:{account_id}", f"wait:trx:{session_id}")
+
     def daily_platform(self, day: str) -> str:
         """Sessions the whole platform created on one Asia/Dhaka day (its own slot)."""
         return self._key("platform", f"daily:{day}")
@@ -110,6 +119,10 @@ class RedisKeys:
     def sms_queued(self) -> str:
         """Hash of message id -> the stream entry that queues it (gone once acknowledged)."""
         return self._key("sms", "queued")
+
+    def one_view(self, user_id: str, name: str) -> str:
+        """A secret a portal POST made, held for its user's one view after the redirect."""
+        return self._key(f"portal-view:{user_id}", name)
 
     def signin_user(self, email_hash: str) -> str:
         """Portal sign-in attempts (password or code) for one user in the current window."""

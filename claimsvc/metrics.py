@@ -74,6 +74,11 @@ CLAIM_OUTCOMES = Counter(
     "Claims (verify and submit) by outcome: COMPLETED or the claim error code.",
     ["outcome"],
 )
+ARRIVAL_CHECKS = Counter(
+    "claimsvc_arrival_checks_total",
+    "The hosted page's checks whether a claimed TrxID's SMS has arrived, by answer (wait, submit).",
+    ["answer"],
+)
 SESSIONS_ENDED = Counter(
     "claimsvc_sessions_ended_total", "Sessions that reached a terminal state.", ["status"]
 )

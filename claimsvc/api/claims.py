@@ -1,5 +1,6 @@
 """Claim endpoints: verify (merchant, key), submit (buyer), cancel (either), and the public
-session read the hosted page polls. Every answer here uses the claim body shape."""
+session read and arrival check the hosted page polls. Every answer here uses the claim body
+shape."""
 
 from __future__ import annotations
 
@@ -155,6 +156,27 @@ class SessionReadHandler(ClaimHandler):
         self.send_json(200, PUBLIC_SESSION_SCHEMA.dump(public))
 
 
+class ArrivalHandler(ClaimHandler):
+    """The hosted page's check before a submit, `{"trxId", "provider"}` for the session in the
+    path: 200 `{"next": "wait"}` while no SMS with this TrxID has reached the session's account,
+    else `{"next": "submit"}` (docs/hosted-page.md, "The buyer's wait"). Not part of the
+    merchant API; errors in the claim shape."""
+
+    route_name = "arrival"
+
+    async def post(self, raw_id: str) -> None:
+        body = self.json_body()
+        req = parse_claim({**body, "sessionId": raw_id} if isinstance(body, dict) else body)
+        answer = await self.services.arrival.check(
+            req.session_id,
+            req.trx_id,
+            self.request.remote_ip or "unknown",
+            self.deps.settings.submit_rate_per_ip,
+        )
+        self.set_header("Cache-Control", "no-store")
+        self.send_json(200, {"next": answer})
+
+
 def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
@@ -162,4 +184,5 @@ def routes(deps: Any) -> list[URLSpec]:
         url(r"/api/v1/checkout/submit", SubmitHandler, kw, name="submit"),
         url(r"/api/v1/checkout/cancel", CancelHandler, kw, name="cancel"),
         url(r"/api/v1/checkout/session/([^/]+)", SessionReadHandler, kw, name="session_read"),
+        url(r"/checkout/([^/]+)/arrival", ArrivalHandler, kw, name="arrival"),
     ]

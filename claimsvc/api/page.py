@@ -172,6 +172,22 @@ class StaticHandler(StaticFileHandler):
         self.finish("Not found" if status_code == 404 else "Error")
 
 
+class FaviconHandler(StaticHandler):
+    """/favicon.ico, which browsers and other clients ask for whatever a page links: the icon
+    as a small ICO (tools/make_favicon.py draws it from icon.svg), cached for a day."""
+
+    route_name = "favicon"
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        return StaticFileHandler.validate_absolute_path(self, root, absolute_path)
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "public, max-age=86400")
+
+    def get_content_type(self) -> str:
+        return "image/x-icon"
+
+
 def routes(deps: Any) -> list[URLSpec]:
     loader = template.Loader(str(TEMPLATES))
     return [
@@ -182,4 +198,10 @@ def routes(deps: Any) -> list[URLSpec]:
             name="checkout_page",
         ),
         url(STATIC_PREFIX + r"(.*)", StaticHandler, {"path": str(STATIC)}, name="checkout_static"),
+        url(
+            r"/(favicon\.ico)",
+            FaviconHandler,
+            {"path": str(STATIC)},
+            name="favicon",
+        ),
     ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from claimsvc.domain import arrival, i18n
+
 
 @dataclass(frozen=True)
 class WalletBrand:
@@ -160,6 +162,10 @@ TEXT: dict[str, dict[str, str]] = {
         "pending_title": "Payment found",
         "pending_text": "Payment found; the merchant is confirming it.",
         "pending_more": "This page moves on by itself when it is confirmed. Keep it open.",
+        "waiting": (
+            "We have not received this payment's SMS yet; we'll keep checking for up to "
+            "{minutes} minutes. Keep this page open."
+        ),
         "completed_title": "Payment received",
         "completed_text": "Thank you. {merchant} has received your payment.",
         "expired_title": "Session expired",
@@ -209,6 +215,9 @@ TEXT: dict[str, dict[str, str]] = {
         "pending_title": "পেমেন্ট পাওয়া গেছে",
         "pending_text": "পেমেন্ট পাওয়া গেছে; মার্চেন্ট এটি যাচাই করছেন।",
         "pending_more": "নিশ্চিত হলে এই পাতা নিজে থেকেই এগিয়ে যাবে। পাতাটি খোলা রাখুন।",
+        "waiting": (
+            "এই পেমেন্টের এসএমএস আমরা এখনো পাইনি; {minutes} মিনিট পর্যন্ত আমরা দেখতে থাকব। পাতাটি খোলা রাখুন।"
+        ),
         "completed_title": "পেমেন্ট সম্পন্ন হয়েছে",
         "completed_text": "ধন্যবাদ। {merchant} আপনার পেমেন্ট পেয়েছে।",
         "expired_title": "মেয়াদ শেষ",
@@ -250,6 +259,7 @@ SCRIPT_KEYS = (
     "pending_text",
     "pending_more",
     "expired_text",
+    "waiting",
 )
 
 
@@ -260,7 +270,10 @@ def text(lang: str, key: str, **fields: str) -> str:
 
 def script_texts(lang: str) -> dict[str, Any]:
     """The words the script shows: its own, and (Bangla) each claim outcome by code."""
+    minutes = i18n.digits(str(arrival.WAIT_SECONDS // 60), lang)
     return {
-        "text": {key: TEXT[lang][key] for key in SCRIPT_KEYS},
+        "text": {key: text(lang, key, minutes=minutes) for key in SCRIPT_KEYS},
         "outcomes": OUTCOMES_BN if lang == "bn" else {},
+        # The buyer's wait (domain/arrival.py): how long and how often the page checks.
+        "wait": {"seconds": arrival.WAIT_SECONDS, "every": arrival.CHECK_EVERY_SECONDS},
     }

@@ -131,6 +131,14 @@ def buyer_state(link: PaymentLink, now: datetime, paid: bool) -> str:
     return PAYABLE
 
 
+def portal_state(view: LinkView, now: datetime) -> str:
+    """What the portal shows of a link: active, used (a single-use link that has been paid),
+    disabled or expired; the same reading as `buyer_state`, so both sides agree."""
+    paid = view.link.single_use and view.totals.payments > 0
+    state = buyer_state(view.link, now, paid)
+    return ACTIVE if state == PAYABLE else state
+
+
 def new_open_token() -> str:
     """A one-time token for the pay form: a reusable link's double submit opens one session."""
     return secrets.token_hex(8)

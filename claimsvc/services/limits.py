@@ -14,7 +14,8 @@ from claimsvc.store.admission import RATE_LIMITED as OVER_RATE
 from claimsvc.store.limits import LimitStore
 
 
-def _refuse(scope: str, decision: RateDecision, error: errors.ServiceError) -> None:
+def refuse(scope: str, decision: RateDecision, error: errors.ServiceError) -> None:
+    """Count the refusal under `scope` and raise `error` with the RateLimit headers."""
     RATE_LIMITED.labels(scope=scope).inc()
     error.headers.update(decision.headers())
     raise error
@@ -36,7 +37,7 @@ class LimitService:
     ) -> RateDecision:
         decision = await self._store.hit(scope, subject, limit, self._clock())
         if not decision.allowed:
-            _refuse(scope.split(":")[0], decision, error)
+            refuse(scope.split(":")[0], decision, error)
         return decision
 
     async def admit_buyer(
@@ -65,7 +66,7 @@ class LimitService:
             )
         if admission.outcome == OVER_RATE:
             assert admission.rate is not None
-            _refuse("buyer", admission.rate, error)
+            refuse("buyer", admission.rate, error)
         return admission.account
 
     async def check_address(

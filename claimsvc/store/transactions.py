@@ -184,6 +184,12 @@ class TransactionStore:
         query = {"account_id": account_id, "provider": {"$in": list(PROVIDERS)}, "trx_id": trx_id}
         return [self.from_doc(d) for d in await self._coll.find(query).to_list(None)]
 
+    async def has_trx_id(self, account_id: str, trx_id: str) -> bool:
+        """Whether the account holds a transaction with this TrxID, whatever its provider
+        (points of the unique (account, provider, TrxID) index; only the id is read)."""
+        query = {"account_id": account_id, "provider": {"$in": list(PROVIDERS)}, "trx_id": trx_id}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def count_status(
         self, account_id: str, status: str, since: datetime | None, cap: int
     ) -> int:

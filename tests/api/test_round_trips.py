@@ -183,3 +183,15 @@ async def test_the_relay_writes_a_batch_of_events_in_four_commands_and_one_scrip
         "update_many:sessions": 1,
     }
     assert dict(tally.redis) == SCRIPT
+
+
+async def test_an_arrival_check_is_two_reads_and_one_script(fetch, make_account, deps, tally):
+    # The hosted page asks this every 5 seconds while a buyer waits for the SMS.
+    merchant = await make_account()
+    sid = await open_session(deps, merchant)
+    arrival = f"/checkout/{sid}/arrival"
+    body = {"trxId": "AAAAAA11", "provider": "bkash"}
+    assert (await fetch(arrival, json=body)).json() == {"next": "wait"}
+    reply, mongo, redis = await counted(tally, fetch(arrival, json=body))
+    assert reply.json() == {"next": "wait"}
+    assert (mongo, redis) == ({"find_one:sessions": 1, "find_one:transactions": 1}, SCRIPT)

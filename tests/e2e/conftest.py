@@ -14,6 +14,7 @@ from playwright.async_api import Browser, Page, Request, Response, Route, async_
 from claimsvc.bootstrap import Deps
 from claimsvc.services.transactions import NewTransaction
 from tests.conftest import ALLOWED_HOST, initialize_body
+from tests.sms.conftest import drain, make_device, post_sms, sms, sms_server  # noqa: F401
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -38,6 +38,7 @@ def claim_body(checkout) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LOCALES)
 async def test_open_and_error(shop, open_tab, lang):
     checkout = await shop.open({"name": SHOP_NAME})
+    await shop.receive(checkout, "ZZ99XX11", poisha=49_900)  # Tk 1 short: the error at once
     tab = await open_tab(checkout.url, locale=LOCALES[lang])
     await expect(tab.page.locator("#claim-form")).to_be_visible()
     await shoot(tab, "open", lang)
@@ -45,6 +46,16 @@ async def test_open_and_error(shop, open_tab, lang):
     await tab.page.locator("#claim-form button[type=submit]").click()
     await expect(tab.page.locator("#message")).to_have_class("message message-error")
     await shoot(tab, "error", lang)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+async def test_waiting_for_the_sms(shop, open_tab, lang):
+    checkout = await shop.open({"name": SHOP_NAME})
+    tab = await open_tab(checkout.url, locale=LOCALES[lang])
+    await tab.page.locator("#trx-id").fill(TRX_ID)
+    await tab.page.locator("#claim-form button[type=submit]").click()
+    await expect(tab.page.locator("#checkout")).to_have_attribute("data-state", "waiting")
+    await shoot(tab, "waiting", lang)
 
 
 @pytest.mark.parametrize("lang", LOCALES)

@@ -50,10 +50,16 @@ async def test_a_minted_key_is_shown_once_works_and_never_appears_again(
 ):
     caplog.set_level(logging.DEBUG)
     await owner.get("/portal/keys")
-    page = await owner.post("/portal/keys", {"label": "  shop   server "})
-    assert page.code == 201
+    made = await owner.post("/portal/keys", {"label": "  shop   server "})
+    assert made.code == 303 and made.location.startswith("/portal/keys?shown=")
+    assert KEY.findall(made.text) == []
+    page = await owner.get(made.location)
     (key,) = KEY.findall(page.text)
     assert "Cache-Control" in page.headers and "no-store" in page.headers["Cache-Control"]
+    # A reload of the page that showed it: the key is gone, the page says so, nothing is made.
+    again = await owner.get(made.location)
+    assert key not in again.text and "shown once and is no longer visible" in again.text
+    assert len(await deps.services.admin.list_keys(shop.id)) == 2
     assert (await fetch(INIT, json=initialize_body(), key=key)).code == 201
     later = await owner.get("/portal/keys")
     assert key not in later.text and key[:12] in later.text and "shop server" in later.text
@@ -109,9 +115,12 @@ async def test_a_form_without_the_right_token_is_refused_and_changes_nothing(
 async def test_rotation_shows_the_new_secret_once_with_the_grace_end(deps, shop, owner, caplog):
     caplog.set_level(logging.DEBUG)
     await owner.get("/portal/webhooks")
-    page = await owner.post("/portal/webhooks/secret", {"grace": "24"})
-    assert page.code == 200
+    made = await owner.post("/portal/webhooks/secret", {"grace": "24"})
+    assert made.code == 303 and made.location.startswith("/portal/webhooks?shown=")
+    page = await owner.get(made.location)
     (secret,) = SECRET.findall(page.text)
+    assert "no-store" in page.headers["Cache-Control"]
+    assert secret not in (await owner.get(made.location)).text
     assert "The old secret stays valid until" in page.text
     account = await deps.services.admin.get_account(shop.id)
     assert account.callback_secret == secret

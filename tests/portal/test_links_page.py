@@ -177,6 +177,30 @@ async def test_payments_are_counted_on_the_list_and_the_links_page(
     assert 'id="link-payments">২<' in page.text
 
 
+async def test_a_paid_single_use_link_shows_used_in_both_languages(
+    make_account, make_user, portal, deps, fetch
+):
+    shop, client = await signed_in(make_account, make_user, portal)
+    link_id = await create(client, amount="500", single_use="1")
+    (stored,) = await links_of(deps, shop.id)
+    status = re.compile(r'id="link-status">([^<]+)<')
+    page = await client.get(f"/portal/links/{link_id}?lang=en")
+    assert status.search(page.text).group(1) == "Active"
+    opened = await fetch(f"/pay/{stored['slug']}", method="POST", body=b"")
+    session_id = opened.headers["Location"].split("/")[2].split("?")[0]
+    tx = await pay(deps, shop, amount_poisha=50_000)
+    body = claim_body(session_id, tx.trx_id)
+    assert (await fetch("/api/v1/checkout/submit", json=body)).code == 200
+    page = await client.get(f"/portal/links/{link_id}?lang=en")
+    assert status.search(page.text).group(1) == "Used"
+    listed = await client.get("/portal/links?lang=en")
+    assert '<span class="badge">Used</span>' in listed.text
+    page = await client.get(f"/portal/links/{link_id}?lang=bn")
+    assert status.search(page.text).group(1) == "ব্যবহৃত"
+    listed = await client.get("/portal/links?lang=bn")
+    assert '<span class="badge">ব্যবহৃত</span>' in listed.text
+
+
 async def test_the_pages_speak_bangla(make_account, make_user, portal):
     _, client = await signed_in(make_account, make_user, portal)
     page = await client.get("/portal/links?lang=bn")

@@ -16,7 +16,8 @@ QR = re.compile(r'<img class="qr" src="(data:image/svg\+xml[^"]+)"')
 
 
 async def pair(client, name="Shop phone", **extra):
-    return await client.post("/portal/devices", {"name": name, **extra})
+    """Pair through the form and follow its redirect to the page that shows the token once."""
+    return await client.post("/portal/devices", {"name": name, **extra}, follow=True)
 
 
 async def test_pairing_shows_token_address_and_qr_code_once(
@@ -34,7 +35,9 @@ async def test_pairing_shows_token_address_and_qr_code_once(
     qr = unquote(QR.search(page.text).group(1))
     assert qr.startswith("data:image/svg+xml") and "<svg" in qr
     assert "SMS Gateway for Android" in page.text and "Incoming SMS to URL forwarder" in page.text
-    # Never again: not on the list, not in a flash, not stored, not logged.
+    # Never again: not on a reload, not on the list, not in a flash, not stored, not logged.
+    reload = await client.get(page.url)
+    assert token not in reload.text and "no longer visible" in reload.text
     later = await client.get("/portal/devices")
     assert "Shop phone" in later.text and token[:12] in later.text
     assert token not in later.text

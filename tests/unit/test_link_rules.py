@@ -141,3 +141,22 @@ def test_an_expiry_is_read_as_dhaka_time():
 )
 def test_every_wrong_field_is_named(change, problems):
     assert rules.parse_link_form({**FORM, **change}, NOW) == (None, problems)
+
+
+@pytest.mark.parametrize(
+    ("change", "payments", "state"),
+    [
+        ({}, 0, rules.ACTIVE),
+        ({}, 3, rules.ACTIVE),
+        ({"single_use": True}, 0, rules.ACTIVE),
+        ({"single_use": True}, 1, rules.USED),
+        ({"single_use": True, "expires_at": NOW}, 1, rules.USED),
+        ({"single_use": True, "status": rules.DISABLED}, 1, rules.DISABLED),
+        ({"expires_at": NOW}, 0, rules.EXPIRED),
+    ],
+)
+def test_what_the_portal_shows_of_a_link(change, payments, state):
+    view = rules.LinkView(
+        replace(LINK, **change), rules.LinkTotals(payments, payments * 50_000), "https://x/pay/s"
+    )
+    assert rules.portal_state(view, NOW) == state

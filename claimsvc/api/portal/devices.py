@@ -1,5 +1,6 @@
 """The portal's devices page: the account's phones with last seen and a quiet mark, pairing a
-phone (its token, intake address and QR code shown once, in the answer to the POST), revoking."""
+phone (its token, intake address and QR code shown once, on the page the POST redirects to),
+revoking."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from tornado.routing import URLSpec
 
 from claimsvc.api.devices import DeviceSchema
 from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.devices import intake_url
 
 PATH = "/portal/devices"
+PAIRED_PATH = PATH + "/paired"
 QR_SCALE, QR_BORDER = 4, 4
 """Module size in pixels and the quiet zone (4 modules, as the QR standard asks)."""
 
@@ -45,7 +48,7 @@ class DevicesHandler(PortalHandler):
         )
 
     async def post(self) -> None:
-        """Pair a phone: the answer is the only page that ever holds its token."""
+        """Pair a phone; the page this redirects to is the only one that ever holds its token."""
         values = {"name": self.form("name"), "signing_key": self.form("signing_key") or None}
         body, problems = load_form(DeviceSchema(), values)
         if problems:
@@ -56,12 +59,32 @@ class DevicesHandler(PortalHandler):
         )
         device = registered.device
         await self.audit("device.pair", device.id, name=device.name)
-        url = intake_url(self.deps.settings.public_sms_url, registered.token)
+        # A reload after this shows the token page once, never pairs a second phone.
+        held = {"device_id": device.id, "token": registered.token}
+        await hold_and_redirect(self, "device_token", held, PAIRED_PATH)
+
+
+class DevicePairedHandler(PortalHandler):
+    """GET: the page that holds a newly paired phone's token, intake address and QR code, once
+    (the pairing POST redirects here)."""
+
+    permission = "devices"
+    route_name = "portal_device_paired"
+
+    async def get(self) -> None:
+        held = await take_shown(self, "device_token", PATH)
+        if held is None:
+            return
+        if not held:
+            self.see_other(PATH)
+            return
+        device = await self.services.devices.get(held["device_id"], self.account.id)
+        url = intake_url(self.deps.settings.public_sms_url, held["token"])
         self.render_portal(
             "device_paired.html",
             title=Words(self.lang)("ph_paired_title"),
             device=device,
-            token=registered.token,
+            token=held["token"],
             intake_url=url,
             qr=qr_data_uri(url),
         )
@@ -88,5 +111,6 @@ class DeviceRevokeHandler(PortalHandler):
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
         URLSpec(PATH, DevicesHandler, kw, name="portal_devices"),
+        URLSpec(PAIRED_PATH, DevicePairedHandler, kw, name="portal_device_paired"),
         URLSpec(PATH + r"/([^/]+)/revoke", DeviceRevokeHandler, kw),
     ]

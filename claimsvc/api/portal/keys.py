@@ -1,5 +1,6 @@
-"""The portal's API keys page: the account's keys with their last use, minting one (the key is
-shown in the answer to the POST only), and revoking one after a confirmation."""
+"""The portal's API keys page: the account's keys with their last use, minting one (the POST
+redirects, and the page it redirects to shows the key once), and revoking one after a
+confirmation."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from typing import Any
 from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.accounts import LABEL_MAX_LEN, ApiKey, clean_label
 from claimsvc.errors import NotFound
+
+PATH = "/portal/keys"
 
 
 class KeysHandler(PortalHandler):
@@ -20,7 +24,9 @@ class KeysHandler(PortalHandler):
     route_name = "portal_keys"
 
     async def get(self) -> None:
-        await self.show_page()
+        held = await take_shown(self, "api_key", PATH)
+        if held is not None:
+            await self.show_page(minted=held.get("secret"))
 
     async def show_page(self, status: int = 200, **extra: Any) -> None:
         keys = await self.services.admin.list_keys(self.account.id)
@@ -42,8 +48,8 @@ class KeysHandler(PortalHandler):
             return
         minted = await self.services.admin.mint_key(self.account.id, label)
         await self.audit("key.mint", f"key:{minted.key.id}", prefix=minted.key.prefix)
-        self.set_header("Cache-Control", "no-store")
-        await self.show_page(201, minted=minted)
+        # A reload after this shows the key page, never a second key (POST/redirect/GET).
+        await hold_and_redirect(self, "api_key", {"secret": minted.secret}, PATH)
 
 
 class RevokeHandler(KeysHandler):
@@ -57,7 +63,7 @@ class RevokeHandler(KeysHandler):
     async def post(self, key_id: str) -> None:  # type: ignore[override]
         key = await self.services.admin.revoke_key(key_id, self.account.id)
         await self.audit("key.revoke", f"key:{key.id}", prefix=key.prefix)
-        self.see_other("/portal/keys", flash="keys_revoked")
+        self.see_other(PATH, flash="keys_revoked")
 
     async def _key(self, key_id: str) -> ApiKey:
         for key in await self.services.admin.list_keys(self.account.id):

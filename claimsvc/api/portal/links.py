@@ -12,7 +12,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
-from claimsvc.domain.links import DISABLED, LinkView, PaymentLink, is_expired, parse_link_form
+from claimsvc.domain.links import LinkView, parse_link_form, portal_state
 
 FORM_FIELDS = ("amount", "description", "order_ref", "single_use", "expires_at")
 """No webhook_url: a link's webhook is set with the API only (docs/decisions.md, issue 23)."""
@@ -29,11 +29,9 @@ class LinksPortalHandler(PortalHandler):
     def words(self) -> Words:
         return Words(self.lang)
 
-    def state_of(self, link: PaymentLink) -> str:
-        """active, disabled or expired (a words suffix: link_status_*)."""
-        if link.status == DISABLED:
-            return DISABLED
-        return "expired" if is_expired(link, self.deps.clock()) else link.status
+    def state_of(self, view: LinkView) -> str:
+        """active, used, disabled or expired (a words suffix: link_status_*)."""
+        return portal_state(view, self.deps.clock())
 
     def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
         super().render_portal(template_name, status, state_of=self.state_of, **ns)

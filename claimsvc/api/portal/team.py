@@ -8,6 +8,7 @@ from tornado.routing import URLSpec
 
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.users import ROLES
 from claimsvc.services.users import Invited
@@ -20,7 +21,7 @@ class TeamHandler(PortalHandler):
     route_name = "portal_team"
 
     async def show(self, status: int = 200, **ns: Any) -> None:
-        """The page; `invited` (in `ns`) shows a new link once, in the answer that made it."""
+        """The page; `invited` and `link` (in `ns`) show a new set-password link once."""
         words = Words(self.lang)
         ns.setdefault("error", None)
         ns.setdefault("invited", None)
@@ -31,11 +32,19 @@ class TeamHandler(PortalHandler):
         )
 
     async def get(self) -> None:
-        await self.show()
+        held = await take_shown(self, "set_password_link", PATH)
+        if held is None:
+            return
+        if not held:
+            await self.show()
+            return
+        await self.show(invited={"email": held["email"]}, link=held["link"])
 
     async def show_link(self, invited: Invited) -> None:
+        """Redirect to the page that shows the new link once (a reload invites no one again)."""
         link = invited.url(self.deps.settings.public_base_url)
-        await self.show(invited=invited.user, link=link)
+        held = {"email": invited.user.email, "link": link}
+        await hold_and_redirect(self, "set_password_link", held, PATH)
 
     async def refuse(self, exc: errors.ServiceError) -> None:
         key = exc.code if isinstance(exc, errors.PortalError) else "team_invalid"

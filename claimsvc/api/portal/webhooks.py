@@ -1,5 +1,6 @@
 """The portal's Webhooks page: the account's events with their attempts, sending one again, a
-test event, and rotating the callback secret (shown once, in the answer to the rotation)."""
+test event, and rotating the callback secret (shown once, on the page the rotation redirects
+to)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from tornado.routing import URLSpec
 
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import bounds
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
 
+PATH = "/portal/webhooks"
 SESSION_MAX = 64
 """The longest session id the filter accepts (ids are UUIDs)."""
 
@@ -28,7 +31,9 @@ class WebhooksHandler(PortalHandler):
     route_name = "portal_webhooks"
 
     async def get(self) -> None:
-        await self.show_page()
+        held = await take_shown(self, "callback_secret", PATH)
+        if held is not None:
+            await self.show_page(new_secret=held.get("secret"))
 
     async def show_page(self, status: int = 200, **extra: Any) -> None:
         """The page; `extra` adds the rotation's new secret or a form's error and value."""
@@ -131,7 +136,8 @@ class TestEventHandler(WebhooksHandler):
 
 
 class RotateHandler(WebhooksHandler):
-    """POST: a new callback secret, shown in this answer only, the old one kept for a grace."""
+    """POST: a new callback secret, the old one kept for a grace; the page it redirects to
+    shows the new one once."""
 
     route_name = "portal_webhook_rotate"
 
@@ -145,8 +151,8 @@ class RotateHandler(WebhooksHandler):
         )
         self.account = account
         await self.audit("webhook.rotate_secret", "callback_secret", grace_hours=str(hours))
-        self.set_header("Cache-Control", "no-store")
-        await self.show_page(new_secret=secret)
+        # A reload after this shows the page, never another rotation (POST/redirect/GET).
+        await hold_and_redirect(self, "callback_secret", {"secret": secret}, PATH)
 
 
 def _host(url: str) -> str:

@@ -1,5 +1,6 @@
-/* The hosted checkout page: copy buttons, countdown, TrxID claim, cancel, and polling while a
-   claim waits for the merchant's confirmation. Plain script, no framework, no build step. */
+/* The hosted checkout page: copy buttons, countdown, TrxID claim (after waiting for its SMS to
+   arrive), cancel, and polling while a claim waits for the merchant's confirmation. Plain
+   script, no framework, no build step. */
 (function () {
   "use strict";
 
@@ -15,6 +16,8 @@
   var POLL_MS = 3000;
   var SLOW_POLL_MS = 15000;
   var SLOW_AFTER = 100;
+  var WAIT = words.wait || { seconds: 0, every: 5 };
+  var waitFor = 0;  // the number of the latest claim the buyer sent
 
   function $(id) { return document.getElementById(id); }
   function text(key) { return (words.text || {})[key] || ""; }
@@ -168,13 +171,60 @@
 
   function submitClaim(event) {
     event.preventDefault();
-    var form = event.target;
-    var claim = readClaim(form);
+    var claim = readClaim(event.target);
     if (!claim) { return; }
+    waitFor += 1;
+    var wait = { claim: claim, id: waitFor, until: Date.now() + WAIT.seconds * 1000, on: false };
+    $("submit").disabled = true;
+    say(text("checking"), "");
+    checkArrival(wait);
+  }
+
+  /* ---- the buyer's wait: is the TrxID's SMS there yet? ---- */
+  // Asked before the submit, so waiting for a late SMS costs no failed attempt: the page submits
+  // once the SMS is there, or once the wait is over (and then shows the real outcome).
+  function checkArrival(wait) {
+    var path = "/checkout/" + encodeURIComponent(sessionId) + "/arrival";
+    var asked = { trxId: wait.claim.trxId, provider: wait.claim.provider };
+    post(path, asked).then(function (reply) {
+      if (wait.id !== waitFor) { return; }  // the buyer has sent another TrxID since
+      var next = reply.body && reply.body.next;
+      if (next === "wait") { keepWaiting(wait); return; }
+      if (next === "submit" || !wait.on) { sendClaim(wait); return; }
+      if (reply.status >= 400 && reply.status < 500 && reply.status !== 429) {
+        handleClaim(reply);
+        return;
+      }
+      keepWaiting(wait);  // rate limited while waiting: ask again later
+    }, function () {
+      if (wait.id !== waitFor) { return; }
+      if (wait.on) { keepWaiting(wait); } else { sendClaim(wait); }
+    });
+  }
+
+  function keepWaiting(wait) {
+    var form = $("claim-form");
+    if (!form || form.hidden) { return; }  // the session ran out meanwhile
+    if (Date.now() >= wait.until) { sendClaim(wait); return; }
+    if (!wait.on) {
+      wait.on = true;
+      root.setAttribute("data-state", "waiting");
+      say(text("waiting"), "pending");
+      $("submit").disabled = false;  // a corrected TrxID starts a new wait
+    }
+    window.setTimeout(function () {
+      if (wait.id === waitFor) { checkArrival(wait); }
+    }, WAIT.every * 1000);
+  }
+
+  function sendClaim(wait) {
     var button = $("submit");
     button.disabled = true;
-    say(text("checking"), "");
-    post("/api/v1/checkout/submit", claim).then(handleClaim, function () {
+    post("/api/v1/checkout/submit", wait.claim).then(function (reply) {
+      if (wait.id !== waitFor) { return; }
+      root.setAttribute("data-state", "open");
+      handleClaim(reply);
+    }, function () {
       say(text("network"), "error");
     }).then(function () { button.disabled = false; });
   }

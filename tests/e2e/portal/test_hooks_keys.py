@@ -46,3 +46,31 @@ async def test_a_key_minted_in_the_portal_opens_a_session_then_is_revoked(
     reply = await fetch(INIT, json=initialize_body(), key=key)
     assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
     assert not tab.errors and not tab.csp_violations()
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+async def test_a_reload_after_make_key_or_rotate_makes_nothing_more(
+    deps, make_account, make_user, portal_tab, server, lang
+):
+    shop = await make_account(name="Rahim Store")
+    tab = await portal_tab(await make_user(shop, role="owner"), lang=lang)
+    page = tab.page
+    await page.goto(f"{server}/portal/keys?lang={lang}")
+    await page.locator("#label").fill("shop server")
+    await page.locator("form[action='/portal/keys'] button[type=submit]").click()
+    key = (await page.locator("[data-testid=new-key]").inner_text()).strip()
+    await page.reload()
+    await expect(page.locator(".flash")).to_be_visible()
+    await expect(page.locator("[data-testid=new-key]")).to_have_count(0)
+    assert key not in await page.content()
+    assert len(await deps.services.admin.list_keys(shop.id)) == 2  # the shop's own and this one
+    await assert_accessible(page)
+
+    await page.goto(f"{server}/portal/webhooks?lang={lang}")
+    await page.locator("form[action='/portal/webhooks/secret'] button[type=submit]").click()
+    secret = (await page.locator("[data-testid=new-secret]").inner_text()).strip()
+    await page.reload()
+    await expect(page.locator("[data-testid=new-secret]")).to_have_count(0)
+    account = await deps.services.admin.get_account(shop.id)
+    assert account.callback_secret == secret  # rotated once, not again by the reload
+    assert not tab.errors and not tab.csp_violations()

@@ -103,6 +103,9 @@ EN = {
     "keys_bad_label": "A label is at most 100 characters, without control characters.",
     "keys_mint": "Make key",
     "keys_revoked": "The key is revoked.",
+    "view_gone": (
+        "That was shown once and is no longer visible. If you did not copy it, make a new one."
+    ),
 }
 
 BN = {
@@ -204,4 +207,5 @@ BN = {
     "keys_bad_label": "লেবেল সর্বোচ্চ ১০০ অক্ষর, কোনো কন্ট্রোল অক্ষর ছাড়া।",
     "keys_mint": "কী বানান",
     "keys_revoked": "কী বাতিল হয়েছে।",
+    "view_gone": "এটি একবারই দেখানো হয়েছিল, এখন আর দেখা যাবে না। কপি না করে থাকলে নতুন একটি বানান।",
 }

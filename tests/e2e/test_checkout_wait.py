@@ -1,0 +1,116 @@
+"""The buyer's wait in headless Chromium: a TrxID sent before its SMS has arrived, on a phone
+and on a desktop, in English and Bangla. The SMS comes in through the real intake."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import expect
+
+from claimsvc.domain import arrival
+from tests.claims_support import session_doc
+from tests.e2e.conftest import SUCCESS_URL, TRX_ID
+from tests.sms.conftest import bkash_credit
+
+pytestmark = pytest.mark.e2e
+
+LOCALES = {"en": "en-US", "bn-BD": "bn-BD"}
+WAITING = {
+    "en-US": "We have not received this payment's SMS yet",
+    "bn-BD": "এই পেমেন্টের এসএমএস আমরা এখনো পাইনি",
+}
+SUBMIT_BUTTON = {"en-US": "Confirm payment", "bn-BD": "পেমেন্ট নিশ্চিত করুন"}
+WRONG = {
+    "en-US": "Could not verify transaction; TrxID and amount must match exactly.",
+    "bn-BD": "লেনদেন যাচাই করা যায়নি; TrxID ও টাকার পরিমাণ হুবহু মিলতে হবে।",
+}
+
+
+async def claim(page, trx_id: str, locale: str) -> None:
+    await page.locator("#trx-id").fill(trx_id)
+    await page.get_by_role("button", name=SUBMIT_BUTTON[locale]).click()
+
+
+def count_requests(page, part: str) -> list[str]:
+    """The URLs of the page's requests containing `part`, as they are sent."""
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if part in r.url else None)
+    return seen
+
+
+@pytest.mark.parametrize("locale", LOCALES.values())
+async def test_a_trxid_sent_before_its_sms_waits_and_completes_when_the_sms_arrives(
+    shop, open_tab, deps, make_device, post_sms, drain, locale
+):
+    checkout = await shop.open()
+    device = await make_device(checkout.merchant)
+    tab = await open_tab(checkout.url, locale=locale)
+    submits = count_requests(tab.page, "/api/v1/checkout/submit")
+    await claim(tab.page, TRX_ID, locale)
+    await expect(tab.page.locator("#message")).to_contain_text(WAITING[locale])
+    await expect(tab.page.locator("#checkout")).to_have_attribute("data-state", "waiting")
+    assert submits == []
+
+    # The wallet's SMS reaches the merchant's phone, which forwards it to the intake.
+    received_ms = int(deps.clock().timestamp() * 1000)
+    sms_body = {"sender": "bKash", "message": bkash_credit(TRX_ID, "500.00", "1,500.00")}
+    reply = await post_sms({**sms_body, "received_at": received_ms}, token=device.token)
+    assert reply.code == 202, reply.body
+    assert await drain() == 1
+
+    await expect(tab.page).to_have_url(SUCCESS_URL, timeout=20_000)
+    assert len(submits) == 1
+    session = await session_doc(deps, checkout.session_id)
+    assert (session["status"], session["failed_attempts"]) == ("COMPLETED", 0)
+    assert not tab.errors
+    assert tab.csp_violations() == []
+
+
+@pytest.mark.parametrize("locale", LOCALES.values())
+async def test_a_trxid_that_never_arrives_ends_with_the_real_error_and_one_failed_attempt(
+    shop, open_tab, deps, locale
+):
+    checkout = await shop.open()
+    tab = await open_tab(checkout.url, locale=locale)
+    page = tab.page
+    # The browser's clock, so the two minutes of waiting pass at once.
+    await page.clock.install()
+    await page.reload()
+    checks = count_requests(page, "/arrival")
+    submits = count_requests(page, "/api/v1/checkout/submit")
+    await claim(page, "ZZ99XX11", locale)
+    await expect(page.locator("#message")).to_contain_text(WAITING[locale])
+    async with page.expect_request(lambda r: r.url.endswith("/arrival")):
+        await page.clock.run_for(arrival.CHECK_EVERY_SECONDS * 1000)
+    assert len(checks) >= 2
+    assert submits == []
+
+    await page.clock.fast_forward((arrival.WAIT_SECONDS + 1) * 1000)
+    await expect(page.locator("#message")).to_have_text(WRONG[locale])
+    await expect(page.locator("#message")).to_have_class("message message-error")
+    await expect(page.locator("#claim-form")).to_be_visible()
+    assert len(submits) == 1
+    session = await session_doc(deps, checkout.session_id)
+    assert (session["status"], session["failed_attempts"]) == ("OPEN", 1)
+    assert not tab.errors
+
+
+async def test_a_corrected_trxid_replaces_the_one_being_waited_for(shop, open_tab, deps):
+    checkout = await shop.open()
+    await shop.receive(checkout)
+    tab = await open_tab(checkout.url)
+    await claim(tab.page, "ZZ99XX11", "en-US")
+    await expect(tab.page.locator("#message")).to_contain_text(WAITING["en-US"])
+    await tab.page.locator("#trx-id").fill("")
+    await claim(tab.page, TRX_ID, "en-US")
+    await expect(tab.page).to_have_url(SUCCESS_URL)
+    session = await session_doc(deps, checkout.session_id)
+    assert session["failed_attempts"] == 0
+
+
+async def test_the_waiting_page_has_no_serious_accessibility_violations(shop, open_tab):
+    checkout = await shop.open()
+    for locale in LOCALES.values():
+        tab = await open_tab(checkout.url, locale=locale)
+        await claim(tab.page, "ZZ99XX11", locale)
+        await expect(tab.page.locator("#message")).to_contain_text(WAITING[locale])
+        assert await tab.axe_violations() == []
