@@ -162,6 +162,12 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         ("POST", "/api/v1/checkout/cancel", "none", {"sessionId": UNKNOWN_UUID}),
         (
             "POST",
+            f"/checkout/{w.session}/arrival",
+            "none",
+            {"trxId": "ABC123DEF", "provider": "bkash"},
+        ),
+        (
+            "POST",
             "/api/v1/payment-links",
             "key",
             {
@@ -261,6 +267,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         ("/healthz", none),
         ("/readyz", none),
         ("/openapi.yaml", none),
+        ("/favicon.ico", none),
         ("/admin/v1/events", admin),
         ("/admin/v1/devices", admin),
         ("/admin/v1/transactions", admin),
@@ -290,6 +297,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         "/portal/links",
         f"/portal/links/{w.link}",
         "/portal/devices",
+        "/portal/devices/paired",
         "/portal/transactions",
         "/portal/wallets",
         "/portal/wordings",
