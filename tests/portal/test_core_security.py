@@ -13,8 +13,8 @@ from tests.portal.conftest import PASSWORD
 
 @pytest.fixture
 def settings():
-    # The test server believes X-Real-Ip, so one test can come from many addresses.
-    return make_settings(trust_forwarded_for=True)
+    # One trusted hop: the test sets X-Forwarded-For, so one test can come from many addresses.
+    return make_settings(trusted_proxy_hops=1)
 
 
 async def test_a_session_id_planted_before_sign_in_is_not_the_one_used_after(
@@ -48,10 +48,12 @@ async def test_the_sign_in_limit_per_user_holds_even_for_the_right_password(
     user = await make_user(await make_account())
     for i in range(10):
         page = await portal_client().sign_in(
-            user.email, "wrong password", headers={"X-Real-Ip": f"10.0.0.{i}"}
+            user.email, "wrong password", headers={"X-Forwarded-For": f"10.0.0.{i}"}
         )
         assert page.code == 401
-    blocked = await portal_client().sign_in(user.email, PASSWORD, headers={"X-Real-Ip": "10.0.1.1"})
+    blocked = await portal_client().sign_in(
+        user.email, PASSWORD, headers={"X-Forwarded-For": "10.0.1.1"}
+    )
     assert blocked.code == 429
     assert "Too many sign-in attempts. Please wait 15 minutes" in blocked.text
     assert blocked.headers["Retry-After"] == "900"
@@ -63,14 +65,14 @@ async def test_the_sign_in_limit_per_address_holds_across_users(
     make_account, make_user, portal_client, clock
 ):
     user = await make_user(await make_account())
-    here = {"X-Real-Ip": "203.0.113.7"}
+    here = {"X-Forwarded-For": "203.0.113.7"}
     for i in range(50):
         page = await portal_client().sign_in(f"nobody{i}@shop.example.com", "x", headers=here)
         assert page.code == 401
     blocked = await portal_client().sign_in(user.email, PASSWORD, headers=here)
     assert blocked.code == 429
     elsewhere = await portal_client().sign_in(
-        user.email, PASSWORD, headers={"X-Real-Ip": "198.51.100.1"}
+        user.email, PASSWORD, headers={"X-Forwarded-For": "198.51.100.1"}
     )
     assert elsewhere.code == 200
 

@@ -141,9 +141,6 @@ class PortalHandler(PageHandler):
     def csrf_field(self) -> str:
         return f'<input type="hidden" name="{CSRF_FIELD}" value="{self.csrf_token()}">'
 
-    def client_address(self) -> str:
-        return self.request.remote_ip or "unknown"
-
     # -- answers ------------------------------------------------------------------------------
 
     def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
