@@ -41,7 +41,7 @@ class SessionStarter(PortalHandler):
         self.set_portal_cookie(SESSION_COOKIE, started.session_id)
         self.drop_cookie(SIGNIN_COOKIE)
         if started.session.stage == ps.CODE:
-            self.see_other(f"{CODE_PATH}?{urlencode({'next': next_path})}")
+            self.see_other(f"{CODE_PATH}?{urlencode({'next': next_path}, safe='/')}")
         else:
             self.see_other(next_path)
 
