@@ -56,8 +56,14 @@ class LoginHandler(SessionStarter):
         self.render_login(safe_next(self.get_query_argument("next", None)))
 
     def render_login(
-        self, next_path: str, email: str = "", error: str | None = None, status: int = 200
+        self,
+        next_path: str,
+        email: str = "",
+        error: str | None = None,
+        status: int = 200,
+        ask_code: bool = False,
     ) -> None:
+        """The form; `ask_code` adds a code field (past the per-user limit both are needed)."""
         words = Words(self.lang)
         self.render_portal(
             "login.html",
@@ -66,17 +72,22 @@ class LoginHandler(SessionStarter):
             email=email,
             error=error,
             next_path=next_path,
+            ask_code=ask_code,
         )
 
     async def post(self) -> None:
         email, password = self.form("email") or "", self.form("password") or ""
         next_path = safe_next(self.form("next"))
         try:
-            started = await self.services.signin.sign_in(email, password, self.client_address())
+            started = await self.services.signin.sign_in(
+                email, password, self.client_address(), self.form("code")
+            )
         except (errors.SignInFailed, errors.SignInLimited) as exc:
             for name, value in exc.headers.items():
                 self.set_header(name, value)
-            self.render_login(next_path, email, refusal(Words(self.lang), exc), exc.status)
+            guarded = isinstance(exc, errors.SignInGuarded)
+            error = refusal(Words(self.lang), exc)
+            self.render_login(next_path, email, error, exc.status, ask_code=guarded)
             return
         await self.start(started, next_path)
 
