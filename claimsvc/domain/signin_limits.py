@@ -7,7 +7,8 @@ Brute force is kept out without letting a stranger lock a user out (docs/decisio
 - one user from one address: PER_PAIR attempts (a stranger's failures stay at their address);
 - one user from everywhere: past PER_USER password attempts, a password alone opens nothing
   more: only the password and a second factor in the same form pass, so guessing stops, and an
-  owner with two-factor on still signs in;
+  owner with two-factor on still signs in. Each attempt past it starts its window again: the
+  guard holds while a campaign goes on;
 - codes of one user from everywhere: PER_USER_CODES (only a holder of the password gets here).
 """
 
@@ -32,7 +33,8 @@ PER_ADDRESS = Limit(50, 15 * MINUTE_MS)
 PER_PAIR = Limit(10, 15 * MINUTE_MS)
 """Attempts (passwords and codes) on one user from one client address."""
 PER_USER = Limit(100, 60 * MINUTE_MS)
-"""Password attempts on one user from all addresses before a second factor is also needed."""
+"""Password attempts on one user from all addresses before a second factor is also needed
+(then until an hour passes without an attempt)."""
 PER_USER_CODES = Limit(10, 15 * MINUTE_MS)
 """Two-factor and recovery codes tried for one user from all addresses."""
 

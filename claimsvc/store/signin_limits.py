@@ -18,28 +18,28 @@ ALLOWED, BLOCKED, GUARDED = "allowed", "blocked", "guarded"
 # ARGV[3i-2], ARGV[3i-1], ARGV[3i]: counter i's limit, window in ms, and 1 when it is soft
 # A hard counter at its limit refuses the attempt, counting nothing: {0, ms until it resets}.
 # Otherwise the attempt is counted on every counter (a window starts at its first attempt) and
-# the answer is {1, 0}, or {2, ms until it resets} when a soft counter was already at its limit.
+# the answer is {1, 0}; or, when a soft counter was already at its limit, {2, its window}: an
+# attempt past a soft limit starts that counter's window again, so it holds while they go on.
 _SIGNIN_LUA = """
-local guarded_ttl = -1
+local guarded = -1
 for i = 1, #KEYS do
-  local limit = tonumber(ARGV[3 * i - 2])
   local count = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if count >= limit then
-    local ttl = redis.call('PTTL', KEYS[i])
-    if ttl < 0 then ttl = tonumber(ARGV[3 * i - 1]) end
-    if ARGV[3 * i] == '1' then
-      if ttl > guarded_ttl then guarded_ttl = ttl end
-    else
+  if count >= tonumber(ARGV[3 * i - 2]) then
+    if ARGV[3 * i] ~= '1' then
+      local ttl = redis.call('PTTL', KEYS[i])
+      if ttl < 0 then ttl = tonumber(ARGV[3 * i - 1]) end
       return {0, ttl}
     end
+    guarded = math.max(guarded, tonumber(ARGV[3 * i - 1]))
   end
 end
 for i = 1, #KEYS do
-  if redis.call('INCR', KEYS[i]) == 1 then
+  local count = redis.call('INCR', KEYS[i])
+  if count == 1 or (ARGV[3 * i] == '1' and count > tonumber(ARGV[3 * i - 2])) then
     redis.call('PEXPIRE', KEYS[i], ARGV[3 * i - 1])
   end
 end
-if guarded_ttl >= 0 then return {2, guarded_ttl} end
+if guarded >= 0 then return {2, guarded} end
 return {1, 0}
 """
 _OUTCOMES = {0: BLOCKED, 1: ALLOWED, 2: GUARDED}

@@ -31,13 +31,20 @@ async def test_concurrent_attempts_from_one_address_get_exactly_the_pair_limit(s
     assert 0 < refused.wait_ms <= PER_PAIR.window_ms
 
 
-async def test_the_user_limit_guards_without_blocking_and_counts_on(store):
+async def test_the_user_limit_guards_without_blocking_and_counts_on(
+    store, redis_client, redis_keys
+):
     per_address = PER_PAIR.attempts
     for i in range(PER_USER.attempts):
         decision = await store.hit_password(USER, f"192.0.2.{i // per_address}")
         assert decision.outcome == ALLOWED
+    key = redis_keys.signin_user(USER)
+    await redis_client.pexpire(key, 10_000)  # as if the hour were nearly over
     past = await store.hit_password(USER, "198.51.100.1")
-    assert past.outcome == GUARDED and 0 < past.wait_ms <= PER_USER.window_ms
+    assert past.outcome == GUARDED and past.wait_ms == PER_USER.window_ms
+    # Each attempt past the limit starts the user's window again: the guard holds while they
+    # go on.
+    assert await redis_client.pttl(key) > 10_000
     # Another user, and the same user's codes, are untouched.
     assert (await store.hit_password("f" * 64, "198.51.100.1")).outcome == ALLOWED
     assert (await store.hit_code(USER, "198.51.100.2")).outcome == ALLOWED
