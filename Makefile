@@ -20,6 +20,8 @@ test: $(STAMP)
 	$(BIN)/python tools/ensure_node_deps.py
 	$(BIN)/python tools/ensure_promtool.py
 	$(BIN)/python tools/ensure_redis_server.py
+	$(BIN)/python tools/ensure_php.py
+	$(BIN)/python tools/ensure_node.py
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
 	$(BIN)/ruff format --check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest

@@ -27,6 +27,7 @@ from claimsvc.services.signin import SigninService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
+from claimsvc.services.wordings import WordingService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
@@ -48,6 +49,7 @@ from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.teams import OwnerStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.users import UserStore
+from claimsvc.store.wordings import WordingStore
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Stores:
     portal_sessions: PortalSessionStore
     signin_limits: SigninLimitStore
     audit: AuditStore
+    wordings: WordingStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -102,6 +105,7 @@ class Services:
     users: UserService
     security: SecurityService
     signin: SigninService
+    wordings: WordingService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -175,6 +179,7 @@ def build_stores(
         portal_sessions=PortalSessionStore(db, ttl_index=ttl_indexes),
         signin_limits=SigninLimitStore(redis, keys),
         audit=AuditStore(db),
+        wordings=WordingStore(db),
     )
 
 
@@ -195,6 +200,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     limits = LimitService(stores.limits, stores.admission, stores.accounts, clock)
     audit, passwords = AuditService(stores.audit, clock), Passwords()
     security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
+    reparse = ReparseService(stores.messages, stores.sms_queue, clock)
     return Services(
         auth=auth,
         admin=AdminService(
@@ -217,7 +223,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             transactions,
             clock,
         ),
-        reparse=ReparseService(stores.messages, stores.sms_queue, clock),
+        reparse=reparse,
         payments=PaymentsService(
             stores.sessions,
             stores.transactions,
@@ -251,6 +257,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
         ),
         security=security,
+        wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
     )
 
 

@@ -84,6 +84,19 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
         (),
     ),
     ("events", "redeliver"): ("POST", "/admin/v1/events/{event_id}/redeliver", ("event_id",), ()),
+    ("wordings", "list"): ("GET", "/admin/v1/wordings", (), ("account_id", "provider")),
+    ("wordings", "global"): (
+        "POST",
+        "/admin/v1/wordings/{wording_id}/global",
+        ("wording_id",),
+        (),
+    ),
+    ("wordings", "remove"): (
+        "POST",
+        "/admin/v1/wordings/{wording_id}/remove",
+        ("wording_id",),
+        (),
+    ),
 }
 
 

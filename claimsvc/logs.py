@@ -1,4 +1,10 @@
-"""One JSON object a line, with the request id of the request being served."""
+"""One JSON object a line, with the request id of the request being served.
+
+Secrets stay out at every level (issue 23): CLAIMSVC_LOG_LEVEL sets our own loggers only; every
+library's (the MongoDB driver's command log above all) stays at WARNING unless
+CLAIMSVC_LIBRARY_LOG_LEVEL asks for more; and every line is scrubbed of phone numbers, values
+shaped like our secrets, and the values of fields named like secrets.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,21 @@ request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request
 
 _PHONE = re.compile(r"(?<!\d)(\+?88)?(01\d)(\d{4})(\d{4})(?!\d)")
 _SECRETISH = re.compile(r"\b(sk|dev|adm|whsec)_[A-Za-z0-9_\-]{6,}")
+# The value of a field whose name says it holds a secret, in JSON (also as JSON inside a JSON
+# string, as the driver's command log writes documents: \"key_hash\": \"...\"), in a Python
+# repr or as name=value: a quoted string (to the quote escaped as its opening one was, else to
+# the end of the line: the driver cuts long documents), an array, or a bare word.
+_SECRET_NAMES = (
+    "secret|hash|password|signing_key|token|totp|recovery|api[_-]key|authorization|cookie"
+)
+_SECRET_NAME = re.compile(_SECRET_NAMES, re.IGNORECASE)
+_SECRET_FIELD = re.compile(
+    rf"""(?ix)
+    ( [\w.-]*(?:{_SECRET_NAMES})[\w.-]* \\*["']?\s*[:=]\s* )
+    (?: (\\*)".*?(?:(?<!\\)\2"|$) | '[^']*'? | \[[^\]]*\]? | [^\s,;&}}\]"'\\]+ )
+    """
+)
+_BEARER = re.compile(r"(?i)\b(bearer|basic)\s+[^\s\"',;}\\]+")
 # Built once: json.dumps with default= would build a new encoder for every line.
 _ENCODER = json.JSONEncoder(default=str)
 # ASCII only: str.isalnum() also admits letters of every script, which have no place in a header.
@@ -36,7 +57,12 @@ def mask_phone(text: str) -> str:
 
 
 def scrub(text: str) -> str:
-    """Last line of defence: mask phone numbers and anything shaped like our secrets."""
+    """Last line of defence: mask phone numbers, anything shaped like our secrets, credentials
+    after `Bearer`, and the value of any field named like a secret (`callback_secret`,
+    `key_hash`, `password`, `token`...). It cannot know a secret kept under an innocent name
+    (a hash used as an `_id`): keeping library loggers quiet is the first defence."""
+    text = _BEARER.sub(lambda m: f"{m.group(1)} ***", text)
+    text = _SECRET_FIELD.sub(lambda m: f"{m.group(1)}***", text)
     return _SECRETISH.sub(lambda m: f"{m.group(1)}_***", mask_phone(text))
 
 
@@ -47,10 +73,15 @@ def _scrubbed(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, dict):
-        return {str(k): _scrubbed(v) for k, v in value.items()}
+        return {str(k): _field(str(k), v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         return [_scrubbed(v) for v in value]
     return scrub(str(value))
+
+
+def _field(name: str, value: Any) -> Any:
+    """A field's value scrubbed, or hidden whole when its name says it holds a secret."""
+    return "***" if _SECRET_NAME.search(name) else _scrubbed(value)
 
 
 class JsonFormatter(logging.Formatter):
@@ -69,18 +100,32 @@ class JsonFormatter(logging.Formatter):
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             # Nested values and objects rendered by str() are scrubbed too, not only top-level text.
-            out.update({k: _scrubbed(v) for k, v in fields.items()})
+            out.update({str(k): _field(str(k), v) for k, v in fields.items()})
         if record.exc_info:
             out["exc"] = scrub(self.formatException(record.exc_info))
         return _ENCODER.encode(out)
 
 
-def setup_logging(level: str = "INFO", stream: TextIO | None = None) -> None:
-    """Route every logger (tornado's too) through the JSON formatter."""
+OWN_LOGGERS = ("claimsvc", "sms_ingest")
+"""Our loggers: CLAIMSVC_LOG_LEVEL applies to these alone."""
+
+
+def setup_logging(
+    level: str = "INFO", stream: TextIO | None = None, library_level: str = "WARNING"
+) -> None:
+    """Route every logger (tornado's and the libraries' too) through the JSON formatter: ours
+    at `level`, every other at `library_level`.
+
+    The root logger carries the library level, so a library nobody listed (pymongo's
+    `pymongo.command`, motor, redis, aiohttp, asyncio, tornado) is quiet by default: at DEBUG
+    the driver logs whole commands and replies, secrets and hashes in them."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(level)
-    # Tornado's access log duplicates our request log line.
+    root.setLevel(library_level)
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(level)
+    # Tornado's access log duplicates our request log line (and would carry the query string,
+    # where a forwarder app may put its device token).
     logging.getLogger("tornado.access").setLevel(logging.WARNING)

@@ -31,7 +31,7 @@ SESSIONS_CREATED = Counter("claimsvc_sessions_created_total", "Checkout sessions
 WEBHOOK_ATTEMPTS = Counter(
     "claimsvc_webhook_attempts_total",
     "Webhook delivery attempts by outcome (delivered, http_error, timeout, connection_error, "
-    "address_refused).",
+    "address_refused, host_refused).",
     ["outcome"],
 )
 WEBHOOK_DELIVERY_SECONDS = Histogram(

@@ -39,14 +39,14 @@ async def _run(deps: Deps, component: Component) -> None:
 
 
 async def run_api(settings: Settings) -> None:
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, library_level=settings.library_log_level)
     deps = await open_deps(settings)
     log.info("api listening", extra={"fields": {"port": settings.api_port}})
     await _run(deps, api_component(deps))
 
 
 async def run_worker(settings: Settings) -> None:
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, library_level=settings.library_log_level)
     deps = await open_deps(settings)
     component = worker_component(deps)
     component.on_close.append(deps.close)
@@ -59,7 +59,7 @@ async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -
     from claimsvc.dev import print_banner
     from claimsvc.dev_stack import DEFAULT_DATA_DIR, dev_mongo, remembered_demo
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, library_level=settings.library_log_level)
     admin_token_generated = not settings.admin_token
     home = Path(data_dir or DEFAULT_DATA_DIR)
     with dev_mongo(settings, home, fresh) as with_mongo:

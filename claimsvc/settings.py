@@ -146,6 +146,13 @@ def _client_address(env: Mapping[str, str]) -> tuple[str, int]:
     return header, hops
 
 
+def _log_level(env: Mapping[str, str], name: str, default: str) -> str:
+    level = (env.get(name) or default).strip().upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise SettingsError(f"{name} must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
+    return level
+
+
 def _secret(value: str | None) -> str:
     return "<unset>" if not value else "<set>"
 
@@ -229,7 +236,12 @@ class Settings:
     shutdown_grace_s: int = 20
     """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
     log_level: str = "INFO"
-    """CLAIMSVC_LOG_LEVEL: DEBUG, INFO, WARNING or ERROR."""
+    """CLAIMSVC_LOG_LEVEL: DEBUG, INFO, WARNING or ERROR, of the service's own loggers."""
+    library_log_level: str = "WARNING"
+    """CLAIMSVC_LIBRARY_LOG_LEVEL: DEBUG, INFO, WARNING or ERROR, of every library's loggers
+    (the MongoDB driver, Redis, aiohttp, asyncio, tornado). Lower it only to debug a library: at
+    DEBUG the MongoDB driver logs whole commands; fields named as secrets are masked, but a
+    library may log what no mask recognises."""
 
     def __repr__(self) -> str:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
@@ -242,11 +254,7 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
         """Build settings from environment variables, failing fast on a bad one."""
-        level = env.get("CLAIMSVC_LOG_LEVEL", "INFO").upper()
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
-            raise SettingsError(
-                f"CLAIMSVC_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}"
-            )
+        level = _log_level(env, "CLAIMSVC_LOG_LEVEL", cls.log_level)
         api_port = _int(env, "CLAIMSVC_API_PORT", cls.api_port, 0, 65535)
         # Unset: this process's own port, so checkout_url works on a moved local stack too.
         base = (env.get("CLAIMSVC_PUBLIC_BASE_URL") or f"http://localhost:{api_port}").rstrip("/")
@@ -298,6 +306,7 @@ class Settings:
                 env, "CLAIMSVC_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_s, 0, 3600
             ),
             log_level=level,
+            library_log_level=_log_level(env, "CLAIMSVC_LIBRARY_LOG_LEVEL", cls.library_log_level),
         )
 
     def require_stores(self) -> None:

@@ -19,7 +19,7 @@ async def serve(settings: Settings) -> None:
     """Open the stores, serve the intake and run the worker until SIGTERM, then drain."""
     from sms_ingest.app import component
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, library_level=settings.library_log_level)
     deps = await open_deps(settings)
     served = component(deps)
     served.on_close.append(deps.close)

@@ -18,6 +18,7 @@ from sms_ingest.health import DeviceHealth
 from sms_ingest.intake import Intake
 from sms_ingest.pipeline import Pipeline
 from sms_ingest.stream import SmsStream
+from sms_ingest.taught import TaughtWordings
 from sms_ingest.wallets import WalletChain
 
 if TYPE_CHECKING:
@@ -39,7 +40,15 @@ class SmsIngest:
 def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
     s, st, sv = deps.settings, deps.stores, deps.services
     wallets = WalletChain(st.balances, st.transactions, sv.claims, deps.clock)
-    pipeline = Pipeline(st.messages, sv.transactions, wallets, deps.clock)
+    taught = TaughtWordings(st.wordings)
+    pipeline = Pipeline(
+        st.messages,
+        sv.transactions,
+        wallets,
+        deps.clock,
+        reread=sv.reparse.reread,
+        taught=taught,
+    )
     tuning = tuning or Tuning(
         reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
     )

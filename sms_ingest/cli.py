@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from claimsvc.domain.money import to_text
+from claimsvc.domain.money import parse_taka, to_text
 
 
 def register(commands: Any) -> None:
@@ -21,14 +21,30 @@ def register(commands: Any) -> None:
     parse = actions.add_parser("parse", help="print what the parsers make of an SMS, as JSON")
     parse.add_argument("--sender", required=True, help='sender id as the phone shows it ("bKash")')
     parse.add_argument("text", help='the SMS text; "-" reads it from standard input')
+    parse.add_argument(
+        "--previous-balance",
+        metavar="TAKA",
+        type=_taka,
+        help="the wallet's running balance before the SMS (as the chain knows it): a wording "
+        "no rule reads is then read by its arithmetic, as the SMS worker would",
+    )
     parse.set_defaults(run=run_parse)
 
 
-def describe(sender: str, text: str) -> dict[str, Any]:
-    """The parse outcome in the SMS corpus's `expect` shape (money as taka decimal strings)."""
-    from sms_ingest.parsers import parse_sms
+def _taka(value: str) -> int:
+    poisha = parse_taka(value)
+    if poisha is None:
+        raise argparse.ArgumentTypeError(f"not an amount in taka: {value!r}")
+    return poisha
 
-    outcome = parse_sms(sender, text)
+
+def describe(sender: str, text: str, previous: int | None = None) -> dict[str, Any]:
+    """The parse outcome in the SMS corpus's `expect` shape (money as taka decimal strings),
+    given the wallet's running balance before it when known (poisha)."""
+    from sms_ingest.parsers import parse_sms
+    from sms_ingest.parsers.rereading import reread
+
+    outcome = reread(sender, text, parse_sms(sender, text), previous)
     out: dict[str, Any] = {
         "result": str(outcome.result),
         "provider": outcome.provider,
@@ -47,11 +63,13 @@ def describe(sender: str, text: str) -> dict[str, Any]:
             counterparty=p.counterparty,
             occurred_at=p.occurred_at,
             failed=p.failed,
+            parsed_by=p.parsed_by,
         )
     return out
 
 
 def run_parse(args: argparse.Namespace) -> int:
     text = sys.stdin.read() if args.text == "-" else args.text
-    print(json.dumps(describe(args.sender, text), indent=2, ensure_ascii=False))
+    shown = describe(args.sender, text, args.previous_balance)
+    print(json.dumps(shown, indent=2, ensure_ascii=False))
     return 0

@@ -18,10 +18,11 @@ import hmac
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
+from claimsvc.domain import bounds
 from claimsvc.domain.limits import DHAKA
 from sms_ingest import sms_forwarder
 
@@ -31,13 +32,13 @@ URL_ENCODED = "application/x-www-form-urlencoded"
 MAX_BATCH = 100
 MAX_SENDER = 64
 MAX_TEXT = 4096
+MAX_SLOT = 16
 SIGNATURE_WINDOW_S = 300
 SMS_RECEIVED = "sms:received"
 
 # Phones report local time; a time without an offset is read as the merchants' zone.
 LOCAL_ZONE = DHAKA
-# Epoch milliseconds from 2001 to 2100: a seconds value or garbage falls outside.
-_MIN_MS, _MAX_MS = 978_307_200_000, 4_102_444_800_000
+_TIME_PROBLEM = f"must be ISO 8601 or epoch milliseconds, {bounds.WINDOW}"
 _GENERIC_FIELDS = {"sender", "message", "received_at", "sim_slot"}
 _FORWARDER_FIELDS = {"from", "content", "timestamp", "sign"}
 # The SMS Forwarder's `content` is the SMS inside its envelope (sender, slot, time, device name).
@@ -143,7 +144,12 @@ def _sms_forwarder(data: dict[str, Any]) -> Decoded:
         raise FormatError(["content: holds no SMS text"])
     if len(sms.text) > MAX_TEXT:
         raise FormatError([f"content: the SMS must be at most {MAX_TEXT} characters"])
-    one = Incoming(sender or "", sms.text, sms.received_at, sms.sim_slot)
+    received = None if sms.received_at is None else bounds.in_window(sms.received_at)
+    if sms.received_at is not None and received is None:
+        raise FormatError(
+            [f"content: the receive time in the app's envelope must be {bounds.WINDOW}"]
+        )
+    one = Incoming(sender or "", sms.text, received, sms.sim_slot)
     return Decoded(SMS_FORWARDER, (one,), stamp=None if stamp is None else str(stamp), sign=sign)
 
 
@@ -175,8 +181,8 @@ def _generic(item: dict[str, Any], at: str, problems: list[str]) -> Incoming | N
     message = _text(item, "message", MAX_TEXT, at, problems)
     received = _moment(item.get("received_at"), f"{at}received_at", problems)
     slot = item.get("sim_slot")
-    if slot is not None and not (type(slot) is int and 0 <= slot <= 16):
-        problems.append(f"{at}sim_slot: must be an integer from 0 to 16")
+    if slot is not None and not bounds.is_int(slot, 0, MAX_SLOT):
+        problems.append(f"{at}sim_slot: must be an integer from 0 to {MAX_SLOT}")
     if len(problems) > before:
         return None
     return Incoming(sender or "", message or "", received, slot)
@@ -224,40 +230,35 @@ def _text(item: dict[str, Any], name: str, limit: int, at: str, problems: list[s
 
 
 def _slot(value: Any, name: str, problems: list[str]) -> int | None:
-    """A SIM slot as apps report it: 1, "1", "sim1"; "undetected" and the like are unknown."""
+    """A SIM slot as apps report it: 1, "1", "sim1"; "undetected", a number out of 0 to 16
+    and the like are unknown."""
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value if 0 <= value <= 16 else None
+        return value if bounds.is_int(value, 0, MAX_SLOT) else None
     if isinstance(value, str):
         m = _SIM.match(value)
-        if m or value.strip().isdecimal():
-            return int(m[1] if m else value)
-        return None
+        return bounds.digits(m[1] if m else value, MAX_SLOT)
     problems.append(f"{name}: must be a number or a string")
     return None
 
 
 def _moment(value: Any, name: str, problems: list[str]) -> datetime | None:
-    """ISO 8601 (no offset: Asia/Dhaka) or epoch milliseconds, as a number or digit string."""
+    """ISO 8601 (no offset: Asia/Dhaka) or epoch milliseconds, as a number or digit string,
+    in the window of claimsvc.domain.bounds (2000 to 2100)."""
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.strip().isdecimal():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        if _MIN_MS <= value <= _MAX_MS:
-            return datetime.fromtimestamp(value / 1000, UTC)
-        problems.append(f"{name}: must be epoch milliseconds (2001 to 2100)")
-        return None
-    if isinstance(value, str):
-        try:
-            moment = datetime.fromisoformat(value.strip())
-        except ValueError:
-            problems.append(f"{name}: must be ISO 8601 or epoch milliseconds")
-            return None
-        return (moment if moment.tzinfo else moment.replace(tzinfo=LOCAL_ZONE)).astimezone(UTC)
-    problems.append(f"{name}: must be ISO 8601 or epoch milliseconds")
-    return None
+    if isinstance(value, str) and value.strip().isdigit():
+        moment = None if (ms := bounds.digits(value)) is None else bounds.epoch_ms(ms)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        moment = bounds.epoch_ms(value)
+    elif isinstance(value, str):
+        moment = bounds.iso_time(value, LOCAL_ZONE)
+    else:
+        moment = None
+    if moment is None:
+        problems.append(f"{name}: {_TIME_PROBLEM}")
+    return moment
 
 
 def normalise_text(text: str) -> str:
@@ -278,9 +279,10 @@ def signature_problem(
     if not timestamp or not signature:
         return "missing X-Signature or X-Timestamp"
     stamp = timestamp.strip()
-    if not (stamp.isascii() and stamp.isdigit()):
+    seconds = bounds.digits(stamp)
+    if seconds is None:
         return "X-Timestamp must be Unix seconds"
-    if abs(now.timestamp() - int(stamp)) > SIGNATURE_WINDOW_S:
+    if abs(now.timestamp() - seconds) > SIGNATURE_WINDOW_S:
         return "X-Timestamp is more than 5 minutes away"
     expected = hmac.new(key.encode("utf-8"), body + stamp.encode(), hashlib.sha256).hexdigest()
     given = signature.strip().lower().encode("utf-8", "replace")
@@ -301,9 +303,10 @@ def forwarder_sign_problem(
     if not timestamp or not sign:
         return "missing sign or timestamp"
     stamp = timestamp.strip()
-    if not (stamp.isascii() and stamp.isdigit() and len(stamp) <= 16):
+    millis = bounds.digits(stamp)
+    if millis is None:
         return "timestamp must be Unix milliseconds"
-    if abs(now.timestamp() * 1000 - int(stamp)) > SIGNATURE_WINDOW_S * 1000:
+    if abs(now.timestamp() * 1000 - millis) > SIGNATURE_WINDOW_S * 1000:
         return "timestamp is more than 5 minutes away"
     digest = hmac.new(key.encode("utf-8"), f"{stamp}\n{key}".encode(), hashlib.sha256).digest()
     given = unquote(sign.strip()).encode("utf-8", "replace")

@@ -40,6 +40,13 @@ MESSAGES = Counter(
     "Processed SMS by provider and parse result (parsed, ignored, unparsed, suspect).",
     ["provider", "result"],
 )
+NEW_WORDINGS = Counter(
+    "sms_ingest_new_wordings_total",
+    "Messages of a real sender no rule reads, given their wallet's running balance, by whether "
+    "their arithmetic read them (read, not_understood): a rising count means a wallet changed "
+    "its wording (docs/sms-wordings.md, section 6).",
+    ["provider", "outcome"],
+)
 BALANCE_CONFIRMATIONS = Counter(
     "sms_ingest_balance_confirmations_total",
     "Transactions confirmed by the running-balance chain.",

@@ -21,7 +21,10 @@ from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
+from sms_ingest.new_wordings import chain_entry, read_by_balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
+from sms_ingest.parsers.taught import wants_wording
+from sms_ingest.taught import TaughtWordings
 from sms_ingest.wallets import Owed, WalletChain
 
 log = logging.getLogger("sms_ingest.pipeline")
@@ -80,8 +83,12 @@ class Pipeline:
         wallets: WalletChain,
         clock: Clock,
         parse: Parse = parse_sms,
+        reread: Callable[[list[str]], Awaitable[int]] | None = None,
+        taught: TaughtWordings | None = None,
     ) -> None:
         self._parse = parse
+        self._reread = reread
+        self._taught = taught
         self._messages = messages
         self._transactions = transactions
         self._wallets = wallets
@@ -109,6 +116,8 @@ class Pipeline:
         failures: dict[str, Exception | None] = {m.id: None for m in msgs}
         todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
         outcomes = [self._parse(m.sender, m.text) for m in todo]
+        todo, outcomes = await self._read_taught(todo, outcomes, failures)
+        outcomes = await read_by_balance(todo, outcomes, self._wallets)
         bound = asyncio.Semaphore(max(1, concurrency))
 
         async def handle(msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
@@ -131,7 +140,38 @@ class Pipeline:
         for (msg, _, _), done in zip(ready, finished, strict=True):
             if isinstance(done, Exception):
                 failures[msg.id] = done
+        await self._reread_due()
         return failures
+
+    async def _reread_due(self) -> None:
+        """Messages not understood whose wallet the chain just brought to a balance their
+        arithmetic reads after go back on the stream (after this batch's results are written,
+        so a message of this very batch can be reopened). No round trip when none is due."""
+        due = self._wallets.take_due()
+        if due and self._reread is not None:
+            await self._reread(due)
+
+    async def _read_taught(
+        self,
+        msgs: list[SmsMessage],
+        outcomes: list[ParseOutcome],
+        failures: dict[str, Exception | None],
+    ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
+        """The messages no rule read tried with the taught wordings (sms_ingest/taught.py).
+        When loading them fails, those messages fail (they are retried) and the rest go on."""
+        if self._taught is None:
+            return msgs, outcomes
+        try:
+            return msgs, await self._taught.reread(msgs, outcomes)
+        except Exception as exc:
+            kept = [not wants_wording(m.sender, o) for m, o in zip(msgs, outcomes, strict=True)]
+            for msg, keep in zip(msgs, kept, strict=True):
+                if not keep:
+                    failures[msg.id] = exc
+            return (
+                [m for m, keep in zip(msgs, kept, strict=True) if keep],
+                [o for o, keep in zip(outcomes, kept, strict=True) if keep],
+            )
 
     async def _chain(
         self,
@@ -167,7 +207,10 @@ class Pipeline:
 
     async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
         now = self._clock()
-        result = MessageResult(rec.result, outcome.provider, rec.reason, rec.transaction_id)
+        read_by = outcome.parsed.parsed_by if outcome.parsed and rec.transaction_id else None
+        result = MessageResult(
+            rec.result, outcome.provider, rec.reason, rec.transaction_id, read_by
+        )
         # The result is written with processed_at, last: a crash before it redoes every step.
         if await self._messages.finish(msg.id, result, now):
             metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
@@ -214,6 +257,7 @@ class Pipeline:
             balance_poisha=parsed.balance_poisha,
             fee_poisha=parsed.fee_poisha,
             commission_poisha=parsed.commission_poisha,
+            parsed_by=parsed.parsed_by,
             source=SmsSource(
                 message_id=msg.id,
                 device_id=msg.device_id,
@@ -263,13 +307,4 @@ class Pipeline:
 
     @staticmethod
     def _entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
-        return Entry(
-            key=msg.id,
-            transaction_id=transaction_id,
-            direction=parsed.direction.value,
-            amount=parsed.amount_poisha,
-            fee=parsed.fee_poisha,
-            balance=parsed.balance_poisha,
-            received_at=msg.received_at,
-            commission=parsed.commission_poisha,
-        )
+        return chain_entry(msg, parsed, transaction_id)

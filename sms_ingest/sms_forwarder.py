@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from claimsvc.domain.limits import DHAKA
 
@@ -40,6 +40,8 @@ class Unwrapped:
 
     text: str
     received_at: datetime | None
+    """The envelope's receive time as the phone wrote it, in Asia/Dhaka (not yet checked
+    against any window: formats does that, as for every other forwarder)."""
     sim_slot: int | None
 
 
@@ -76,13 +78,12 @@ def _time_line(lines: list[str]) -> int | None:
 
 
 def _moment(line: str) -> datetime | None:
-    """The phone's local receive time (Bangladesh phones: Asia/Dhaka), in UTC."""
+    """The phone's local receive time (Bangladesh phones: Asia/Dhaka), as written."""
     found = _TIME.fullmatch(line.strip())
     if found is None:
         return None
     try:
         year, month, day, hour, minute, second = (int(part) for part in found.groups())
-        local = datetime(year, month, day, hour, minute, second, tzinfo=DHAKA)
+        return datetime(year, month, day, hour, minute, second, tzinfo=DHAKA)
     except ValueError:  # 2026-13-40 25:61:61 is no time
         return None
-    return local.astimezone(UTC)

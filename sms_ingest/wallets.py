@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
-from claimsvc.domain.balances import Entry, PendingVerdict, Wallet, WalletKey
+from claimsvc.domain.balances import Entry, PendingVerdict, Unread, Wallet, WalletKey
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transactions import TransactionStore
@@ -82,6 +82,28 @@ class WalletChain:
         # Each wallet as this process last saved it: a guess of the stored one that saves the
         # read before a step; the compare-and-set on its version refuses it when it is stale.
         self._last: dict[str, Wallet] = {}
+        # Messages not understood whose wallet a saved step brought to a balance that reads
+        # them, by wallet id, until the pipeline takes them to read again.
+        self._due: dict[str, tuple[str, ...]] = {}
+
+    async def stored(self, key: WalletKey) -> Wallet:
+        """The wallet `key` as stored now (a wallet not stored yet: one not started)."""
+        return await self._balances.get(key.id) or Wallet(key=key)
+
+    async def add_unread(self, key: WalletKey, waiting: list[Unread]) -> None:
+        """Messages not understood that wait for the chain to reach a balance that reads them."""
+        await self._balances.add_unread(key.id, waiting)
+
+    async def drop_unread(self, key: WalletKey, message_ids: list[str]) -> None:
+        """Stop waiting for messages now read."""
+        await self._balances.drop_unread(key.id, message_ids)
+
+    def take_due(self) -> list[str]:
+        """The waiting messages the steps saved since the last call reached (no I/O: read
+        from the wallets as saved), each once."""
+        due = [m for ids in self._due.values() for m in ids]
+        self._due.clear()
+        return list(dict.fromkeys(due))
 
     async def add(self, key: WalletKey, entry: Entry) -> None:
         """Apply one entry to the wallet `key`, then its verdicts to the transactions."""
@@ -139,6 +161,8 @@ class WalletChain:
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 self._remember(saved)
+                if saved.due():
+                    self._due[key.id] = saved.due()
                 fresh = frozenset(v.vid for v in verdicts)
                 for v in verdicts:
                     if v.transaction_id:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -21,15 +20,18 @@ from claimsvc.domain.accounts import (
     WALLET_KINDS,
     Account,
 )
-from claimsvc.domain.urls import normalise_host
+from claimsvc.domain.hosts import AMBIGUOUS, entry_problem
 
-_HOST = re.compile(r"^(\*\.)?[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$")
+HOST_EXPECTED = "must be a host name such as shop.example.com or *.example.com"
 
 
 def _host_name(value: str) -> None:
-    """An allowed-hosts entry: a host name, or `*.` and a domain; never a URL."""
-    if not _HOST.match(normalise_host(value)):
-        raise ValidationError("must be a host name such as shop.example.com or *.example.com")
+    """An allowed-hosts entry: a host, or `*.` and a domain (domain/hosts.py); never a URL."""
+    problem = entry_problem(value)
+    if problem == AMBIGUOUS:
+        raise ValidationError(f"host {AMBIGUOUS}")
+    if problem is not None:
+        raise ValidationError(HOST_EXPECTED)
 
 
 class WalletSchema(Schema):
@@ -131,8 +133,11 @@ class AdminHandler(BaseHandler):
         token = self.deps.settings.admin_token
         if not token:
             raise errors.NotFound()
-        given = self.request.headers.get("Authorization", "")
-        if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        scheme, _, given = self.request.headers.get("Authorization", "").partition(" ")
+        # The scheme is case-insensitive (RFC 9110 §11.1) and followed by one or more spaces
+        # (§11.4). The token is compared in constant time whatever the scheme.
+        token_ok = hmac.compare_digest(given.lstrip(" ").encode(), token.encode())
+        if not (token_ok and scheme.lower() == "bearer"):
             raise errors.AdminUnauthorized()
 
     def body(self, schema: Schema) -> dict[str, Any]:

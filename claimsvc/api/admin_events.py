@@ -9,7 +9,7 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Cursor, UtcTime
+from claimsvc.api.fields import Cursor, QueryInt, UtcTime
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
 
@@ -20,9 +20,7 @@ class EventQuerySchema(Schema):
     account_id = fields.String(validate=validate.Length(min=1, max=64))
     session_id = fields.String(validate=validate.Length(min=1, max=64))
     status = fields.String(validate=validate.OneOf(EVENT_STATUSES))
-    limit = fields.Integer(
-        load_default=DEFAULT_LIMIT, validate=validate.Range(min=1, max=MAX_LIMIT)
-    )
+    limit = QueryInt(minimum=1, maximum=MAX_LIMIT, load_default=DEFAULT_LIMIT)
     cursor = Cursor(by_id=True)
 
 

@@ -11,6 +11,7 @@ from claimsvc.api import (
     admin_deliveries,
     admin_events,
     admin_users,
+    admin_wordings,
     checkout,
     claims,
     links,
@@ -37,5 +38,6 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += admin_deliveries.routes(deps)
     routes += admin_devices.routes(deps)
     routes += admin_users.routes(deps)
+    routes += admin_wordings.routes(deps)
     routes += portal.routes(deps)
     return ops.json_application(deps, routes, log_request)

@@ -10,7 +10,8 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.admin import AdminHandler
-from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.api.fields import BoundedTime, Fee, Money, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.domain import bounds
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.paging import CURSOR_PROBLEM, MAX_LIMIT, is_cursor
 from claimsvc.domain.statuses import MESSAGE_RESULTS, TRANSACTION_STATUSES
@@ -62,6 +63,8 @@ class MessageViewSchema(Schema):
     provider = fields.String()
     reason = fields.String()
     transaction_id = fields.String()
+    parsed_by = fields.String()
+    """How a parsed message was read: "rule", "arithmetic" or "taught" (null: not parsed)."""
     reparses = fields.Integer()
     """Re-parses asked for (`POST /admin/v1/messages/reparse`); the last one's time below."""
     reparse_requested_at = UtcTime()
@@ -96,6 +99,8 @@ class TransactionViewSchema(Schema):
     device_id = _from_sms("device_id")
     sim_slot = _from_sms("sim_slot")
     message_id = _from_sms("message_id")
+    parsed_by = fields.String()
+    """How its SMS was read: "rule", "arithmetic" (by the balance chain) or "taught"."""
 
 
 def confirmed_view(done: Confirmed) -> dict[str, Any]:
@@ -132,7 +137,7 @@ class ReparseSchema(Schema):
 
     account_id = Text(validate=validate.Length(min=1, max=64))
     provider = Text(validate=validate.OneOf(PROVIDERS))
-    since = fields.AwareDateTime()
+    since = BoundedTime()
     limit = StrictInt(minimum=1, maximum=MAX_BATCH)
 
 
@@ -162,12 +167,13 @@ class ListHandler(AdminHandler):
         problems = []
         if cursor is not None and not is_cursor(cursor):
             problems.append(f"cursor: {CURSOR_PROBLEM}")
-        limit = self.get_query_argument("limit", None)
-        if limit is not None:
-            if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
+        raw_limit = self.get_query_argument("limit", None)
+        if raw_limit is not None:
+            limit = bounds.digits(raw_limit, MAX_LIMIT)
+            if limit is None or limit < 1:
                 problems.append(f"limit: must be an integer from 1 to {MAX_LIMIT}")
             else:
-                out["limit"] = int(limit)
+                out["limit"] = limit
         for name, allowed in self.filters.items():
             value = self.get_query_argument(name, None) or None
             if value is not None and allowed is not None and value not in allowed:

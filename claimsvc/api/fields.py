@@ -9,12 +9,10 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
+from claimsvc.domain import bounds
 from claimsvc.domain.checkout import iso_or_none
 from claimsvc.domain.money import MAX_FIGURE_TAKA, amount_problem, parse_taka, to_number, to_poisha
 from claimsvc.domain.paging import CURSOR_PROBLEM, is_cursor
-
-# The largest integer MongoDB stores; a larger one fails the write, after validation.
-MAX_STORED_INT = 2**63 - 1
 
 
 class StrictBool(fields.Field[bool]):
@@ -29,18 +27,51 @@ class StrictBool(fields.Field[bool]):
 class StrictInt(fields.Field[int]):
     """A JSON integer (not a boolean, string or fraction), bounded (by default, by MongoDB's)."""
 
-    def __init__(self, *, minimum: int | None = None, maximum: int = MAX_STORED_INT, **kw: Any):
+    def __init__(
+        self, *, minimum: int = bounds.MIN_INT64, maximum: int = bounds.MAX_INT64, **kw: Any
+    ):
         super().__init__(**kw)
         self.minimum, self.maximum = minimum, maximum
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValidationError("must be an integer")
-        if self.minimum is not None and value < self.minimum:
+        if value < self.minimum:
             raise ValidationError(f"must be at least {self.minimum}")
-        if value > self.maximum:
+        if not bounds.is_int(value, self.minimum, self.maximum):
             raise ValidationError(f"must be at most {self.maximum}")
         return value
+
+
+class QueryInt(fields.Field[int]):
+    """An integer query parameter: ASCII digits only (no sign, `_`, space or other script's
+    digits), from `minimum` to `maximum`; never converted when longer than int64's digits."""
+
+    def __init__(self, *, minimum: int, maximum: int, **kw: Any):
+        super().__init__(**kw)
+        self.minimum, self.maximum = minimum, maximum
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        number = bounds.digits(value, self.maximum) if isinstance(value, str) else None
+        if number is None or number < self.minimum:
+            raise ValidationError(f"must be an integer from {self.minimum} to {self.maximum}")
+        return number
+
+
+class BoundedTime(fields.AwareDateTime):
+    """An ISO 8601 time with an offset, within claimsvc.domain.bounds' window; loads in UTC."""
+
+    def __init__(self, **kw: Any):
+        super().__init__(format="iso", **kw)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> datetime:
+        if isinstance(value, str) and len(value) > bounds.MAX_TIME_TEXT:
+            raise ValidationError("Not a valid datetime.")
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        utc = bounds.in_window(moment)
+        if utc is None:
+            raise ValidationError(f"must be {bounds.WINDOW}")
+        return utc
 
 
 class Amount(fields.Field[int]):

@@ -11,7 +11,16 @@ from tornado.web import url
 
 from claimsvc import errors
 from claimsvc.api.checkout import MerchantHandler
-from claimsvc.api.fields import Amount, Cursor, Money, StrictBool, Text, UtcTime
+from claimsvc.api.fields import (
+    Amount,
+    BoundedTime,
+    Cursor,
+    Money,
+    QueryInt,
+    StrictBool,
+    Text,
+    UtcTime,
+)
 from claimsvc.domain import links as rules
 from claimsvc.domain.links import NewLink
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
@@ -25,14 +34,12 @@ class NewLinkSchema(Schema):
     description = Text(required=True, validate=validate.Length(min=1, max=rules.MAX_DESCRIPTION))
     order_ref = Text(validate=validate.Length(min=1, max=rules.MAX_ORDER_REF))
     single_use = StrictBool(load_default=False)
-    expires_at = fields.AwareDateTime(format="iso", allow_none=True)
+    expires_at = BoundedTime(allow_none=True)
     webhook_url = fields.Raw(allow_none=True)
 
 
 class LinkQuerySchema(Schema):
-    limit = fields.Integer(
-        load_default=DEFAULT_LIMIT, validate=validate.Range(min=1, max=MAX_LIMIT)
-    )
+    limit = QueryInt(minimum=1, maximum=MAX_LIMIT, load_default=DEFAULT_LIMIT)
     cursor = Cursor()
 
 

@@ -1,4 +1,5 @@
-"""One webhook attempt over HTTPS, with the address check at connect time (contract.md §6)."""
+"""One webhook attempt over HTTPS, with the host and address checks at connect time
+(contract.md §6)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import contextlib
 import socket
 import ssl
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+from aiohttp.client_middlewares import ClientHandlerType, ClientMiddlewareType
 
 from claimsvc.domain.addresses import is_public_address
+from claimsvc.domain.hosts import host_allowed
 
 REQUEST_TIMEOUT_S = 10.0
 """interface.md §6 delivery rule 2."""
@@ -38,6 +42,14 @@ class AddressRefused(OSError):
 
     def __repr__(self) -> str:
         return f"AddressRefused({self.address!r})"
+
+
+class HostRefused(aiohttp.ClientError):
+    """The host the request would connect to is not in the account's allowed hosts; no
+    connection was made. Carries no host: the text is the same for every request."""
+
+    def __init__(self) -> None:
+        super().__init__("refused to connect to a host outside the allowed hosts")
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,24 @@ def make_http_session(
     )
 
 
+def _host_guard(allowed_hosts: tuple[str, ...]) -> ClientMiddlewareType:
+    """A request middleware holding the connection's host against `allowed_hosts`.
+
+    It sees the request exactly as the connector gets it: `req.url.raw_host` is the host the
+    connection is keyed by, resolved and verified by TLS, in the ASCII form yarl made of the
+    stored URL. Whatever the URL rules read in the stored string, this is the host that counts.
+    """
+
+    async def guard(
+        req: aiohttp.ClientRequest, handler: ClientHandlerType
+    ) -> aiohttp.ClientResponse:
+        if not host_allowed(req.url.raw_host or "", allowed_hosts):
+            raise HostRefused()
+        return await handler(req)
+
+    return guard
+
+
 def _error_name(exc: BaseException) -> str:
     if isinstance(exc, TimeoutError):
         # aiohttp has several timeout classes; one label keeps metrics and records simple.
@@ -109,12 +139,23 @@ async def _discard_body(response: aiohttp.ClientResponse) -> None:
 
 
 async def send_attempt(
-    http: aiohttp.ClientSession, url: str, body: bytes, headers: dict[str, str]
+    http: aiohttp.ClientSession,
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    *,
+    allowed_hosts: Iterable[str] | None,
 ) -> AttemptResult:
-    """POST `body` as is; delivered only on 2xx. Network failures come back, never raise."""
+    """POST `body` as is; delivered only on 2xx. Network failures come back, never raise.
+
+    With `allowed_hosts`, a connection to any other host is refused ("HostRefused"); None is
+    for callers with no account (benchmarks, tests of the other checks)."""
     started = time.monotonic()
+    guards = None if allowed_hosts is None else (_host_guard(tuple(allowed_hosts)),)
     try:
-        async with http.post(url, data=body, headers=headers, allow_redirects=False) as response:
+        async with http.post(
+            url, data=body, headers=headers, allow_redirects=False, middlewares=guards
+        ) as response:
             status = response.status
             # The status line is the receiver's answer; a reply body cut short does not change it.
             with contextlib.suppress(aiohttp.ClientError, TimeoutError):

@@ -110,6 +110,15 @@ class Gap:
 
 
 @dataclass(frozen=True)
+class Unread:
+    """A message of the wallet no rule reads and its arithmetic could not read yet: the
+    balances before it after which it has exactly one reading (issue 22)."""
+
+    message_id: str
+    previous: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Wallet:
     """A wallet's chain: running balance (None before it starts), start time, held entries."""
 
@@ -134,6 +143,13 @@ class Wallet:
     anchor_balance: int | None = None
     """The balance the merchant last anchored at, and when (kept for the record)."""
     anchor_set_at: datetime | None = None
+    unread: tuple[Unread, ...] = ()
+    """Messages waiting for the chain to reach a balance their arithmetic reads after; kept
+    apart from the chain (a step never rewrites them)."""
+
+    def due(self) -> tuple[str, ...]:
+        """The waiting messages the running balance now reads (to be read again)."""
+        return tuple(u.message_id for u in self.unread if self.running in u.previous)
 
     @property
     def stored_key(self) -> WalletKey:

@@ -126,9 +126,16 @@ def match_problem(session: Session, tx: Transaction | None) -> str | None:
     return None
 
 
+UNPROVEN_READINGS = frozenset({"arithmetic", "taught"})
+"""How a transaction's SMS may be read when no built-in rule knows its wording (`parsed_by`):
+such a transaction is proven only by the balance chain, whatever the account's settings."""
+
+
 def is_final(account: AccountTerms, tx: Transaction) -> bool:
-    """A matched transaction completes the claim now, or (balance verification) waits."""
-    return not account.balance_verification or tx.status == CONFIRMED
+    """A matched transaction completes the claim now, or (balance verification, or an SMS no
+    built-in rule read) waits for the balance chain to confirm it."""
+    waits = account.balance_verification or tx.parsed_by in UNPROVEN_READINGS
+    return not waits or tx.status == CONFIRMED
 
 
 def claim_record(tx: Transaction, now: datetime) -> Claim:

@@ -14,6 +14,7 @@ from claimsvc.domain.urls import check_url
 
 NO_SECRET = "the account has no callback secret"
 ADDRESS_REFUSED = "webhook_url resolves to a non-public address"
+HOST_REFUSED = "webhook_url connects to a host that is not in the account's allowed hosts"
 NO_ACCOUNT = "the account no longer exists"
 NO_WEBHOOK_URL = "the session has no webhook_url (opened from a payment link without one)"
 
@@ -40,6 +41,11 @@ def stop_reason(event: Event, account: Account | None) -> str | None:
     if not account.callback_secret:
         return NO_SECRET
     return check_url(event.webhook_url, account.allowed_hosts, "webhook_url")
+
+
+REFUSED_BEFORE_CONNECTING = {"AddressRefused": ADDRESS_REFUSED, "HostRefused": HOST_REFUSED}
+"""Attempt errors of a connection the sender refused to make, and the stopped_reason of each:
+retrying would be refused again, so the event waits for a re-check instead."""
 
 
 def attempts_in_cycle(event: Event) -> int:
@@ -83,6 +89,8 @@ def outcome_label(delivered: bool, status_code: int | None, error: str | None) -
         return "timeout"
     if error == "AddressRefused":
         return "address_refused"
+    if error == "HostRefused":
+        return "host_refused"
     return "connection_error"
 
 

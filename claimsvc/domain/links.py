@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain import bounds
 from claimsvc.domain.checkout import to_millis
 from claimsvc.domain.i18n import DHAKA
 from claimsvc.domain.money import MAX_AMOUNT_POISHA, parse_taka
@@ -173,16 +174,14 @@ def _form_text(value: str | None, limit: int) -> tuple[str | None, bool]:
 
 
 def _form_expiry(value: str | None, now: datetime) -> tuple[datetime | None, bool]:
-    """A `datetime-local` value, read as Dhaka time; it must lie in the future."""
+    """A `datetime-local` value, read as Dhaka time; it must lie in the future, and in the
+    window every time from a request keeps (claimsvc.domain.bounds)."""
     text = (value or "").strip()
     if not text:
         return None, True
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
+    moment = bounds.iso_time(text, DHAKA)
+    if moment is None:
         return None, False
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=DHAKA)
     return moment, expiry_problem(moment, now) is None
 
 
@@ -204,9 +203,9 @@ def parse_link_form(
     expires_at, ok = _form_expiry(form.get("expires_at"), now)
     if not ok:
         problems.append("link_bad_expiry")
-    webhook_url, _ = _form_text(form.get("webhook_url"), 4096)
     if problems:
         return None, problems
     assert amount is not None and description is not None
     single_use = form.get("single_use") in ("1", "on", "true")
-    return NewLink(amount, description, single_use, order_ref, expires_at, webhook_url), []
+    # No webhook_url: the portal's links are for shops without a server (docs/decisions.md).
+    return NewLink(amount, description, single_use, order_ref, expires_at), []

@@ -15,6 +15,8 @@ class MessageResult:
     provider: str | None = None
     reason: str | None = None
     transaction_id: str | None = None
+    parsed_by: str | None = None
+    """How a parsed message was read: "rule", "arithmetic" or "taught" (None: not parsed)."""
 
 
 @dataclass(frozen=True)
@@ -48,3 +50,5 @@ class SmsMessage:
     reparses: int = 0
     """Re-parses asked for (`POST /admin/v1/messages/reparse`)."""
     reparse_requested_at: datetime | None = None
+    parsed_by: str | None = None
+    """How it was read, when parsed: "rule", "arithmetic" or "taught"."""

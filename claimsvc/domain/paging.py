@@ -13,6 +13,8 @@ import binascii
 import json
 from datetime import UTC, datetime
 
+from claimsvc.domain import bounds
+
 MAX_LIMIT = 200
 """The most items one page may hold (`limit`)."""
 DEFAULT_LIMIT = 50
@@ -62,7 +64,9 @@ def time_position(cursor: str) -> tuple[datetime, str]:
 def id_position(cursor: str) -> int | str:
     """The id a cursor of an id-sorted listing names; BadCursor if not one."""
     match _values(cursor):
-        case [int() | str() as doc_id] if not isinstance(doc_id, bool):
+        case [str() as doc_id]:
+            return doc_id
+        case [int() as doc_id] if bounds.is_int(doc_id):  # beyond int64 no query can be sent
             return doc_id
     raise BadCursor(cursor)
 

@@ -54,6 +54,9 @@ class Transaction:
     confirmed_by: str | None = None
     """"merchant" when confirmed by hand; None when the chain confirmed it."""
     reversed_at: datetime | None = None
+    parsed_by: str = "rule"
+    """How its SMS was read: "rule" (a built-in wording), "arithmetic" (by the balance chain's
+    arithmetic) or "taught" (a wording the merchant taught); see `claims.is_final`."""
 
     @property
     def key(self) -> tuple[str, str, str]:

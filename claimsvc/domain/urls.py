@@ -3,67 +3,64 @@
 from __future__ import annotations
 
 import functools
-import ipaddress
 import re
 from collections.abc import Iterable
-from urllib.parse import SplitResult, urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import yarl
+
+from claimsvc.domain.hosts import connect_form, host_allowed, host_problem
 
 MAX_URL_LENGTH = 2048
+MAX_PORT = 65535
 
-
-@functools.lru_cache(maxsize=4096)
-def normalise_host(host: str) -> str:
-    """Lower-case, without a trailing dot, IDNA-encoded: the form hosts are compared in."""
-    host = host.strip().rstrip(".").lower()
-    try:
-        return host.encode("idna").decode("ascii")
-    except UnicodeError:
-        return host
-
-
-def host_allowed(host: str, allowed_hosts: Iterable[str]) -> bool:
-    """Exact match, or a `*.example.com` entry matching any subdomain (not the apex)."""
-    host = normalise_host(host)
-    for entry in allowed_hosts:
-        entry = normalise_host(entry)
-        if entry.startswith("*."):
-            if host.endswith(entry[1:]) and host != entry[2:]:
-                return True
-        elif host == entry:
-            return True
-    return False
-
+MALFORMED = "{field} is not a well-formed URL"
 
 # Whitespace (\s is str.isspace() for str patterns), control characters and backslashes.
 _UNSAFE = re.compile(r"[\s\x00-\x1f\x7f\\]")
+_PORT = re.compile(r"[0-9]{1,5}")
 
 
-def _split(url: str) -> SplitResult | None:
-    if _UNSAFE.search(url):
-        return None
+@dataclass(frozen=True)
+class Authority:
+    """A URL's authority as written: userinfo (None when absent), host (IPv6 without its
+    brackets) and port (None when absent)."""
+
+    userinfo: str | None
+    host: str
+    port: int | None
+
+
+def _authority(netloc: str) -> Authority | None:
+    """The parts of `netloc`, or None when it is malformed (a port that is not 1 to 65535 in
+    ASCII digits, an unclosed bracket, text after one)."""
+    userinfo, at, hostport = netloc.rpartition("@")
+    if hostport.startswith("["):
+        host, bracket, rest = hostport[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            return None
+        port_text = rest[1:] if rest else None
+    else:
+        host, colon, port_text = hostport.partition(":")
+        port_text = port_text if colon else None
+        if ":" in host or "[" in host or "]" in host:
+            return None
+    port = None
+    if port_text is not None:
+        if not _PORT.fullmatch(port_text) or not 0 < int(port_text) <= MAX_PORT:
+            return None
+        port = int(port_text)
+    return Authority(userinfo if at else None, host, port)
+
+
+def _sender_agrees(url: str, host: str, port: int | None) -> bool:
+    """Whether the sender's URL library (yarl, under aiohttp) reads the same host and port."""
     try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a malformed port
-    except ValueError:
-        return None
-    if not parts.scheme or not parts.netloc or not parts.hostname:
-        return None
-    if parts.hostname.startswith("[") or not _host_well_formed(parts.hostname, parts.netloc):
-        return None
-    return parts
-
-
-def _host_well_formed(host: str, netloc: str) -> bool:
-    if "[" in netloc:
-        try:
-            ipaddress.IPv6Address(host.split("%")[0])
-        except ValueError:
-            return False
-        return True
-    labels = normalise_host(host).split(".")
-    return all(0 < len(label) <= 63 for label in labels) and all(
-        ch.isalnum() or ch in "-_" for label in labels for ch in label
-    )
+        parsed = yarl.URL(url)
+        return parsed.raw_host == host and parsed.explicit_port == port
+    except (ValueError, UnicodeError):
+        return False
 
 
 @functools.lru_cache(maxsize=1024)
@@ -72,14 +69,25 @@ def _shape(url: str) -> tuple[str | None, str]:
     None and its host. Cached: a merchant sends the same few URLs with every initialize."""
     if len(url) > MAX_URL_LENGTH:
         return f"{{field}} must be at most {MAX_URL_LENGTH} characters", ""
-    parts = _split(url)
-    if parts is None:
-        return "{field} is not a well-formed URL", ""
-    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+    if _UNSAFE.search(url):
+        return MALFORMED, ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return MALFORMED, ""
+    authority = _authority(parts.netloc)
+    if not parts.scheme or authority is None or not authority.host:
+        return MALFORMED, ""
+    problem = host_problem(authority.host)
+    if problem is not None:
+        return f"{{field}} host {problem}", ""
+    if authority.userinfo is not None:
         return "{field} must not contain credentials", ""
     if parts.scheme.lower() != "https":
         return "{field} must use https", ""
-    return None, parts.hostname or ""
+    if not _sender_agrees(url, connect_form(authority.host), authority.port):
+        return MALFORMED, ""
+    return None, authority.host
 
 
 def check_url(url: object, allowed_hosts: Iterable[str], field: str = "url") -> str | None:

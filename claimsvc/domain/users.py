@@ -18,13 +18,17 @@ PERMISSIONS = (
     "wallets",
     "team",
     "audit",
+    "wordings",
 )
 GRANTS: dict[str, frozenset[str]] = {
     "owner": frozenset(PERMISSIONS),
-    "developer": frozenset(("overview", "payments", "webhooks", "keys", "devices", "wallets")),
+    "developer": frozenset(
+        ("overview", "payments", "webhooks", "keys", "devices", "wallets", "wordings")
+    ),
     "staff": frozenset(("overview", "payments", "confirm", "links")),
 }
-"""What each role may do in the portal (issue 16's table; owner alone: team, audit)."""
+"""What each role may do in the portal (issue 16's table; owner alone: team, audit; issue 22:
+owners and developers teach SMS wordings, staff never)."""
 
 STATUSES = ("invited", "active", "disabled")
 INVITE_TTL = timedelta(hours=72)

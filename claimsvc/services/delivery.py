@@ -118,7 +118,7 @@ class DeliveryService:
             account.previous_secret_until,
             now,
         )
-        result = await self._send(lease, begun, keys, http, now)
+        result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
         await self._record_outcome(lease, begun, result, now)
 
     async def _not_before(
@@ -136,6 +136,7 @@ class DeliveryService:
         lease: Lease,
         event: Event,
         keys: SigningKeys,
+        allowed_hosts: tuple[str, ...],
         http: aiohttp.ClientSession,
         now: datetime,
     ) -> AttemptResult:
@@ -144,10 +145,12 @@ class DeliveryService:
             keys, event.id, event.attempts, body, int(now.timestamp()), test=event.test
         )
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
-        result = await send_attempt(http, event.webhook_url, body, headers)
+        result = await send_attempt(
+            http, event.webhook_url, body, headers, allowed_hosts=allowed_hosts
+        )
         label = rules.outcome_label(result.delivered, result.status_code, result.error)
         WEBHOOK_ATTEMPTS.labels(outcome=label).inc()
-        if result.error != "AddressRefused":
+        if result.error not in rules.REFUSED_BEFORE_CONNECTING:
             WEBHOOK_DELIVERY_SECONDS.observe(result.duration_s)
         return result
 
@@ -157,10 +160,11 @@ class DeliveryService:
         record = rules.attempt_record(
             event.attempts, now, result.status_code, result.error, result.duration_s
         )
-        if result.error == "AddressRefused":
-            # Retrying an address that stays refused is pointless: the event waits for a
-            # re-check (contract.md §2) instead.
-            await self._stop(lease, event, rules.ADDRESS_REFUSED, now, record)
+        refused = rules.REFUSED_BEFORE_CONNECTING.get(result.error or "")
+        if refused is not None:
+            # Retrying an address or host that stays refused is pointless: the event waits
+            # for a re-check (contract.md §2) instead.
+            await self._stop(lease, event, refused, now, record)
             return
         verdict = rules.judge(event, result.delivered, now)
         if verdict.kind == rules.DELIVERED:

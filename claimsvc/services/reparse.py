@@ -46,14 +46,13 @@ class ReparseService:
         self._stream = stream
         self._clock = clock
 
-    async def reparse(self, which: ReparseFilter) -> Reparsed:
-        """Reopen and re-queue matching unparsed messages; how many, and whether more match."""
+    async def reread(self, message_ids: list[str]) -> int:
+        """Reopen and re-queue these messages if still unparsed, in the order given (also the
+        SMS worker's, when a wallet's chain reaches a balance that reads one by its
+        arithmetic); how many."""
         now = self._clock()
-        found = await self._messages.unparsed(
-            which.account_id, which.provider, which.since, which.limit
-        )
         requeued = 0
-        for message_id in found:
+        for message_id in message_ids:
             # Lost to a concurrent re-parse (or already processed again): nothing to queue.
             if not await self._messages.reopen(message_id, now):
                 continue
@@ -61,4 +60,11 @@ class ReparseService:
             # puts it on the stream after CLAIMSVC_SMS_REQUEUE_AFTER_SECONDS.
             await self._stream.add(message_id)
             requeued += 1
-        return Reparsed(requeued, more=len(found) == which.limit)
+        return requeued
+
+    async def reparse(self, which: ReparseFilter) -> Reparsed:
+        """Reopen and re-queue matching unparsed messages; how many, and whether more match."""
+        found = await self._messages.unparsed(
+            which.account_id, which.provider, which.since, which.limit
+        )
+        return Reparsed(await self.reread(found), more=len(found) == which.limit)

@@ -39,6 +39,8 @@ class NewTransaction:
     """A commission credited with it (an agent's cash-out commission)."""
     source: SmsSource | None = None
     """The SMS it was read from."""
+    parsed_by: str = "rule"
+    """How the SMS was read: "rule", "arithmetic" or "taught"."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ def _new_transaction(account_id: str, new: NewTransaction, now: datetime) -> Tra
         commission_poisha=new.commission_poisha,
         created_at=now,
         source=new.source,
+        parsed_by=new.parsed_by,
     )
 
 

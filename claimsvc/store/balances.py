@@ -13,10 +13,12 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Wallet, WalletKey
+from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Unread, Wallet, WalletKey
 from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DuplicateKeyError
 
+UNREAD_KEPT = 20
+"""Messages not understood each wallet keeps waiting for its chain (the oldest fall off)."""
 SEEN_KEPT = 500
 """Message ids each wallet remembers having applied (a replayed message is refused by them)."""
 # `seen` is only ever matched in filters and pushed to, never read back: it is the big field.
@@ -71,6 +73,7 @@ class BalanceStore:
             recheck=bool(doc.get("recheck")),
             anchor_balance=doc.get("anchor_balance"),
             anchor_set_at=doc.get("anchor_set_at"),
+            unread=tuple(Unread(u["id"], tuple(u["previous"])) for u in doc.get("unread", [])),
         )
 
     @staticmethod
@@ -144,6 +147,19 @@ class BalanceStore:
             return_document=ReturnDocument.AFTER,
         )
         return self.from_doc(doc)
+
+    async def add_unread(self, wid: str, waiting: list[Unread]) -> None:
+        """Keep messages waiting for the chain to reach a balance that reads them (the newest
+        UNREAD_KEPT); not a step: the version stays, no step rewrites them."""
+        docs = [{"id": u.message_id, "previous": list(u.previous)} for u in waiting]
+        push = {"unread": {"$each": docs, "$slice": -UNREAD_KEPT}}
+        await self._coll.update_one({"_id": wid}, {"$push": push})
+
+    async def drop_unread(self, wid: str, message_ids: list[str]) -> None:
+        """Stop waiting for messages now read."""
+        await self._coll.update_one(
+            {"_id": wid}, {"$pull": {"unread": {"id": {"$in": message_ids}}}}
+        )
 
     async def clear_recheck(self, wid: str, version: int) -> None:
         """Drop the re-check flag, unless the wallet changed since it was read."""

@@ -45,6 +45,7 @@ class MessageStore:
             transaction_id=doc.get("transaction_id"),
             reparses=doc.get("reparses", 0),
             reparse_requested_at=doc.get("reparse_requested_at"),
+            parsed_by=doc.get("parsed_by"),
         )
 
     @staticmethod
@@ -132,6 +133,7 @@ class MessageStore:
             "provider": result.provider,
             "reason": result.reason,
             "transaction_id": result.transaction_id,
+            "parsed_by": result.parsed_by,
             "processed_at": now,
         }
         query = {"_id": message_id, "processed_at": None}

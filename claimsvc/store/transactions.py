@@ -93,6 +93,7 @@ class TransactionStore:
             confirmed_at=doc.get("confirmed_at"),
             confirmed_by=doc.get("confirmed_by"),
             reversed_at=doc.get("reversed_at"),
+            parsed_by=doc.get("parsed_by") or "rule",
         )
 
     @staticmethod
@@ -124,6 +125,8 @@ class TransactionStore:
                 "created_at": tx.created_at,
             }
         )
+        if tx.parsed_by != "rule":  # documents read by a rule are written as they always were
+            doc["parsed_by"] = tx.parsed_by
         later = {
             "chain_reason": tx.chain_reason,
             "chain_gap_poisha": tx.chain_gap_poisha,

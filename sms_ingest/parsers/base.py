@@ -75,6 +75,7 @@ class ParsedSms:
     failed: bool = False
     commission_poisha: int = 0
     """An agent's commission credited together with the transaction (a cash-out received)."""
+    parsed_by: str = "rule"
 
 
 @dataclass(frozen=True, slots=True)

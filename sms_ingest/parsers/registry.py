@@ -78,6 +78,12 @@ def _from_stranger(text: str) -> ParseOutcome:
     return outcome(Result.IGNORED, None, "not_wallet")
 
 
+def real_sender(sender: str) -> bool:
+    """Whether `sender` is one of a provider's real transaction sender ids (not a notice
+    sender, a stranger or a look-alike)."""
+    return sender.strip().casefold() in _BY_SENDER
+
+
 def _route(sender: str, text: str) -> ParseOutcome:
     key = sender.strip().casefold()
     modules = _BY_SENDER.get(key)

@@ -60,9 +60,10 @@ def wait_until_serving(port: int, proc: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def started(job: str, workdir: Path, **env: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """One process on memory:// stores and a free port, in an empty working directory."""
+    """One process on memory:// stores and a free port (or the one `env` gives its port
+    variable), in an empty working directory."""
     module, args, port_var = PROCESSES[job]
-    port = free_port()
+    port = int(env.get(port_var) or free_port())
     environ = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(REPO),

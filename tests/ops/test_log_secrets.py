@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from claimsvc.logs import JsonFormatter, request_id
+from claimsvc.logs import JsonFormatter, request_id, setup_logging
 from tests.conftest import initialize_body, make_settings
 from tests.ops.dev_stack import dev_stack
 from tests.ops.scenario import Outcome, Scenario, run
@@ -133,6 +133,77 @@ def test_values_rendered_by_str_are_scrubbed_too() -> None:
     out = format_record({"obj": Opaque(), "when": datetime(2026, 1, 2, tzinfo=UTC)})
     assert out["obj"] == "key sk_*** for 017****5678"
     assert out["when"].startswith("2026-01-02")
+
+
+# Issue 23, finding 4: DEBUG is ours alone; the libraries stay quiet unless asked separately ---
+
+LIBRARY_LOGGERS = [
+    "pymongo.command",
+    "pymongo.connection",
+    "pymongo.serverSelection",
+    "pymongo.topology",
+    "motor",
+    "redis.asyncio.connection",
+    "aiohttp.client",
+    "asyncio",
+    "tornado.general",
+    "urllib3.connectionpool",
+]
+
+
+@pytest.mark.usefixtures("captured_logs")  # setup_logging("DEBUG") into a buffer, then restored
+def test_debug_is_our_loggers_level_and_every_library_stays_at_warning() -> None:
+    for name in ("claimsvc.api", "claimsvc.worker.dispatch", "sms_ingest.intake"):
+        assert logging.getLogger(name).isEnabledFor(logging.DEBUG), name
+    for name in LIBRARY_LOGGERS:
+        logger = logging.getLogger(name)
+        assert not logger.isEnabledFor(logging.INFO), name
+        assert logger.isEnabledFor(logging.WARNING), name
+    assert not logging.getLogger("tornado.access").isEnabledFor(logging.INFO)
+
+
+def test_a_library_debug_level_is_its_own_setting() -> None:
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level, logging.getLogger("claimsvc").level)
+    try:
+        setup_logging("WARNING", io.StringIO(), library_level="DEBUG")
+        assert logging.getLogger("pymongo.command").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("claimsvc.api").isEnabledFor(logging.INFO)
+    finally:
+        root.handlers[:] = saved[0]
+        root.setLevel(saved[1])
+        logging.getLogger("claimsvc").setLevel(saved[2])
+        logging.getLogger("sms_ingest").setLevel(saved[2])
+
+
+# The driver's command log, as pymongo writes it: the document is JSON inside a JSON string.
+DRIVER_LINE = (
+    '{"message": "Command started", "command": "{\\"insert\\": \\"accounts\\", '
+    '\\"documents\\": [{\\"callback_secret\\": \\"cb-\\\\\\"quoted-1\\", '
+    '\\"name\\": \\"Shop\\", \\"recovery_hashes\\": [\\"rh-1\\", \\"rh-2\\"], '
+    '\\"totp_pending\\": \\"TOTPSECRET234\\", \\"signing_key\\": \\"sig-cut-off'
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "hidden", "kept"),
+    [
+        (DRIVER_LINE, ["cb-", "quoted-1", "rh-1", "rh-2", "TOTPSECRET234", "sig-cut"], ["Shop"]),
+        ("{'key_hash': 'abc123', 'name': 'x'}", ["abc123"], ["'name': 'x'"]),
+        ('{"password_hash": "$scrypt$n=16384$salt$hash"}', ["scrypt", "salt"], []),
+        ("token_hash=0a1b2c3d4e other", ["0a1b2c3d4e"], ["other"]),
+        ("Authorization: Bearer plain-token-123", ["plain-token-123"], ["Authorization"]),
+    ],
+)
+def test_values_of_fields_named_like_secrets_are_masked(line, hidden, kept) -> None:
+    out = format_record({}, msg=line)["msg"]
+    assert [h for h in hidden if h in out] == []
+    assert all(k in out for k in kept), out
+
+
+def test_a_field_named_like_a_secret_is_hidden_whole() -> None:
+    out = format_record({"signing_key": "k-123", "nested": {"totp_secret": ["A", "B"]}, "n": 1})
+    assert (out["signing_key"], out["nested"], out["n"]) == ("***", {"totp_secret": "***"}, 1)
 
 
 def test_a_line_carries_the_request_id_of_its_context() -> None:

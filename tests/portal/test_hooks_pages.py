@@ -121,9 +121,10 @@ async def test_rotation_shows_the_new_secret_once_with_the_grace_end(deps, shop,
     assert secret not in caplog.text and shop.account.callback_secret not in caplog.text
 
 
-async def test_a_grace_not_offered_is_refused(deps, shop, owner):
+@pytest.mark.parametrize("grace", ["5", "9" * 5000, "\u0662\u0664", "-1"])  # issue 23: never a 500
+async def test_a_grace_not_offered_is_refused(deps, shop, owner, grace):
     await owner.get("/portal/webhooks")
-    page = await owner.post("/portal/webhooks/secret", {"grace": "5"})
+    page = await owner.post("/portal/webhooks/secret", {"grace": grace})
     assert page.code == 400 and "Choose one of the listed periods." in page.text
     account = await deps.services.admin.get_account(shop.id)
     assert account.callback_secret == shop.account.callback_secret

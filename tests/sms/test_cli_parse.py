@@ -41,6 +41,7 @@ def test_a_wallet_sms_is_shown_in_the_corpus_shape(capsys):
             "counterparty": "01712345678",
             "occurred_at": "21/11/2026 10:30",
             "failed": False,
+            "parsed_by": "rule",
         },
     )
 
@@ -80,3 +81,31 @@ def test_claimsvc_never_imports_sms_ingest():
                 names = [node.module or ""]
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "sms_ingest"]
     assert offenders == []
+
+
+NEW_WORDING = (
+    "Money in: Tk 250.00 from 01712345678. Balance Tk 3,250.75. TrxID NW12CD34EF at 21/11/2026"
+)
+
+
+def test_a_new_wording_is_read_by_arithmetic_given_the_balance_before_it(capsys):
+    code, unknown = parse(capsys, "--sender", "bKash", NEW_WORDING)
+    assert (code, unknown["result"], unknown["reason"]) == (0, "unparsed", "no_pattern")
+    code, shown = parse(capsys, "--sender", "bKash", "--previous-balance", "3,000.75", NEW_WORDING)
+    assert code == 0
+    assert {k: shown[k] for k in ("result", "direction", "trx_id", "amount", "parsed_by")} == {
+        "result": "parsed",
+        "direction": "credit",
+        "trx_id": "NW12CD34EF",
+        "amount": "250.00",
+        "parsed_by": "arithmetic",
+    }
+    code, other = parse(capsys, "--sender", "bKash", "--previous-balance", "3000", NEW_WORDING)
+    assert other["result"] == "unparsed"
+
+
+def test_a_previous_balance_that_is_no_amount_is_refused(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["sms", "parse", "--sender", "bKash", "--previous-balance", "lots", NEW_WORDING])
+    assert exited.value.code == 2
+    assert "not an amount in taka" in capsys.readouterr().err

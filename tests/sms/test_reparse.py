@@ -29,9 +29,10 @@ REPARSE = "/admin/v1/messages/reparse"
 
 
 def parsers_before_the_update(sender: str, text: str) -> ParseOutcome:
-    """The parsers as they were while the cash-out wording was unknown."""
+    """The parsers as they were while a bug kept the cash-out wording from being read (an
+    unknown wording would be read by its arithmetic at once: tests/sms/test_new_wordings.py)."""
     if text.startswith("Cash Out"):
-        return ParseOutcome(Result.UNPARSED, "bkash", None, "no_pattern")
+        return ParseOutcome(Result.UNPARSED, "bkash", None, "parser_error")
     return parse_sms(sender, text)
 
 
@@ -55,7 +56,7 @@ async def test_a_debit_of_an_unknown_wording_is_reparsed_and_the_held_payment_co
     await send(post_sms, device, CASH_OUT.format(balance="898.15", trx="COUT7Y6T5R"), minute=1)
     await send(post_sms, device, bkash_credit("PAYQ1W2E3R", "500.00", "1,398.15"), minute=2)
     await drain()
-    assert await results(deps, merchant.id) == [("unparsed", "no_pattern"), ("parsed", None)]
+    assert await results(deps, merchant.id) == [("unparsed", "parser_error"), ("parsed", None)]
     assert (await claim(fetch, merchant, session_id, "PAYQ1W2E3R")).code == 202  # held: a gap
 
     monkeypatch.setattr(sms.pipeline, "_parse", parse_sms)  # the parser update is deployed
@@ -90,7 +91,7 @@ async def test_a_payment_of_an_unknown_wording_completes_when_claimed_after_the_
     monkeypatch.setattr(
         sms.pipeline,
         "_parse",
-        lambda sender, text: ParseOutcome(Result.UNPARSED, "bkash", None, "no_pattern"),
+        lambda sender, text: ParseOutcome(Result.UNPARSED, "bkash", None, "parser_error"),
     )
     await send(post_sms, device, unknown, minute=1)
     await drain()

@@ -133,6 +133,9 @@ def test_an_expiry_is_read_as_dhaka_time():
         ({"order_ref": "r" * 65}, ["link_bad_order_ref"]),
         ({"expires_at": "tomorrow"}, ["link_bad_expiry"]),
         ({"expires_at": "2026-11-02T11:59"}, ["link_bad_expiry"]),
+        ({"expires_at": "9999-12-31T23:59"}, ["link_bad_expiry"]),  # issue 23: out of bounds
+        ({"expires_at": "2100-01-01T06:00"}, ["link_bad_expiry"]),
+        ({"expires_at": "9999-12-31T23:59:59-12:00"}, ["link_bad_expiry"]),
         ({"amount": "", "description": ""}, ["link_bad_amount", "link_bad_description"]),
     ],
 )

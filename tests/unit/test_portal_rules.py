@@ -157,7 +157,7 @@ def test_a_password_that_is_the_email_s_local_part_is_refused():
 
 EXPECTED = {
     "owner": set(PERMISSIONS),
-    "developer": {"overview", "payments", "webhooks", "keys", "devices", "wallets"},
+    "developer": {"overview", "payments", "webhooks", "keys", "devices", "wallets", "wordings"},
     "staff": {"overview", "payments", "confirm", "links"},
 }
 

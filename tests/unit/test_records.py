@@ -229,6 +229,7 @@ def test_the_message_view_writes_every_field():
         "provider": None,
         "reason": None,
         "transaction_id": None,
+        "parsed_by": None,
         "reparses": 0,
         "reparse_requested_at": None,
     }
@@ -604,6 +605,7 @@ SMS_TRANSACTION = Transaction(
     confirmed_at=T1,
     confirmed_by="merchant",
     reversed_at=T1,
+    parsed_by="arithmetic",
 )
 """A transaction read from an SMS, with every field the chain and a confirmation set."""
 
@@ -679,6 +681,7 @@ def test_the_transaction_view_writes_every_field_with_poisha_as_taka():
         "device_id": "dev_1",
         "sim_slot": 1,
         "message_id": "msg_1",
+        "parsed_by": "arithmetic",
     }
     view = TransactionViewSchema().dump(NEW_TRANSACTION)
     assert [view[k] for k in ("balance", "balance_gap", "device_id", "message_id")] == [None] * 4

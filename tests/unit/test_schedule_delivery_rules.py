@@ -97,6 +97,7 @@ def test_after_a_redelivery_the_table_counts_from_the_redelivery():
         (False, 302, "HTTP 302", "http_error"),
         (False, None, "TimeoutError", "timeout"),
         (False, None, "AddressRefused", "address_refused"),
+        (False, None, "HostRefused", "host_refused"),
         (False, None, "ClientConnectorError", "connection_error"),
         (False, None, "ClientConnectorCertificateError", "connection_error"),
     ],

@@ -71,6 +71,7 @@ EVERY_VARIABLE = {
     "CLAIMSVC_TRUST_X_FORWARDED_FOR": "true",
     "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "5",
     "CLAIMSVC_LOG_LEVEL": "debug",
+    "CLAIMSVC_LIBRARY_LOG_LEVEL": "info",
 }
 
 
@@ -99,6 +100,7 @@ def test_every_variable_is_read(tmp_path):
         client_address_header="X-Forwarded-For",
         shutdown_grace_s=5,
         log_level="DEBUG",
+        library_log_level="INFO",
     )
 
 
@@ -119,6 +121,7 @@ def test_every_variable_is_read(tmp_path):
         ("CLAIMSVC_REDIS_URL", "http://cache", "must start with one of"),
         ("CLAIMSVC_PUBLIC_BASE_URL", "pay.example.com", "must start with http:// or https://"),
         ("CLAIMSVC_LOG_LEVEL", "LOUD", "must be DEBUG, INFO, WARNING or ERROR"),
+        ("CLAIMSVC_LIBRARY_LOG_LEVEL", "TRACE", "must be DEBUG, INFO, WARNING or ERROR"),
         ("CLAIMSVC_REDIS_PREFIX", "{shop}:", "must not contain { or }"),
     ],
 )

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from claimsvc.domain.urls import MAX_URL_LENGTH, check_url, host_allowed, normalise_host
+from claimsvc.domain.hosts import INVALID, host_allowed
+from claimsvc.domain.urls import MAX_URL_LENGTH, check_url
 
 HOSTS = ["shop.example.com", "*.brand.example", "bücher.example"]
 NOT_ALLOWED = "success_url host is not in the account's allowed hosts"
+BAD_HOST = f"success_url host {INVALID}"
 LONGEST = "https://shop.example.com/" + "a" * (MAX_URL_LENGTH - len("https://shop.example.com/"))
 
 
@@ -19,7 +21,6 @@ LONGEST = "https://shop.example.com/" + "a" * (MAX_URL_LENGTH - len("https://sho
         "https://shop.example.com/success",
         "https://shop.example.com/success?order=1&x=%20#done",
         "HTTPS://SHOP.EXAMPLE.COM/upper",
-        "https://shop.example.com./trailing-dot",
         "https://shop.example.com:8443/with-port",
         "https://pay.brand.example/wildcard",
         "https://a.b.brand.example/deep-wildcard",
@@ -46,14 +47,15 @@ def test_urls_that_keep_every_rule_pass(url):
         ("shop.example.com/success", "success_url is not a well-formed URL"),
         ("https:///nohost", "success_url is not a well-formed URL"),
         ("//shop.example.com/x", "success_url is not a well-formed URL"),
-        ("https://shop..example.com/", "success_url is not a well-formed URL"),
+        ("https://shop..example.com/", BAD_HOST),
+        ("https://shop.example.com./trailing-dot", BAD_HOST),
         ("https://shop.example.com:99999/", "success_url is not a well-formed URL"),
         ("https://shop.example.com:port/", "success_url is not a well-formed URL"),
         ("https://shop example.com/", "success_url is not a well-formed URL"),
         ("https://shop.example.com/\nx", "success_url is not a well-formed URL"),
         ("https://shop.example.com\\@evil.example/", "success_url is not a well-formed URL"),
-        ("https://%73hop.example.com/", "success_url is not a well-formed URL"),
-        ("https://" + "a" * 64 + ".example.com/", "success_url is not a well-formed URL"),
+        ("https://%73hop.example.com/", BAD_HOST),
+        ("https://" + "a" * 64 + ".example.com/", BAD_HOST),
         ("javascript:alert(1)", "success_url is not a well-formed URL"),
         # 3. no embedded credentials
         ("https://user:pw@shop.example.com/", "success_url must not contain credentials"),
@@ -99,7 +101,8 @@ def test_an_account_without_allowed_hosts_accepts_no_url():
     ("host", "allowed"),
     [
         ("shop.example.com", True),
-        ("SHOP.example.com.", True),
+        ("SHOP.example.com", True),
+        ("shop.example.com.", False),
         ("a.brand.example", True),
         ("brand.example", False),
         ("xbrand.example", False),
@@ -108,10 +111,6 @@ def test_an_account_without_allowed_hosts_accepts_no_url():
 )
 def test_wildcards_cover_subdomains_only(host, allowed):
     assert host_allowed(host, ["shop.example.com", "*.brand.example"]) is allowed
-
-
-def test_hosts_compare_in_lower_case_idna_form():
-    assert normalise_host("Bücher.Example.") == "xn--bcher-kva.example"
 
 
 @given(st.text(max_size=300))
@@ -166,5 +165,5 @@ def test_a_passing_url_is_https_to_an_allowed_host_as_a_browser_reads_it(
         assert url[:8].lower() == "https://"
         netloc = re.split(r"[/?#\\]", url[8:], maxsplit=1)[0]
         assert "@" not in netloc
-        host = re.sub(r":[0-9]*$", "", netloc).rstrip(".").lower()
+        host = re.sub(r":[0-9]*$", "", netloc).lower()
         assert _is_allowed(host)

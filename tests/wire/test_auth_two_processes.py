@@ -7,61 +7,30 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
-from pymongo import MongoClient
 from tornado.httpclient import AsyncHTTPClient
 
-from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, Reply, initialize_body, real_redis_url
+from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, Reply, initialize_body
 from tests.ops.processes import started
+from tests.wire.shared_stores import shared_stores
 
 pytestmark = pytest.mark.redis
 
 INIT = "/api/v1/checkout/initialize"
 
 
-def _real_redis() -> str:
-    url = real_redis_url() or "redis://127.0.0.1:6379/0"
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except (redis.RedisError, OSError) as exc:
-        reason = f"the real Redis server at {url} is unreachable ({exc})"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"{reason}; CI=true requires it")
-        pytest.skip(f"{reason}; set CI=true to make this a failure")
-    return url
-
-
 @pytest.fixture
 def apis(mongo_wire_url: str, tmp_path: Path) -> Iterator[tuple[int, int]]:
     """Two API processes on one MongoDB database and one Redis prefix: their ports."""
-    redis_url, prefix, db = _real_redis(), f"test:{uuid.uuid4().hex}:", f"two_{uuid.uuid4().hex}"
-    env = {
-        "CLAIMSVC_MONGO_URL": mongo_wire_url,
-        "CLAIMSVC_MONGO_DB": db,
-        "CLAIMSVC_REDIS_URL": redis_url,
-        "CLAIMSVC_REDIS_PREFIX": prefix,
-        "CLAIMSVC_ADMIN_TOKEN": ADMIN_TOKEN,
-        "CLAIMSVC_PUBLIC_BASE_URL": "https://pay.example.test",
-    }
-    try:
-        with contextlib.ExitStack() as stack:
-            _, one = stack.enter_context(started("claimsvc-api", tmp_path / "one", **env))
-            _, two = stack.enter_context(started("claimsvc-api", tmp_path / "two", **env))
-            yield one, two
-    finally:
-        with MongoClient(mongo_wire_url) as client:
-            client.drop_database(db)
-        client_r = redis.Redis.from_url(redis_url)
-        stale = list(client_r.scan_iter(match=prefix + "*"))
-        if stale:
-            client_r.delete(*stale)
+    with shared_stores(mongo_wire_url, "two") as env, contextlib.ExitStack() as stack:
+        env["CLAIMSVC_PUBLIC_BASE_URL"] = "https://pay.example.test"
+        _, one = stack.enter_context(started("claimsvc-api", tmp_path / "one", **env))
+        _, two = stack.enter_context(started("claimsvc-api", tmp_path / "two", **env))
+        yield one, two
 
 
 async def call(port: int, method: str, path: str, body: Any, key: str | None = None) -> Reply:

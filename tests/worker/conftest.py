@@ -10,6 +10,7 @@ import ssl
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -17,10 +18,14 @@ import trustme
 from aiohttp import web
 
 from claimsvc.clients.sender import make_http_session
+from claimsvc.worker.webhooks import make_dispatcher
 from tests.conftest import make_settings
 
 RECEIVER_SECRET = "whk_test_secret_ঢাকা"
 RECEIVER_HOSTS = ["127.0.0.1", "localhost"]
+IDN_NAMES = ("classic-shop.test", "xn--claic-shop-73a.test", "xn--bcher-kva.example")
+"""A-labels (and one look-alike) the receiver's certificate also names: tests resolve them to
+127.0.0.1 with a stub `getaddrinfo`, so IDN hosts are delivered to, or refused, for real."""
 LARGE_REPLY = b"x" * (1024 * 1024)
 
 
@@ -69,7 +74,8 @@ def ca_file(ca: trustme.CA, tmp_path: Path) -> str:
 
 @pytest.fixture
 def server_ssl(ca: trustme.CA, tmp_path: Path) -> ssl.SSLContext:
-    cert = ca.issue_cert("127.0.0.1", "localhost", "::1", "::ffff:127.0.0.1")
+    # The names of IDN_NAMES too, which tests resolve to loopback through a stub.
+    cert = ca.issue_cert("127.0.0.1", "localhost", "::1", "::ffff:127.0.0.1", *IDN_NAMES)
     chain = tmp_path / "receiver-chain.pem"
     key = tmp_path / "receiver-key.pem"
     chain.write_bytes(b"".join(blob.bytes() for blob in cert.cert_chain_pems))
@@ -165,6 +171,35 @@ async def receiver(server_ssl: ssl.SSLContext) -> AsyncIterator[Receiver]:
     yield state
     state.release.set()
     await runner.cleanup()
+
+
+@pytest.fixture
+def stub_names() -> dict[str, str]:
+    """Names `stub_dns` resolves, and to what address; a test module may override it."""
+    return dict.fromkeys(IDN_NAMES, "127.0.0.1")
+
+
+@pytest.fixture
+def stub_dns(monkeypatch, stub_names: dict[str, str]) -> list[str]:
+    """Resolve `stub_names` without a network; the names asked for, in order."""
+    asked: list[str] = []
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        name = host.decode() if isinstance(host, bytes) else host
+        asked.append(name)
+        return real(stub_names.get(name, host), port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return asked
+
+
+@pytest.fixture
+async def worker(deps, make_session):
+    """A dispatcher delivering through a session that trusts the receiver's CA."""
+    deps.http = make_session()
+    yield make_dispatcher(deps)
+    deps.http = None
 
 
 @pytest.fixture

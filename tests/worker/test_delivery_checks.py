@@ -13,13 +13,6 @@ from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
 from tests.worker.factories import event, record_event
 
 
-@pytest.fixture
-async def worker(deps, make_session):
-    deps.http = make_session()
-    yield make_dispatcher(deps)
-    deps.http = None
-
-
 async def test_without_a_callback_secret_the_event_stops_and_setting_one_sends_it(
     deps, worker, make_account, receiver, fetch
 ):

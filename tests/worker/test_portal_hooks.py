@@ -12,16 +12,8 @@ from claimsvc import errors
 from claimsvc.domain.delivery import NO_SECRET
 from claimsvc.domain.outbox import DEAD, DELIVERED, QUEUED, STOPPED, TEST_STATUS, EventFilter
 from claimsvc.domain.signing import standard_webhook_signature, svc_signature, whsec_form
-from claimsvc.worker.webhooks import make_dispatcher
 from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
 from tests.worker.factories import event, record_event
-
-
-@pytest.fixture
-async def worker(deps, make_session):
-    deps.http = make_session()
-    yield make_dispatcher(deps)
-    deps.http = None
 
 
 def standard_ok(secret: str, seen: dict) -> bool:

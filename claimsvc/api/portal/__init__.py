@@ -22,6 +22,7 @@ from claimsvc.api.portal import (
     view,
     wallets,
     webhooks,
+    wordings,
 )
 
 
@@ -41,4 +42,5 @@ def routes(deps: Any) -> list[URLSpec]:
     found += devices.routes(kw)
     found += transactions.routes(kw)
     found += wallets.routes(kw)
+    found += wordings.routes(kw)
     return found

@@ -14,7 +14,8 @@ from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.links import DISABLED, LinkView, PaymentLink, is_expired, parse_link_form
 
-FORM_FIELDS = ("amount", "description", "order_ref", "single_use", "expires_at", "webhook_url")
+FORM_FIELDS = ("amount", "description", "order_ref", "single_use", "expires_at")
+"""No webhook_url: a link's webhook is set with the API only (docs/decisions.md, issue 23)."""
 
 
 def qr_data_uri(url: str) -> str:
@@ -44,9 +45,7 @@ class LinksPageHandler(LinksPortalHandler):
     async def get(self) -> None:
         await self.show_list()
 
-    async def show_list(
-        self, status: int = 200, problems: tuple[str, ...] = (), detail: str | None = None
-    ) -> None:
+    async def show_list(self, status: int = 200, problems: tuple[str, ...] = ()) -> None:
         cursor = self.get_query_argument("cursor", None)
         try:
             found = await self.services.links.list(self.user.account_id, cursor, None)
@@ -60,7 +59,6 @@ class LinksPageHandler(LinksPortalHandler):
             links=found.items,
             next_cursor=found.next_cursor,
             problems=problems,
-            detail=detail,
             form=form,
         )
 
@@ -72,9 +70,6 @@ class LinksPageHandler(LinksPortalHandler):
             return
         try:
             view = await self.services.links.create(self.account, req)
-        except errors.UrlRejected as exc:
-            await self.show_list(400, ("link_bad_webhook",), exc.message)
-            return
         except errors.InvalidBody:
             await self.show_list(400, ("link_bad_expiry",))
             return

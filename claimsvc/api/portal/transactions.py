@@ -49,6 +49,7 @@ class TransactionsHandler(PortalHandler):
             messages=msgs.items,
             confirmable=confirmable(override_suspect=True),
             may_confirm=can(self.user.role, "confirm"),
+            may_teach=can(self.user.role, "wordings"),
             why=lambda code: reason(words, code),
             masked=masked,
             tx_next=txs.next_cursor

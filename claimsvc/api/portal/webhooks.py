@@ -12,6 +12,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
+from claimsvc.domain import bounds
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
@@ -135,11 +136,10 @@ class RotateHandler(WebhooksHandler):
     route_name = "portal_webhook_rotate"
 
     async def post(self) -> None:
-        raw = self.form("grace") or ""
-        if not raw.isdigit() or int(raw) not in GRACE_HOURS:
+        hours = bounds.digits(self.form("grace") or "")
+        if hours is None or hours not in GRACE_HOURS:
             await self.show_page(400, rotate_problem="hooks_bad_grace")
             return
-        hours = int(raw)
         account, secret = await self.services.admin.rotate_callback_secret(
             self.account.id, timedelta(hours=hours)
         )

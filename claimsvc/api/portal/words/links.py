@@ -14,13 +14,11 @@ EN = {
     "link_order_ref_hint": "Your own reference, up to 64 characters.",
     "link_single_use": "Single use: one payment only",
     "link_expires_at": "Expires (optional, Bangladesh time)",
-    "link_webhook_url": "Webhook URL (optional, for shops with a server)",
     "link_create": "Create link",
     "link_bad_amount": "Enter an amount above 0, at most 2 decimals (at most 1,00,00,000 taka).",
     "link_bad_description": "Enter what the payment is for (1 to 500 characters).",
     "link_bad_order_ref": "The order reference can have at most 64 characters.",
     "link_bad_expiry": "The expiry must be a date and time in the future.",
-    "link_bad_webhook": "The webhook URL was refused:",
     "link_col_link": "Link",
     "link_col_amount": "Amount",
     "link_col_kind": "Kind",
@@ -48,7 +46,10 @@ EN = {
     "link_created": "Payment link created.",
     "link_disabled": "Payment link disabled.",
     "link_webhook": "Webhook URL",
-    "link_no_webhook": "None: payments are shown here and on the webhooks page, nothing is sent.",
+    "link_no_webhook": (
+        "None: payments are shown here and on the webhooks page, nothing is sent. A webhook URL "
+        "can be given only when a link is created with the API."
+    ),
 }
 
 BN = {
@@ -63,13 +64,11 @@ BN = {
     "link_order_ref_hint": "আপনার নিজের রেফারেন্স, সর্বোচ্চ ৬৪ অক্ষর।",
     "link_single_use": "একবার ব্যবহারযোগ্য: শুধু একটি পেমেন্ট",
     "link_expires_at": "মেয়াদ শেষ (ঐচ্ছিক, বাংলাদেশ সময়)",
-    "link_webhook_url": "ওয়েবহুক URL (ঐচ্ছিক, যাদের সার্ভার আছে)",
     "link_create": "লিংক তৈরি করুন",
     "link_bad_amount": ("শূন্যের বেশি টাকার পরিমাণ লিখুন, দশমিকের পরে সর্বোচ্চ ২ ঘর (সর্বোচ্চ এক কোটি টাকা)।"),
     "link_bad_description": "পেমেন্টটি কিসের জন্য তা লিখুন (১ থেকে ৫০০ অক্ষর)।",
     "link_bad_order_ref": "অর্ডার রেফারেন্সে সর্বোচ্চ ৬৪ অক্ষর থাকতে পারে।",
     "link_bad_expiry": "মেয়াদ শেষের সময় ভবিষ্যতের একটি তারিখ ও সময় হতে হবে।",
-    "link_bad_webhook": "ওয়েবহুক URL গ্রহণ করা হয়নি:",
     "link_col_link": "লিংক",
     "link_col_amount": "টাকা",
     "link_col_kind": "ধরন",
@@ -95,5 +94,8 @@ BN = {
     "link_created": "পেমেন্ট লিংক তৈরি হয়েছে।",
     "link_disabled": "পেমেন্ট লিংক বন্ধ করা হয়েছে।",
     "link_webhook": "ওয়েবহুক URL",
-    "link_no_webhook": "নেই: পেমেন্ট এখানে ও ওয়েবহুক পাতায় দেখা যাবে, কিছু পাঠানো হবে না।",
+    "link_no_webhook": (
+        "নেই: পেমেন্ট এখানে ও ওয়েবহুক পাতায় দেখা যাবে, কিছু পাঠানো হবে না। ওয়েবহুক URL শুধু "
+        "API দিয়ে লিংক তৈরির সময় দেওয়া যায়।"
+    ),
 }

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import claimsvc_sdk
+from claimsvc_sdk.errors import ApiError, error_from_response
+
+CASES = json.loads((Path(__file__).resolve().parents[2] / "error-cases.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['status']} {c['code']}" for c in CASES])
+def test_every_documented_error_answer_is_its_named_type(case: dict[str, Any]) -> None:
+    raw = b"" if case["body"] is None else json.dumps(case["body"]).encode()
+    err = error_from_response(case["status"], raw, case.get("headers", {}), "req1")
+    assert type(err) is getattr(claimsvc_sdk, case["type"])
+    assert isinstance(err, ApiError)
+    assert (err.code, err.status) == (case["code"], case["status"])
+    assert err.retry_after == case.get("retry_after")
+    assert err.retryable is case.get("retryable", False)
+    assert err.details == case.get("details", [])
+    assert err.request_id == "req1"
+    body = case["body"]
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        assert err.message == body["error"]["message"]
+    elif isinstance(body, dict):
+        assert err.message == body.get("message", body["error"])
+
+
+def test_the_server_request_id_wins_over_ours() -> None:
+    err = error_from_response(
+        500, b'{"error":"Internal server error"}', {"X-Request-Id": "srv"}, "mine"
+    )
+    assert err.request_id == "srv"
+
+
+def test_every_named_code_is_in_the_shared_table() -> None:
+    assert set(claimsvc_sdk.ERROR_TYPES) <= {case["code"] for case in CASES}

@@ -1,0 +1,217 @@
+"""Against the real service (CLAIMSVC_SDK_LIVE, set by the repository's tests/sdk): open, pay
+through the SMS intake, verify, receive and verify the webhook, cancel, links, every error."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import claimsvc_sdk as sdk
+from claimsvc_sdk import Client, webhooks
+from support import SHOP, Live, Receiver, live_settings, new_trx_id, order_id
+
+
+@pytest.fixture(scope="module")
+def live() -> Live:
+    return Live(live_settings())
+
+
+@pytest.fixture(scope="module")
+def receiver(live: Live) -> Iterator[Receiver]:
+    made = Receiver(live.s)
+    yield made
+    made.close()
+
+
+def client(live: Live, account: str = "main", **kw: Any) -> Client:
+    return Client(live.account(account)["key"], live.api_url, backoff=0.01, **kw)
+
+
+def open_session(
+    c: Client, hook: str = f"{SHOP}/webhook", amount: str = "437.25", **kw: Any
+) -> Any:
+    return c.sessions.initialize(
+        order_id(), f"{SHOP}/success", f"{SHOP}/cancel", hook, amount=amount, **kw
+    )
+
+
+def event_for(
+    live: Live, receiver: Receiver, order: str, account: str = "main"
+) -> sdk.WebhookEvent:
+    """The next webhook of `order`, verified with the account's callback secret."""
+    while True:
+        got = receiver.next()
+        event = webhooks.verify(got.body, got.headers, live.account(account)["secret"])
+        if event.order_id == order:
+            return event
+
+
+def test_open_pay_verify_and_receive_the_signed_webhook(live: Live, receiver: Receiver) -> None:
+    c = client(live)
+    opened = open_session(c, receiver.url, amount="437.25")
+    session = opened.session
+    assert not opened.replayed and session.status == "OPEN" and session.amount_poisha == 43725
+    again = c.sessions.initialize(
+        session.order_id, f"{SHOP}/success", f"{SHOP}/cancel", receiver.url, amount_poisha=43725
+    )
+    assert again.replayed and again.session.session_id == session.session_id
+    with pytest.raises(sdk.OrderIdConflictError) as conflict:
+        c.sessions.initialize(
+            session.order_id, f"{SHOP}/success", f"{SHOP}/cancel", receiver.url, amount="437.26"
+        )
+    assert conflict.value.details == ["amount differs from the existing session"]
+
+    trx = new_trx_id()
+    live.pay("main", "437.25", trx)
+    claim = c.sessions.verify(session.session_id, trx.lower(), "bkash")
+    assert (
+        claim.completed and claim.amount_poisha == 43725 and claim.redirect_url == f"{SHOP}/success"
+    )
+    assert c.sessions.verify(session.session_id, trx, "bkash").completed  # the same claim again
+
+    event = event_for(live, receiver, session.order_id)
+    assert (event.payment_status, event.trid, event.amount_poisha) == (
+        "COMPLETED",
+        session.payment_id,
+        43725,
+    )
+    assert event.id.isdigit() and event.attempt == 1 and not event.test
+
+    with pytest.raises(sdk.AlreadyCompletedError):
+        c.sessions.verify(session.session_id, new_trx_id(), "bkash")
+    with pytest.raises(sdk.AlreadyCompletedError):
+        c.sessions.cancel(session.session_id)
+    assert c.sessions.get(session.session_id)["status"] == "COMPLETED"
+
+
+def test_cancel_sends_the_cancelled_webhook_and_closes_the_session(
+    live: Live, receiver: Receiver
+) -> None:
+    c = client(live)
+    session = open_session(c, receiver.url).session
+    cancelled = c.sessions.cancel(session.session_id)
+    assert (cancelled.status, cancelled.redirect_url) == ("CANCELLED", f"{SHOP}/cancel")
+    assert c.sessions.cancel(session.session_id).status == "CANCELLED"
+    with pytest.raises(sdk.SessionUnavailableError) as gone:
+        c.sessions.verify(session.session_id, new_trx_id(), "bkash")
+    assert (
+        gone.value.status == 410
+        and gone.value.message == "This checkout session is no longer available."
+    )
+    assert event_for(live, receiver, session.order_id).payment_status == "CANCELLED"
+
+
+def test_failed_claims_lock_the_session(live: Live) -> None:
+    c = client(live)
+    session = open_session(c).session
+    with pytest.raises(sdk.VerificationFailedError) as failed:
+        c.sessions.verify(session.session_id, new_trx_id(), "bkash")
+    assert failed.value.attempts == 1  # a 400 is never retried
+    with pytest.raises(sdk.TooManyAttemptsError):
+        c.sessions.verify(session.session_id, new_trx_id(), "bkash")
+
+
+def test_payment_links_create_list_get_disable(live: Live) -> None:
+    c = client(live)
+    link = c.links.create(
+        "Blue kurta, size M", amount="750.50", order_ref=order_id("INV"), single_use=True
+    )
+    assert link.status == "active" and link.amount_poisha == 75050 and link.url.startswith("http")
+    assert c.links.get(link.id).id == link.id
+    assert link.id in [item.id for item in c.links.list(limit=50).items]
+    assert link.id in [item.id for item in c.links.iterate(page_size=1)]
+    assert c.links.disable(link.id).status == "disabled"
+    assert c.links.get(link.id).status == "disabled"
+    with pytest.raises(sdk.NotFoundError) as missing:
+        c.links.get("lnk_" + uuid.uuid4().hex)
+    assert missing.value.code == "NOT_FOUND"
+
+
+def test_claim_validation_errors(live: Live) -> None:
+    c = client(live)
+    session = open_session(c).session
+    with pytest.raises(sdk.SessionNotFoundError) as unknown:
+        c.sessions.verify(str(uuid.uuid4()), new_trx_id(), "bkash")
+    assert unknown.value.code == "NOT_FOUND"
+    with pytest.raises(sdk.SessionNotFoundError) as malformed:
+        c.sessions.verify("not-a-uuid", new_trx_id(), "bkash")
+    assert malformed.value.code == "INVALID_SESSION_ID"
+    with pytest.raises(sdk.InvalidTrxIdError):
+        c.sessions.verify(session.session_id, "ab", "bkash")
+    with pytest.raises(sdk.InvalidProviderError):
+        c.sessions.verify(session.session_id, new_trx_id(), "paypal")
+
+
+def test_initialize_errors(live: Live) -> None:
+    c = client(live)
+    with pytest.raises(sdk.UrlRejectedError) as url:
+        open_session(c, "http://localhost/hook")
+    assert url.value.message == "webhook_url must use https"
+    with pytest.raises(sdk.ValidationError) as invalid:
+        open_session(c, expires_in=5)
+    assert invalid.value.details and invalid.value.details[0].startswith("expires_in")
+    with pytest.raises(sdk.RequestTooLargeError):
+        open_session(c, metadata={"note": "x" * 70_000})
+    with pytest.raises(sdk.MissingApiKeyError):
+        open_session(Client(None, live.api_url))
+    with pytest.raises(sdk.InvalidApiKeyError) as bad_key:
+        open_session(Client("sk_not-a-key", live.api_url))
+    assert bad_key.value.status == 401 and bad_key.value.attempts == 1
+
+
+def test_account_state_errors(live: Live) -> None:
+    with pytest.raises(sdk.AccountInactiveError):
+        open_session(client(live, "suspended"))
+    with pytest.raises(sdk.VendorInactiveError):
+        client(live, "suspended").sessions.verify(str(uuid.uuid4()), new_trx_id(), "bkash")
+    with pytest.raises(sdk.BrandArchivedError):
+        open_session(client(live, "archived"))
+    with pytest.raises(sdk.PlatformFeeDueError) as fee:
+        open_session(client(live, "fee_due"))
+    assert fee.value.status == 402
+
+
+def test_a_daily_limit_is_retried_then_raised(live: Live) -> None:
+    c = client(live, "daily", max_retries=1)
+    open_session(c)
+    with pytest.raises(sdk.DailyLimitError) as limit:
+        open_session(c)
+    assert limit.value.code == "VENDOR_DAILY_LIMIT" and limit.value.attempts == 2
+
+
+def test_the_rate_limit_carries_retry_after_and_is_not_retried(live: Live) -> None:
+    c = client(live, "limited")
+    for _ in range(2):
+        c.links.list()
+    with pytest.raises(sdk.RateLimitedError) as limited:
+        c.links.list()
+    assert (
+        limited.value.retry_after and limited.value.retry_after > 0 and limited.value.attempts == 1
+    )
+
+
+def test_maintenance_is_retried_then_raised(live: Live) -> None:
+    live.admin("PUT", "/admin/v1/platform", {"maintenance": True})
+    try:
+        with pytest.raises(sdk.MaintenanceError) as paused:
+            open_session(client(live, max_retries=2))
+        assert paused.value.status == 503 and paused.value.attempts == 3
+    finally:
+        live.admin("PUT", "/admin/v1/platform", {"maintenance": False})
+
+
+def test_the_platform_daily_limit_is_retried_then_raised(live: Live) -> None:
+    live.admin("PUT", "/admin/v1/platform", {"daily_limit": 1})
+    try:
+        # The platform's day is counted while a limit is set: the first may still fit.
+        with contextlib.suppress(sdk.DailyLimitError):
+            open_session(client(live))
+        with pytest.raises(sdk.DailyLimitError) as limit:
+            open_session(client(live, max_retries=1))
+        assert limit.value.code == "PLATFORM_DAILY_LIMIT" and limit.value.attempts == 2
+    finally:
+        live.admin("PUT", "/admin/v1/platform", {"daily_limit": None})

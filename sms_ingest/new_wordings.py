@@ -1,0 +1,130 @@
+"""A batch's messages that no built-in rule reads, read by their wallets' running balances.
+
+Before a batch is recorded, each message that needs it (`rereading.wants_balance`) is given the
+running balance of its wallet just before it: the stored wallet (one read per such wallet, the
+only round trip this adds, and only for batches holding such a message), moved in memory by the
+batch's entries before it, in the order the chain will apply them (`sms_ingest.balance`). The
+reading is then recorded and chained like any other: the chain's own compare-and-set, not this
+read, is what confirms it, so a wallet that moved in between leaves it held, never wrongly
+confirmed. Messages kept earlier are read again the same way when re-parsed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from claimsvc.domain.balances import Entry, Unread, Wallet, WalletKey
+from claimsvc.domain.messages import SmsMessage
+from sms_ingest import balance, metrics
+from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
+from sms_ingest.parsers.arithmetic import previous_balances
+from sms_ingest.parsers.rereading import reread, wants_balance
+from sms_ingest.wallets import WalletChain
+
+log = logging.getLogger("sms_ingest.new_wordings")
+
+
+def chain_entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
+    """The balance chain's entry for a message and what it reports."""
+    return Entry(
+        key=msg.id,
+        transaction_id=transaction_id,
+        direction=parsed.direction.value,
+        amount=parsed.amount_poisha,
+        fee=parsed.fee_poisha,
+        balance=parsed.balance_poisha,
+        received_at=msg.received_at,
+        commission=parsed.commission_poisha,
+    )
+
+
+def _moving(found: ParseOutcome) -> ParsedSms | None:
+    """What a message gives the chain (a failure moves nothing; a reversal moves money back)."""
+    parsed = found.parsed
+    if found.result is not Result.PARSED or parsed is None:
+        return None
+    if parsed.failed and parsed.kind != Kind.REVERSAL:
+        return None
+    return parsed
+
+
+def reread_in_order(
+    wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome]]
+) -> list[ParseOutcome]:
+    """One wallet's messages of a batch, in order, each read again (`rereading.reread`) with
+    the running balance the entries before it leave (pure)."""
+    out: list[ParseOutcome] = []
+    for msg, found in items:
+        found = reread(msg.sender, msg.text, found, wallet.running)
+        parsed = _moving(found)
+        if parsed is not None:
+            wallet = balance.add(wallet, chain_entry(msg, parsed, None)).wallet
+        out.append(found)
+    return out
+
+
+async def read_by_balance(
+    msgs: list[SmsMessage], outcomes: list[ParseOutcome], wallets: WalletChain
+) -> list[ParseOutcome]:
+    """The batch's outcomes, those no rule read given their wallets' running balances."""
+    keys = [
+        WalletKey(m.account_id, m.device_id, o.provider, m.sim_slot) if o.provider else None
+        for m, o in zip(msgs, outcomes, strict=True)
+    ]
+    wanted = {
+        key
+        for key, m, o in zip(keys, msgs, outcomes, strict=True)
+        if key is not None and wants_balance(m.sender, m.text, o)
+    }
+    if not wanted:
+        return outcomes
+    order = list(wanted)
+    stored = await asyncio.gather(*(wallets.stored(key) for key in order))
+    out = list(outcomes)
+    for key, wallet in zip(order, stored, strict=True):
+        mine = [i for i, k in enumerate(keys) if k == key]
+        again = reread_in_order(wallet, [(msgs[i], outcomes[i]) for i in mine])
+        for i, found in zip(mine, again, strict=True):
+            if wallet.running is not None:
+                _count(key.provider, msgs[i], outcomes[i], found)
+            if found is not outcomes[i] and found.parsed is not None:
+                fields = {"message_id": msgs[i].id, "provider": found.provider}
+                log.info("an SMS was read by its arithmetic", extra={"fields": fields})
+            out[i] = found
+        await _wait_or_stop_waiting(wallets, wallet, [(msgs[i], outcomes[i], out[i]) for i in mine])
+    return out
+
+
+def _count(provider: str, msg: SmsMessage, before: ParseOutcome, now: ParseOutcome) -> None:
+    """A message no rule read, given a balance: read by its arithmetic, or not understood (a
+    balance inquiry or an offer stating the running balance is neither)."""
+    if not wants_balance(msg.sender, msg.text, before) or now.result is Result.IGNORED:
+        return
+    outcome = "read" if now.parsed is not None else "not_understood"
+    metrics.NEW_WORDINGS.labels(provider=provider, outcome=outcome).inc()
+
+
+async def _wait_or_stop_waiting(
+    wallets: WalletChain, wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome, ParseOutcome]]
+) -> None:
+    """A stored wallet keeps its messages still not understood waiting for the balances their
+    arithmetic reads after (read again when a step reaches one: `Pipeline`), and forgets
+    those now read. No round trip when there is neither."""
+    if wallet.version == 0 or wallet.key is None:
+        return  # not stored yet: it has no chain to wait on
+    waiting = {u.message_id for u in wallet.unread}
+    read = [m.id for m, _, now in items if m.id in waiting and now.result is Result.PARSED]
+    new: list[Unread] = []
+    for msg, before, now in items:
+        if now.result is not Result.UNPARSED or msg.id in waiting or not now.provider:
+            continue
+        if not wants_balance(msg.sender, msg.text, before):
+            continue
+        previous = previous_balances(now.provider, msg.text)
+        if previous:
+            new.append(Unread(msg.id, tuple(sorted(previous))))
+    if read:
+        await wallets.drop_unread(wallet.key, read)
+    if new:
+        await wallets.add_unread(wallet.key, new)

@@ -1,0 +1,50 @@
+"""Which messages no built-in rule reads go through the arithmetic, and what they come to.
+
+Pure: the pipeline gives each such message the running balance of its wallet before it
+(`sms_ingest.new_wordings`). Only a provider's real sender ids count; a message from a stranger,
+a look-alike, a phone number or a notice sender is never read this way.
+"""
+
+from __future__ import annotations
+
+from sms_ingest.parsers import arithmetic
+from sms_ingest.parsers.base import ParseOutcome, Result, outcome
+from sms_ingest.parsers.registry import real_sender
+
+UNREAD = frozenset({"no_pattern", "no_trx_id"})
+"""Reasons a real sender's message is kept unparsed: a wording no rule reads completely."""
+SET_ASIDE = frozenset({"balance_inquiry", "promotion"})
+"""Reasons a real sender's message is ignored that money may hide behind: such a message is
+read by its arithmetic when it states a balance other than the running one."""
+
+
+def wants_balance(sender: str, text: str, found: ParseOutcome) -> bool:
+    """Whether reading `found` again needs its wallet's running balance."""
+    if found.provider is None or not real_sender(sender):
+        return False
+    if found.result is Result.UNPARSED:
+        return found.reason in UNREAD
+    if found.result is Result.IGNORED and found.reason in SET_ASIDE:
+        return arithmetic.stated_balance(found.provider, text) is not None
+    return False
+
+
+def reread(sender: str, text: str, found: ParseOutcome, previous: int | None) -> ParseOutcome:
+    """What a message comes to given its wallet's balance before it (None: not known).
+
+    A message no rule reads, or one set aside whose stated balance differs from `previous`, is
+    read by its arithmetic: its one reading, or else not understood (unparsed). Anything else,
+    and everything when no balance is known, stays as the rules left it.
+    """
+    if previous is None or not wants_balance(sender, text, found):
+        return found
+    provider = found.provider or ""
+    unread = found
+    if found.result is Result.IGNORED:
+        if arithmetic.stated_balance(provider, text) == previous:
+            return found  # a balance inquiry or an offer indeed: nothing moved
+        unread = outcome(Result.UNPARSED, provider, "no_pattern")
+    verdict = arithmetic.read(provider, text, previous)
+    if verdict.reading is None:
+        return unread
+    return ParseOutcome(Result.PARSED, provider, arithmetic.parsed(provider, verdict.reading), None)

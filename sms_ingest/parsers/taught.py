@@ -1,0 +1,59 @@
+"""Reading a message no built-in rule read with the wordings merchants taught (pure).
+
+Only a message the rules left `unparsed` and that came from one of its provider's real sender
+ids is tried: a taught wording never changes how a rule reads a message, and never reads a
+message from a phone number, a look-alike sender or a notice sender.
+"""
+
+from __future__ import annotations
+
+from claimsvc.domain.wordings import Reading, Wording, read_any
+from sms_ingest.parsers.base import Direction, Kind, ParsedSms, ParseOutcome, Result
+from sms_ingest.parsers.registry import PARSERS
+
+TAUGHT = "taught"
+"""`parsed_by` of a transaction a taught wording read."""
+
+REAL_SENDERS: dict[str, str] = {
+    sender: module.NAME for module in PARSERS for sender in module.SENDER_IDS
+}
+"""A provider's real sender ids (trimmed and case-folded, as the registry matches them)."""
+
+
+def wants_wording(sender: str, outcome: ParseOutcome) -> bool:
+    """No rule read this message, and it came from its provider's real sender id."""
+    return (
+        outcome.result is Result.UNPARSED
+        and outcome.provider is not None
+        and outcome.reason != "too_long"
+        and REAL_SENDERS.get(sender.strip().casefold()) == outcome.provider
+    )
+
+
+def to_parsed(reading: Reading) -> ParsedSms:
+    return ParsedSms(
+        provider=reading.provider,
+        kind=Kind(reading.kind),
+        direction=Direction(reading.direction),
+        trx_id=reading.trx_id,
+        amount_poisha=reading.amount_poisha,
+        fee_poisha=reading.fee_poisha,
+        balance_poisha=reading.balance_poisha,
+        counterparty=reading.counterparty,
+        occurred_at=None,
+        parsed_by=TAUGHT,
+    )
+
+
+def read_taught(
+    sender: str, text: str, outcome: ParseOutcome, wordings: list[Wording]
+) -> ParseOutcome:
+    """The outcome a taught wording gives a message the rules left unparsed, or the rules'
+    outcome unchanged (two wordings that read it differently read nothing)."""
+    if not wants_wording(sender, outcome):
+        return outcome
+    mine = [w for w in wordings if w.provider == outcome.provider]
+    reading = read_any(mine, text)
+    if reading is None:
+        return outcome
+    return ParseOutcome(Result.PARSED, outcome.provider, to_parsed(reading), None)

@@ -1,0 +1,65 @@
+"""tools/ensure_php.py and tools/ensure_node.py: nothing to do when the runtime is there; under
+CI=true a runtime still missing after the install attempt fails `make test`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import ensure_node
+import ensure_php
+
+
+def no_install(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[list[str]]:
+    """Records install calls instead of running apt-get; each reports success."""
+    calls: list[list[str]] = []
+    monkeypatch.setattr(module, "install", lambda tool, pkgs, advice: calls.append(pkgs) or 0)
+    return calls
+
+
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_php_missing_after_install_fails_only_under_ci(
+    monkeypatch: pytest.MonkeyPatch, ci: str
+) -> None:
+    calls = no_install(monkeypatch, ensure_php)
+    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: None)
+    monkeypatch.setenv("CI", ci)
+    assert ensure_php.main() == (1 if ci else 0)
+    assert calls == [["php-cli", "php-curl"]]
+
+
+def test_php_without_the_curl_extension_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = no_install(monkeypatch, ensure_php)
+    answers = iter([{"curl"}, set()])
+    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: next(answers))
+    monkeypatch.setenv("CI", "true")
+    assert ensure_php.main() == 0 and calls == [["php-cli", "php-curl"]]
+
+
+def test_php_present_installs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = no_install(monkeypatch, ensure_php)
+    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: set())
+    assert ensure_php.main() == 0 and calls == []
+
+
+@pytest.mark.parametrize(
+    ("major", "ci", "status"), [(None, "true", 1), (16, "true", 1), (16, "", 0)]
+)
+def test_node_missing_or_old_fails_under_ci(
+    monkeypatch: pytest.MonkeyPatch, major: int | None, ci: str, status: int
+) -> None:
+    calls = no_install(monkeypatch, ensure_node)
+    monkeypatch.setattr(ensure_node, "node_major", lambda: major)
+    monkeypatch.setenv("CI", ci)
+    assert ensure_node.main() == status and calls == [["nodejs"]]
+
+
+def test_node_18_or_later_installs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = no_install(monkeypatch, ensure_node)
+    monkeypatch.setattr(ensure_node, "node_major", lambda: 20)
+    assert ensure_node.main() == 0 and calls == []
