@@ -256,6 +256,14 @@ class SignInLimited(PortalError):
     message = "Too many sign-in attempts. Wait a while and try again."
 
 
+class SignInGuarded(SignInLimited):
+    """Too many failed passwords for this user from everywhere: only the password and a
+    second factor together pass now. The same answer whatever was wrong (no oracle)."""
+
+    code = "signin_guarded"
+    message = "Too many failed sign-ins for this account: enter the password and a code together."
+
+
 class PasswordRejected(PortalError):
     """The password policy refused a password; `code` names the rule (password_<reason>)."""
 

@@ -30,7 +30,8 @@ tag. Family by family (the tag in braces):
   device token, a set-password link), held for ten minutes for its user's one view after the
   POST's redirect, then deleted as it is read.
 - `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
-  never the address itself) and per client address, checked and counted together by one script.
+  never the email itself), per client address, per (user, address) pair and per user's codes,
+  checked and counted together by one script.
   Sign-ins are rare next to payments, so one slot is plenty.
 
 The prefix itself must not contain braces: it comes before the tag and would become the tag.
@@ -125,8 +126,16 @@ class RedisKeys:
         return self._key(f"portal-view:{user_id}", name)
 
     def signin_user(self, email_hash: str) -> str:
-        """Portal sign-in attempts (password or code) for one user in the current window."""
+        """Portal password attempts on one user, from every address, in the current window."""
         return self._key("portal-signin", f"user:{email_hash}")
+
+    def signin_pair(self, email_hash: str, address: str) -> str:
+        """Portal sign-in attempts on one user from one client address."""
+        return self._key("portal-signin", f"pair:{email_hash}:{address}")
+
+    def signin_codes(self, email_hash: str) -> str:
+        """Two-factor codes tried for one user, from every address, in the current window."""
+        return self._key("portal-signin", f"codes:{email_hash}")
 
     def signin_address(self, address: str) -> str:
         """Portal sign-in attempts from one client address in the current window."""

@@ -35,7 +35,6 @@ async def _run(deps: Deps, component: Component) -> None:
         component,
         grace_s=s.shutdown_grace_s,
         max_body_bytes=s.max_body_bytes,
-        xheaders=s.trust_forwarded_for,
     )
 
 

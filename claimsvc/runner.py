@@ -43,17 +43,15 @@ class Component:
         self.demo_seeders += other.demo_seeders
 
 
-def listen(
-    app: Application, port: int, *, max_body_bytes: int, xheaders: bool
-) -> tuple[HTTPServer, InFlight]:
+def listen(app: Application, port: int, *, max_body_bytes: int) -> tuple[HTTPServer, InFlight]:
     """Start one HTTP server, counting its requests in flight for the drain.
 
-    Bodies up to 16x the limit are read so the handler can answer 413.
+    Bodies up to 16x the limit are read so the handler can answer 413. Tornado's `xheaders`
+    stay off: it would believe X-Real-Ip from anyone; handlers take the client address by
+    the one rule instead (BaseHandler.client_address).
     """
     inflight = InFlight(app)
-    server = HTTPServer(
-        inflight, xheaders=xheaders, max_body_size=max(max_body_bytes * 16, 1 << 20)
-    )
+    server = HTTPServer(inflight, max_body_size=max(max_body_bytes * 16, 1 << 20))
     server.listen(port)
     return server, inflight
 
@@ -63,7 +61,6 @@ async def run_until_signalled(
     *,
     grace_s: float,
     max_body_bytes: int,
-    xheaders: bool = False,
     stop: asyncio.Event | None = None,
 ) -> None:
     """Serve until SIGTERM/SIGINT (or `stop`), then drain: stop accepting, finish, release."""
@@ -72,10 +69,7 @@ async def run_until_signalled(
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    servers = [
-        listen(app, port, max_body_bytes=max_body_bytes, xheaders=xheaders)
-        for app, port in component.servers
-    ]
+    servers = [listen(app, port, max_body_bytes=max_body_bytes) for app, port in component.servers]
     tasks = [asyncio.create_task(lp.run(stop), name=lp.name) for lp in component.loops]
     await stop.wait()
     log.info("draining", extra={"fields": {"grace_s": grace_s}})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 import ssl
 from collections.abc import Mapping
@@ -108,6 +109,43 @@ def _public_sms_url(env: Mapping[str, str], base: str, sms_port: int) -> str:
     return raw
 
 
+_HEADER_NAME = re.compile(r"[A-Za-z0-9-]{1,64}")
+XFF = "X-Forwarded-For"
+
+
+def _client_address(env: Mapping[str, str]) -> tuple[str, int]:
+    """(header, trusted proxy hops) of the client-address rule (domain/client_address.py).
+
+    CLAIMSVC_TRUST_X_FORWARDED_FOR=1, the older switch, means one trusted hop in X-Forwarded-For;
+    it cannot be combined with the two variables that replace it.
+    """
+    header = env.get("CLAIMSVC_CLIENT_ADDRESS_HEADER", "").strip()
+    hops_given = env.get("CLAIMSVC_TRUSTED_PROXY_HOPS", "").strip() != ""
+    hops = _int(env, "CLAIMSVC_TRUSTED_PROXY_HOPS", 0, 0, 10)
+    if _bool(env, "CLAIMSVC_TRUST_X_FORWARDED_FOR"):
+        if hops_given or header:
+            raise SettingsError(
+                "CLAIMSVC_TRUST_X_FORWARDED_FOR=1 means CLAIMSVC_TRUSTED_PROXY_HOPS=1 with "
+                "X-Forwarded-For; set either it or CLAIMSVC_TRUSTED_PROXY_HOPS and "
+                "CLAIMSVC_CLIENT_ADDRESS_HEADER, not both"
+            )
+        return XFF, 1
+    if not header:
+        return XFF, hops
+    if not _HEADER_NAME.fullmatch(header) or header.lower() == "forwarded":
+        # RFC 7239 `Forwarded` carries `for=` pairs, not bare addresses: not read here.
+        raise SettingsError(
+            "CLAIMSVC_CLIENT_ADDRESS_HEADER must name a header of bare IP addresses such as "
+            f"X-Forwarded-For or X-Real-IP, got {header!r}"
+        )
+    if hops == 0:
+        raise SettingsError(
+            "CLAIMSVC_CLIENT_ADDRESS_HEADER is set but CLAIMSVC_TRUSTED_PROXY_HOPS is 0 "
+            "(no trusted proxy: the header would be ignored)"
+        )
+    return header, hops
+
+
 def _log_level(env: Mapping[str, str], name: str, default: str) -> str:
     level = (env.get(name) or default).strip().upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
@@ -185,8 +223,16 @@ class Settings:
     """CLAIMSVC_LINK_OPEN_RATE_PER_LINK: openings a minute of one payment link, all addresses."""
     max_body_bytes: int = 64 * 1024
     """CLAIMSVC_MAX_BODY_BYTES: request bodies above this get 413."""
-    trust_forwarded_for: bool = False
-    """CLAIMSVC_TRUST_X_FORWARDED_FOR: 1 when behind an ingress that sets X-Forwarded-For."""
+    trusted_proxy_hops: int = 0
+    """CLAIMSVC_TRUSTED_PROXY_HOPS: proxies in front of the API and SMS processes that append
+    their peer's address to the client-address header (1: the ingress alone; 2: a load balancer,
+    then the ingress). 0: none, the socket's peer is the client. The client address is the
+    value this many places from the header's right end; values further left are never read.
+    CLAIMSVC_TRUST_X_FORWARDED_FOR=1, the older switch, still means 1 with X-Forwarded-For."""
+    client_address_header: str = XFF
+    """CLAIMSVC_CLIENT_ADDRESS_HEADER: the header those proxies write (X-Forwarded-For, or e.g.
+    X-Real-IP when the proxy sets that one itself); read only when trusted_proxy_hops > 0. No
+    other header is ever believed."""
     shutdown_grace_s: int = 20
     """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
     log_level: str = "INFO"
@@ -216,6 +262,7 @@ class Settings:
             raise SettingsError("CLAIMSVC_PUBLIC_BASE_URL must start with http:// or https://")
         redis_url = _redis_url(env)
         sms_port = _int(env, "CLAIMSVC_SMS_PORT", cls.sms_port, 0, 65535)
+        client_header, proxy_hops = _client_address(env)
         return cls(
             mongo_url=_store_url(
                 env, "CLAIMSVC_MONGO_URL", ("mongodb://", "mongodb+srv://", "memory://")
@@ -253,7 +300,8 @@ class Settings:
                 env, "CLAIMSVC_LINK_OPEN_RATE_PER_LINK", cls.link_open_rate_per_link, 1
             ),
             max_body_bytes=_int(env, "CLAIMSVC_MAX_BODY_BYTES", cls.max_body_bytes, 1024),
-            trust_forwarded_for=_bool(env, "CLAIMSVC_TRUST_X_FORWARDED_FOR"),
+            client_address_header=client_header,
+            trusted_proxy_hops=proxy_hops,
             shutdown_grace_s=_int(
                 env, "CLAIMSVC_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_s, 0, 3600
             ),

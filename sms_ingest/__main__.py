@@ -28,7 +28,6 @@ async def serve(settings: Settings) -> None:
         served,
         grace_s=settings.shutdown_grace_s,
         max_body_bytes=settings.max_body_bytes,
-        xheaders=settings.trust_forwarded_for,
     )
 
 

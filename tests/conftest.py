@@ -148,10 +148,8 @@ Fetch = Callable[..., Awaitable[Reply]]
 async def server(deps: Deps) -> AsyncIterator[str]:
     """The real API application on a free local port; yields its base URL."""
     sock, port = bind_unused_port()
-    # As the processes do: X-Forwarded-For / X-Real-Ip set the client address only when trusted.
-    http = HTTPServer(
-        make_app(deps), max_body_size=4 << 20, xheaders=deps.settings.trust_forwarded_for
-    )
+    # As the processes do: no xheaders; handlers read the client address by the one rule.
+    http = HTTPServer(make_app(deps), max_body_size=4 << 20)
     http.add_sockets([sock])
     yield f"http://127.0.0.1:{port}"
     http.stop()

@@ -59,7 +59,7 @@ class UsersAdminHandler(AdminHandler):
             action,
             user.email,
             details,
-            self.request.remote_ip,
+            self.client_address(),
         )
 
 

@@ -47,7 +47,7 @@ class WordingsAdminHandler(AdminHandler):
             action,
             taught.id,
             {"provider": taught.wording.provider, "kind": taught.wording.kind, **details},
-            self.request.remote_ip,
+            self.client_address(),
         )
 
 

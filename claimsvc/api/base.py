@@ -11,6 +11,7 @@ from tornado.httputil import HTTPServerRequest
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc import errors
+from claimsvc.domain.client_address import client_address
 from claimsvc.json_body import parse_json
 from claimsvc.logs import accept_request_id
 
@@ -84,6 +85,13 @@ class BaseHandler(RequestHandler):
         self.keep_header("X-Request-Id", rid)
         if len(self.request.body or b"") > self.deps.settings.max_body_bytes:
             raise errors.BodyTooLarge()
+
+    def client_address(self) -> str:
+        """The client's address by the one rule (domain/client_address.py): the socket's peer,
+        or the value the configured header holds at the trusted proxy's place."""
+        s = self.deps.settings
+        forwarded = self.request.headers.get_list(s.client_address_header)
+        return client_address(self.request.remote_ip, forwarded, s.trusted_proxy_hops)
 
     def json_body(self) -> Any:
         return parse_json(self.request.body or b"")

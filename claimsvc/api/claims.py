@@ -88,7 +88,7 @@ class ClaimHandler(MerchantHandler):
         session, or account gone). An unknown session is limited per client address alone.
         See docs/decisions.md, "Verify and submit in three commands"."""
         s = self.deps.settings
-        address = self.request.remote_ip or "unknown"
+        address = self.client_address()
         error = errors.BuyerRateLimited()
         session = await self.services.sessions.find(session_id)
         if session is None:
@@ -117,7 +117,7 @@ class SubmitHandler(ClaimHandler):
         req = parse_claim(self.json_body())
         session, account = await self.limit_buyer(req.session_id)
         # Failed submits count per client source too (docs/decisions.md, "Locking a session").
-        req = replace(req, source=client_source(self.request.remote_ip))
+        req = replace(req, source=client_source(self.client_address()))
         completed = await self.services.claims.submit(req, session, account)
         self.send_json(200, COMPLETED_SCHEMA.dump(completed))
 
@@ -148,7 +148,7 @@ class SessionReadHandler(ClaimHandler):
     async def get(self, raw_id: str) -> None:
         session_id = parse_session_id(raw_id)
         await self.services.limits.check_reader(
-            self.request.remote_ip or "unknown",
+            self.client_address(),
             self.deps.settings.submit_rate_per_ip,
             errors.BuyerRateLimited(),
         )

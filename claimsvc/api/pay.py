@@ -41,7 +41,7 @@ class PayHandler(PageHandler):
     async def limit_reads(self) -> None:
         """Page reads per client address, as the hosted page's session reads."""
         await self.services.limits.check_reader(
-            self.request.remote_ip or "unknown",
+            self.client_address(),
             self.deps.settings.submit_rate_per_ip,
             errors.BuyerRateLimited(),
         )
@@ -61,7 +61,7 @@ class PayPageHandler(PayHandler):
 
     async def post(self, slug: str) -> None:
         token = self.form_value("token")
-        address = self.request.remote_ip or "unknown"
+        address = self.client_address()
         try:
             session = await self.services.links.open(slug, address, token)
         except errors.LinkUnavailable as exc:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -23,6 +26,38 @@ FULL, CODE = "full", "code"
 def new_session_id() -> str:
     """The random id the cookie carries (256 bits)."""
     return secrets.token_urlsafe(32)
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
+"""The shape of every random token a portal cookie carries (new_session_id, invite tokens)."""
+
+
+def is_token(value: str | None) -> bool:
+    """Whether a cookie's value has a token's shape; anything else is treated as absent."""
+    return value is not None and TOKEN.fullmatch(value) is not None
+
+
+def mask_token(token: str) -> str:
+    """The copy of a CSRF token a form carries: a fresh random mask, then the token XORed
+    with it. The page never holds the token itself (nor a cookie's value), and differs on
+    every answer (no fixed secret for a compression side channel to find)."""
+    raw = token.encode()
+    mask = secrets.token_bytes(len(raw))
+    masked = mask + bytes(a ^ b for a, b in zip(raw, mask, strict=True))
+    return base64.urlsafe_b64encode(masked).decode().rstrip("=")
+
+
+def unmask_token(sent: str) -> str | None:
+    """The token a form's masked copy stands for, or None when it is no masked token."""
+    try:
+        raw = base64.urlsafe_b64decode(sent + "=" * (-len(sent) % 4))
+    except (binascii.Error, ValueError):
+        return None
+    half = len(raw) // 2
+    if not raw or len(raw) % 2:
+        return None
+    token = bytes(a ^ b for a, b in zip(raw[:half], raw[half:], strict=True))
+    return token.decode("ascii") if token.isascii() else None
 
 
 def hash_id(session_id: str) -> str:

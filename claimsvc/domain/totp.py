@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import secrets
 import struct
+import unicodedata
 from datetime import datetime
 from urllib.parse import quote, urlencode
 
@@ -46,11 +47,27 @@ def code_at(secret: str, now: datetime) -> str:
     return hotp(_key(secret), time_step(now))
 
 
-def matching_step(secret: str, code: str, now: datetime, last_step: int | None) -> int | None:
-    """The step whose code `code` is (now, or one step either side), or None. A step at or
+def typed_code(text: str) -> str | None:
+    """The six ASCII digits a typed code stands for, or None when it is no such code.
+
+    Spaces are ignored. A decimal digit of any script counts as its value: a Bangla keyboard
+    types U+09E6 to U+09EF, an Arabic one U+0660 to U+0669. Characters that only look like
+    digits (superscripts, circled numbers: `str.isdigit` but not decimal) are not digits.
+    """
+    text = text.strip().replace(" ", "")
+    if len(text) != DIGITS:
+        return None
+    values = [unicodedata.decimal(char, None) for char in text]
+    if any(value is None for value in values):
+        return None
+    return "".join(str(value) for value in values)
+
+
+def matching_step(secret: str, typed: str, now: datetime, last_step: int | None) -> int | None:
+    """The step whose code `typed` is (now, or one step either side), or None. A step at or
     before `last_step` (the last code accepted) is refused, so no code works twice."""
-    code = code.strip().replace(" ", "")
-    if len(code) != DIGITS or not code.isdigit():
+    code = typed_code(typed)
+    if code is None:
         return None
     key, current = _key(secret), time_step(now)
     for step in range(current - DRIFT_STEPS, current + DRIFT_STEPS + 1):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import dataclass
 
 from claimsvc import errors
@@ -11,25 +10,34 @@ from claimsvc.clock import Clock
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.accounts import Account
 from claimsvc.domain.portal_sessions import PortalSession
+from claimsvc.domain.signin_limits import wait_minutes
 from claimsvc.domain.users import User
 from claimsvc.services.audit import AuditService
 from claimsvc.services.passwords import Passwords
 from claimsvc.services.security import SecurityService
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.portal_sessions import PortalSessionStore
-from claimsvc.store.signin_limits import SigninLimitStore
+from claimsvc.store.signin_limits import BLOCKED, GUARDED, SigninDecision, SigninLimitStore
 from claimsvc.store.users import UserStore
-
-USER_ATTEMPTS = 10
-"""Sign-in attempts (passwords and codes) one user may make per window."""
-ADDRESS_ATTEMPTS = 50
-"""Sign-in attempts one client address may make per window (an office shares one)."""
-WINDOW_MS = 15 * 60 * 1000
 
 
 def email_hash(email: str) -> str:
     """The name a user's attempt counter carries instead of their email."""
     return hashlib.sha256(email.encode()).hexdigest()
+
+
+def retry_after(decision: SigninDecision) -> dict[str, str]:
+    return {"Retry-After": str(wait_minutes(decision.wait_ms) * 60)}
+
+
+def refuse_if_blocked(decision: SigninDecision) -> None:
+    """SignInLimited when the address's or the (user, address) pair's limit is reached."""
+    if decision.outcome == BLOCKED:
+        raise errors.SignInLimited(headers=retry_after(decision))
+
+
+def guarded(decision: SigninDecision) -> errors.SignInGuarded:
+    return errors.SignInGuarded(headers=retry_after(decision))
 
 
 @dataclass(frozen=True)
@@ -73,18 +81,18 @@ class SigninService:
         self._audit = audit
         self._clock = clock
 
-    async def _count_attempt(self, email: str, address: str) -> None:
-        allowed, wait_ms = await self._limits.hit(
-            email_hash(email), address, USER_ATTEMPTS, ADDRESS_ATTEMPTS, WINDOW_MS
-        )
-        if not allowed:
-            minutes = max(1, math.ceil(wait_ms / 60000))
-            raise errors.SignInLimited(headers={"Retry-After": str(minutes * 60)})
+    async def sign_in(
+        self, email: str, password: str, address: str, code: str | None = None
+    ) -> Started:
+        """Check a password; a session at the code step when the user has two-factor on.
 
-    async def sign_in(self, email: str, password: str, address: str) -> Started:
-        """Check a password; a session at the code step when the user has two-factor on."""
+        Past the per-user limit (domain/signin_limits.py) the password alone opens nothing:
+        `code` (a TOTP or recovery code typed in the same form) must be right too, and every
+        refusal then is the same SignInGuarded, whatever was wrong.
+        """
         email = email.strip().lower()
-        await self._count_attempt(email, address)
+        decision = await self._limits.hit_password(email_hash(email), address)
+        refuse_if_blocked(decision)
         user = await self._users.by_email(email)
         usable = user is not None and user.active
         stored = user.password_hash if user is not None and usable else None
@@ -93,13 +101,43 @@ class SigninService:
                 await self._audit.record(
                     user.account_id, user.id, user.email, "signin_failed", address=address
                 )
+            if decision.outcome == GUARDED:
+                raise guarded(decision)
             raise errors.SignInFailed()
         user = await self._rehash(user, password)
+        if decision.outcome == GUARDED:
+            return await self._password_and_code(user, code or "", address, decision)
         if user.totp_secret is not None:
-            # The count is cleared by the code step: a right password alone must not give
+            # The counts are cleared by the code step: a right password alone must not give
             # whoever holds it fresh code guesses.
             return await self.open_session(user, ps.CODE)
-        await self._limits.clear_user(email_hash(email))
+        return await self._signed_in(user, address)
+
+    async def _password_and_code(
+        self, user: User, code: str, address: str, decision: SigninDecision
+    ) -> Started:
+        """The right password past the per-user limit: signed in only with a right code."""
+        if user.totp_secret is None or not code.strip():
+            raise guarded(decision)
+        await self._count_code(user, address)
+        used = await self._security.accept_code(user, code)
+        if used is None:
+            await self._audit.record(
+                user.account_id, user.id, user.email, "code_failed", address=address
+            )
+            raise guarded(decision)
+        return await self._signed_in(user, address, used)
+
+    async def _count_code(self, user: User, address: str) -> None:
+        refuse_if_blocked(await self._limits.hit_code(email_hash(user.email), address))
+
+    async def _signed_in(self, user: User, address: str, used: str | None = None) -> Started:
+        """Both factors (or the only one) checked: counts cleared, audited, a full session."""
+        await self._limits.clear_user(email_hash(user.email), address)
+        if used == "recovery":
+            await self._audit.record(
+                user.account_id, user.id, user.email, "recovery_code_used", address=address
+            )
         await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
         return await self.open_session(user, ps.FULL)
 
@@ -153,18 +191,12 @@ class SigninService:
         """The two-factor step: a TOTP code (each accepted once) or a recovery code (once each);
         a new session id replaces the half-signed-in one."""
         user = current.user
-        await self._count_attempt(user.email, address)
+        await self._count_code(user, address)
         used = await self._security.accept_code(user, code)
         if used is None:
             await self._audit.record(
                 user.account_id, user.id, user.email, "code_failed", address=address
             )
             raise errors.CodeFailed()
-        await self._limits.clear_user(email_hash(user.email))
         await self._sessions.delete(current.session.id_hash)
-        if used == "recovery":
-            await self._audit.record(
-                user.account_id, user.id, user.email, "recovery_code_used", address=address
-            )
-        await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
-        return await self.open_session(user, ps.FULL)
+        return await self._signed_in(user, address, used)

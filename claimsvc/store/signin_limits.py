@@ -1,51 +1,102 @@
-"""Portal sign-in attempt limits: per user and per address, decided by one atomic script."""
+"""Portal sign-in attempt counters (the `{portal-signin}` key family), each decision one atomic
+script over every counter an attempt touches."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from claimsvc.domain.signin_limits import PER_ADDRESS, PER_PAIR, PER_USER, PER_USER_CODES, Limit
 from claimsvc.keys import RedisKeys
 
-# KEYS[1] the user's attempt counter, KEYS[2] the address's attempt counter
-# ARGV[1] user limit, ARGV[2] address limit, ARGV[3] window length in ms
-# Counts one attempt on both unless either is at its limit. Returns {allowed (0/1), ms until the
-# blocking counter resets (0 when allowed)}. A counter's window starts at its first attempt.
+ALLOWED, BLOCKED, GUARDED = "allowed", "blocked", "guarded"
+"""An attempt's outcome: counted; refused and not counted; counted, but past a soft limit
+(past PER_USER: only a password with a second factor may pass)."""
+
+# KEYS[i] one attempt counter
+# ARGV[3i-2], ARGV[3i-1], ARGV[3i]: counter i's limit, window in ms, and 1 when it is soft
+# A hard counter at its limit refuses the attempt, counting nothing: {0, ms until it resets}.
+# Otherwise the attempt is counted on every counter (a window starts at its first attempt) and
+# the answer is {1, 0}; or, when a soft counter was already at its limit, {2, its window}: an
+# attempt past a soft limit starts that counter's window again, so it holds while they go on.
 _SIGNIN_LUA = """
-local limits = {tonumber(ARGV[1]), tonumber(ARGV[2])}
-for i = 1, 2 do
+local guarded = -1
+for i = 1, #KEYS do
   local count = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if count >= limits[i] then
-    local ttl = redis.call('PTTL', KEYS[i])
-    if ttl < 0 then ttl = tonumber(ARGV[3]) end
-    return {0, ttl}
+  if count >= tonumber(ARGV[3 * i - 2]) then
+    if ARGV[3 * i] ~= '1' then
+      local ttl = redis.call('PTTL', KEYS[i])
+      if ttl < 0 then ttl = tonumber(ARGV[3 * i - 1]) end
+      return {0, ttl}
+    end
+    guarded = math.max(guarded, tonumber(ARGV[3 * i - 1]))
   end
 end
-for i = 1, 2 do
-  if redis.call('INCR', KEYS[i]) == 1 then
-    redis.call('PEXPIRE', KEYS[i], ARGV[3])
+for i = 1, #KEYS do
+  local count = redis.call('INCR', KEYS[i])
+  if count == 1 or (ARGV[3 * i] == '1' and count > tonumber(ARGV[3 * i - 2])) then
+    redis.call('PEXPIRE', KEYS[i], ARGV[3 * i - 1])
   end
 end
+if guarded >= 0 then return {2, guarded} end
 return {1, 0}
 """
+_OUTCOMES = {0: BLOCKED, 1: ALLOWED, 2: GUARDED}
+
+
+@dataclass(frozen=True)
+class SigninDecision:
+    """What the counters said: the outcome and, unless ALLOWED, ms until the limit resets."""
+
+    outcome: str
+    wait_ms: int
 
 
 class SigninLimitStore:
-    """Counters of portal sign-in attempts (the `{portal-signin}` key family)."""
+    """Counters of portal sign-in attempts: per address, per (user, address), per user."""
 
     def __init__(self, redis: Any, keys: RedisKeys) -> None:
         self._redis = redis
         self._keys = keys
         self._hit = redis.register_script(_SIGNIN_LUA)
 
-    async def hit(
-        self, email_hash: str, address: str, user_limit: int, address_limit: int, window_ms: int
-    ) -> tuple[bool, int]:
-        """Count one attempt unless the user or the address is at its limit: (allowed, ms until
-        the blocking counter resets)."""
-        keys = [self._keys.signin_user(email_hash), self._keys.signin_address(address)]
-        allowed, wait_ms = await self._hit(keys=keys, args=[user_limit, address_limit, window_ms])
-        return bool(allowed), int(wait_ms)
+    async def _count(self, counters: Sequence[tuple[str, Limit, bool]]) -> SigninDecision:
+        args: list[int] = []
+        for _, limit, soft in counters:
+            args += [limit.attempts, limit.window_ms, int(soft)]
+        outcome, wait_ms = await self._hit(keys=[key for key, _, _ in counters], args=args)
+        return SigninDecision(_OUTCOMES[int(outcome)], int(wait_ms))
 
-    async def clear_user(self, email_hash: str) -> None:
-        """Forget a user's attempts after a successful sign-in."""
-        await self._redis.delete(self._keys.signin_user(email_hash))
+    async def hit_password(self, email_hash: str, address: str) -> SigninDecision:
+        """Count a password attempt: BLOCKED past the address's or the pair's limit, GUARDED
+        past the user's (the user's counter is soft)."""
+        k = self._keys
+        return await self._count(
+            [
+                (k.signin_address(address), PER_ADDRESS, False),
+                (k.signin_pair(email_hash, address), PER_PAIR, False),
+                (k.signin_user(email_hash), PER_USER, True),
+            ]
+        )
+
+    async def hit_code(self, email_hash: str, address: str) -> SigninDecision:
+        """Count a two-factor code attempt: BLOCKED past the address's, pair's or the user's
+        code limit."""
+        k = self._keys
+        return await self._count(
+            [
+                (k.signin_address(address), PER_ADDRESS, False),
+                (k.signin_pair(email_hash, address), PER_PAIR, False),
+                (k.signin_codes(email_hash), PER_USER_CODES, False),
+            ]
+        )
+
+    async def clear_user(self, email_hash: str, address: str) -> None:
+        """Forget a user's attempts after a full sign-in (not the address's: other users')."""
+        k = self._keys
+        await self._redis.delete(
+            k.signin_user(email_hash),
+            k.signin_codes(email_hash),
+            k.signin_pair(email_hash, address),
+        )

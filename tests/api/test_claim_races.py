@@ -50,7 +50,7 @@ async def deps(settings: Settings, clock: FrozenClock, request: Any) -> AsyncIte
 @pytest.fixture
 def settings() -> Settings:
     # Buyers at distinct addresses (X-Forwarded-For): failed submits lock per distinct source.
-    return make_settings(trust_forwarded_for=True)
+    return make_settings(trusted_proxy_hops=1)
 
 
 async def submit(fetch: Any, session_id: str, trx_id: str, address: str = "127.0.0.1") -> Any:

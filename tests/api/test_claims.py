@@ -36,7 +36,7 @@ def endpoint(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def settings() -> Settings:
     # Lets a test claim from several client addresses (X-Forwarded-For).
-    return make_settings(trust_forwarded_for=True)
+    return make_settings(trusted_proxy_hops=1)
 
 
 @pytest.fixture

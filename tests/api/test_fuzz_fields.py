@@ -7,9 +7,11 @@ the value reaches every stage: validation, the store, the page that shows it); t
 composes more (several fields at once, values of the same kinds). The routes come from the
 applications themselves: a route no table here knows fails `test_every_route_is_fuzzed`.
 
-Left out on purpose, fixed on branch issue-23-client (issue 23, finding 5, portal part): the
-two-factor `code` fields (non-ASCII digits), `next` on /portal/login (CR/LF) and malformed
-sign-in cookies. The POST that signs out is left out too (it would end the fuzzing session).
+The two-factor code fields are fuzzed at enrolment here (every code path reads them through
+`totp.typed_code`); the code step, turning two-factor off and new recovery codes, which need a
+user with two-factor on, and malformed sign-in cookies are in
+tests/portal/test_core_hostile_input.py. The POST that signs out is left out (it would end the
+fuzzing session).
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ async def world(server, fetch, deps, make_account, make_user) -> World:  # noqa:
     )
     unread = await store_message(deps, merchant.id, "unparsed", "no_pattern", wordings.FIRST)
     user = await make_user(merchant.id)
-    portal = PortalClient(server)
+    portal = PortalClient(server, origin=deps.settings.public_base_url)
     page = await portal.sign_in(user.email, user.password)
     assert page.code == 200 and "/portal/login" not in page.url
     made = link.json()
@@ -305,8 +307,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
     ]
     out = [(path, headers, ()) for path, headers in api]
     out += [(path, portal, ()) for path in pages]
-    # `next` on the sign-in page: branch issue-23-client (see the module's docstring).
-    out.append(("/portal/login", none, ("next",)))
+    out.append(("/portal/login", none, ()))
     return out
 
 
@@ -413,6 +414,8 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/webhooks/secret", {"grace": "24"}),
         ("/portal/webhooks/events/1/redeliver", {}),
         ("/portal/security/totp/start", {}),
+        # After totp/start above: a pending secret, so each code reaches the TOTP check.
+        ("/portal/security/totp/confirm", {"code": "123456"}),
         ("/portal/wordings/teach", wordings.form(w.message)),
         ("/portal/wordings/teach", wordings.form(w.message, action="save")),
         ("/portal/wordings/wd_nope/remove", {}),
@@ -458,8 +461,8 @@ PASSWORD_VALUES = ["", "a\r\nb", "a\x00b", "x" * 10_000]
 async def test_sign_in_and_password_forms_take_hostile_values_without_a_5xx(
     world: World, portal_client: Callable[[], PortalClient]
 ) -> None:
-    """The password fields (each checked against a slow hash); the code and `next` fields are
-    left to branch issue-23-client."""
+    """The password fields (each checked against a slow hash), and the sign-in form's `next` and
+    `code` (the form asks for a code past the per-user limit)."""
     w = world
     await w.portal.get("/portal/security")
     for name in ("current_password", "new_password", "new_password_again"):
@@ -469,8 +472,8 @@ async def test_sign_in_and_password_forms_take_hostile_values_without_a_5xx(
             await post_form(w, "/portal/security/password", {**form, name: value}, what)
     stranger = portal_client()
     await stranger.get("/portal/login")
-    for name in ("email", "password"):
-        for value in PASSWORD_VALUES:
+    for name in ("email", "password", "next", "code"):
+        for value in PASSWORD_VALUES if name in ("email", "password") else hostile.CORE_STRINGS:
             form = {"email": "nobody@example.com", "password": "x" * 12, name: value}
             page = await stranger.post("/portal/login", form)
             w.note(f"POST /portal/login {name}={value!r:.40}", page.code, page.body)
@@ -572,10 +575,9 @@ NOT_FUZZED = {
     "/static/checkout/(.*)": "files",
     "/static/portal/(.*)": "files",
     "/portal/logout": "ends the fuzzing session",
-    "/portal/login/code": "two-factor code: branch issue-23-client",
-    "/portal/security/totp/confirm": "two-factor code: branch issue-23-client",
-    "/portal/security/totp/disable": "two-factor code: branch issue-23-client",
-    "/portal/security/recovery": "two-factor code: branch issue-23-client",
+    "/portal/login/code": "needs two-factor on: tests/portal/test_core_hostile_input.py",
+    "/portal/security/totp/disable": "needs two-factor on: the same reader as totp/confirm",
+    "/portal/security/recovery": "needs two-factor on: the same reader as totp/confirm",
     "/portal/invite/([A-Za-z0-9_-]{20,100})": "sets a cookie from its path only",
 }
 

@@ -24,7 +24,7 @@ BUYER = "203.0.113.7"
 
 @pytest.fixture
 def settings() -> Settings:
-    return make_settings(trust_forwarded_for=True)
+    return make_settings(trusted_proxy_hops=1)
 
 
 async def submit(fetch: Any, session_id: str, trx_id: str, address: str) -> Any:

@@ -81,7 +81,9 @@ async def run_every_script(deps: Any) -> None:
     await schedule.restore({4: 0})
     await deps.stores.sms_gate.queue("dev_1", ["msg_1"], vouched=True)
     await deps.stores.sms_queue.add("msg_2")
-    await deps.stores.signin_limits.hit("e" * 64, "203.0.113.9", 10, 50, 900_000)
+    await deps.stores.signin_limits.hit_password("e" * 64, "203.0.113.9")
+    await deps.stores.signin_limits.hit_code("e" * 64, "203.0.113.9")
+    await deps.stores.signin_limits.clear_user("e" * 64, "203.0.113.9")
     stream = SmsStream(deps.redis, deps.keys)  # the worker's side: acknowledge, lost
     await stream.ensure_group()
     await stream.done(*await stream.read("c1", 10, 1))

@@ -240,6 +240,7 @@ def test_ingresses_route_only_public_paths(objs: list[Obj]) -> None:
                 paths[p["path"]] = p["backend"]["service"]["name"]
     assert paths["/api/"] == "claimsvc-api"
     assert paths["/checkout/"] == "claimsvc-api"
+    assert paths["/pay/"] == paths["/portal"] == "claimsvc-api"
     assert paths["/sms/v1/"] == "claimsvc-sms-ingest"
     for path in paths:
         assert path != "/"

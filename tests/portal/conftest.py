@@ -57,7 +57,8 @@ class Page:
 @dataclass
 class PortalClient:
     """A browser without JavaScript: keeps cookies, echoes the last page's CSRF token in every
-    form, sends its Origin. `csrf=None` leaves the token out; a string sends that one."""
+    form, sends its Origin (the public base URL's: the page a browser shows is there).
+    `csrf=None` leaves the token out; a string sends that one."""
 
     server: str
     cookies: dict[str, str] = field(default_factory=dict)
@@ -178,17 +179,17 @@ def make_user(deps: Deps) -> MakeUser:
 
 
 @pytest.fixture
-def portal_client(server: str) -> Callable[[], PortalClient]:
+def portal_client(server: str, deps: Deps) -> Callable[[], PortalClient]:
     """A fresh client with no cookies (not signed in)."""
-    return lambda: PortalClient(server)
+    return lambda: PortalClient(server, origin=deps.settings.public_base_url)
 
 
 @pytest.fixture
-def portal(server: str) -> Callable[..., Awaitable[PortalClient]]:
+def portal(server: str, deps: Deps) -> Callable[..., Awaitable[PortalClient]]:
     """portal(user, code=None) -> a client signed in through the real sign-in form."""
 
     async def _signed_in(user: PortalTestUser, code: str | None = None) -> PortalClient:
-        client = PortalClient(server)
+        client = PortalClient(server, origin=deps.settings.public_base_url)
         page = await client.sign_in(user.email, user.password, code)
         assert page.code == 200, page.text
         assert "/portal/login" not in page.url, page.text

@@ -9,6 +9,7 @@ import pytest
 
 from claimsvc import errors
 from claimsvc.domain import totp
+from claimsvc.domain.signin_limits import PER_USER_CODES
 from tests.portal.conftest import PASSWORD
 
 SECRET = re.compile(r'id="totp-secret">([A-Z2-7]+)<')
@@ -129,17 +130,20 @@ async def test_the_code_step_gets_a_new_session_id(
 async def test_the_right_password_does_not_reset_the_limit_on_codes(
     make_account, make_user, portal, deps, clock
 ):
-    """With two-factor on, the count is cleared only by a whole sign-in: a stolen password
-    must not buy an attacker ten fresh code guesses at a time."""
+    """With two-factor on, the code count is cleared only by a whole sign-in: a stolen
+    password must not buy an attacker fresh code guesses (PER_USER_CODES from everywhere)."""
     user = await make_user(await make_account())
     secret, _ = await enrol(await portal(user), clock)
     window = {totp.code_at(secret, clock.now + timedelta(seconds=d)) for d in (-30, 0, 30)}
     wrong = next(c for c in (f"{n:06d}" for n in range(10**6)) if c not in window)
     signin = deps.services.signin
-    for i in range(5):  # each round is two attempts: the right password, then a wrong code
+    for i in range(PER_USER_CODES.attempts):  # each round: the right password, a wrong code
         started = await signin.sign_in(user.email, PASSWORD, f"10.0.0.{i}")
         current = await signin.current(started.session_id)
         with pytest.raises(errors.CodeFailed):
             await signin.finish_code_step(current, wrong, f"10.0.0.{i}")
+    started = await signin.sign_in(user.email, PASSWORD, "10.0.1.1")
+    current = await signin.current(started.session_id)
+    clock.advance(seconds=30)
     with pytest.raises(errors.SignInLimited):
-        await signin.sign_in(user.email, PASSWORD, "10.0.1.1")
+        await signin.finish_code_step(current, totp.code_at(secret, clock.now), "10.0.1.1")

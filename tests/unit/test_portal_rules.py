@@ -1,5 +1,6 @@
 """The portal's pure rules: TOTP (RFC 4226 and RFC 6238 vectors), recovery codes, the
-password policy, the permission table, invite expiry, session expiry."""
+password policy, the permission table, invite expiry, session expiry, and what keeps the
+portal on its own site: `next` paths, trusted origins, masked CSRF tokens, token cookies."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from claimsvc.domain import passwords, totp
 from claimsvc.domain import portal_sessions as ps
+from claimsvc.domain.origins import is_trusted_source, safe_next
 from claimsvc.domain.users import GRANTS, INVITE_TTL, PERMISSIONS, ROLES, can, invite_expired
 
 RFC_KEY = b"12345678901234567890"
@@ -76,6 +78,35 @@ def test_malformed_codes_never_match(code):
 def test_a_code_typed_with_spaces_is_read():
     now = datetime.fromtimestamp(59, UTC)
     assert totp.matching_step(RFC_SECRET, " 287 082 ", now, None) == 1
+
+
+@pytest.mark.parametrize("code", ["¹²³⁴⁵⁶", "①②③④⑤⑥", "12345²", "١٢٣٤٥", "\u0000" * 6])
+def test_characters_that_only_look_like_digits_never_match_nor_fail(code):
+    assert totp.typed_code(code) is None
+    assert totp.matching_step(RFC_SECRET, code, datetime.now(UTC), None) is None
+
+
+def in_script(ascii_digits: str, zero: int) -> str:
+    """`ascii_digits` in the script whose digit zero is the code point `zero`."""
+    return "".join(chr(zero + int(d)) if d.isdigit() else d for d in ascii_digits)
+
+
+BENGALI, ARABIC_INDIC, FULLWIDTH = 0x09E6, 0x0660, 0xFF10
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        in_script("287082", BENGALI),
+        in_script("287082", ARABIC_INDIC),
+        in_script("287082", FULLWIDTH),
+        "28" + in_script("7 0", BENGALI) + in_script("8", ARABIC_INDIC) + "2",
+    ],
+)
+def test_decimal_digits_of_any_script_are_read_as_their_values(typed):
+    assert totp.typed_code(typed) == "287082"
+    now = datetime.fromtimestamp(59, UTC)
+    assert totp.matching_step(RFC_SECRET, typed, now, None) == 1
 
 
 def test_new_secrets_are_160_bit_base32_and_differ():
@@ -165,3 +196,91 @@ def test_session_ids_are_random_and_stored_only_as_their_hash():
     one, two = ps.new_session_id(), ps.new_session_id()
     assert one != two and len(one) >= 43
     assert ps.hash_id(one) != one and len(ps.hash_id(one)) == 64
+
+
+@pytest.mark.parametrize(
+    "path", ["/portal", "/portal/", "/portal/payments?page=2&lang=bn", "/portal/links#new"]
+)
+def test_a_portal_path_is_kept_as_next(path):
+    assert safe_next(path) == path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        None,
+        "",
+        "/portal/\r\nSet-Cookie: x=1",
+        "/portal/\n",
+        "/portal/\x00",
+        "/portal/\x7f",
+        "/portal/ x",
+        "/portal/ক",
+        "https://evil.example/portal/",
+        "//evil.example/portal/",
+        "/\\evil.example/portal/",
+        "/portal\\..\\admin",
+        "/portal/../admin/v1",
+        "/portal/%2e%2e/admin/v1",
+        "/portal/./x",
+        "/portalx",
+        "/checkout/x",
+        "javascript:alert(1)",
+        "/portal/" + "a" * 2000,
+    ],
+)
+def test_anything_else_as_next_goes_to_the_portal_home(path):
+    assert safe_next(path) == "/portal/"
+
+
+@pytest.mark.parametrize(
+    ("base", "source", "trusted"),
+    [
+        ("https://pay.example.com", "https://pay.example.com", True),
+        ("https://pay.example.com", "https://PAY.example.com:443/portal/login?x=1", True),
+        ("https://pay.example.com", "http://pay.example.com", False),  # the scheme counts
+        ("https://pay.example.com", "https://pay.example.com:8443", False),  # so does the port
+        ("https://pay.example.com", "https://pay.example.com.evil.example", False),
+        ("https://pay.example.com", "https://evil.example/https://pay.example.com", False),
+        ("https://pay.example.com", "null", False),
+        ("https://pay.example.com", "", False),
+        ("https://pay.example.com", None, False),
+        ("https://pay.example.com", "pay.example.com", False),
+        ("https://pay.example.com", "https://pay.example.com:99999", False),
+        ("http://localhost:8080", "http://127.0.0.1:8080", True),  # the local stack
+        ("http://localhost:8080", "http://[::1]:8080/portal/", True),
+        ("http://localhost:8080", "http://localhost:8081", False),
+        ("http://localhost:8080", "https://localhost:8080", False),
+        ("http://[::1]:8080", "http://localhost:8080", True),
+        ("https://pay.example.com", "http://localhost", False),
+    ],
+)
+def test_a_form_is_trusted_only_from_the_public_origin(base, source, trusted):
+    assert is_trusted_source(source, base) is trusted
+
+
+def test_a_masked_token_stands_for_its_token_and_differs_every_time():
+    token = ps.new_session_id()
+    one, two = ps.mask_token(token), ps.mask_token(token)
+    assert one != two and token not in one and token not in two
+    assert ps.unmask_token(one) == ps.unmask_token(two) == token
+
+
+@pytest.mark.parametrize("sent", ["", "x", "abc", "ক" * 8, "!!!!", "AAAA" * 5 + "A"])
+def test_a_malformed_masked_token_stands_for_no_token(sent):
+    assert not ps.is_token(ps.unmask_token(sent))
+
+
+@pytest.mark.parametrize(
+    ("value", "token"),
+    [
+        ("abcdefghijklmnopqrstuvwxyz0123456789_-AB", True),
+        ('abc"def"ghijklmnopqrstuvwx', False),
+        ("abc defghijklmnopqrstuvwx", False),
+        ("<b>abcdefghijklmnopqrstu</b>", False),
+        ("short", False),
+        (None, False),
+    ],
+)
+def test_only_a_token_shaped_cookie_counts(value, token):
+    assert ps.is_token(value) is token

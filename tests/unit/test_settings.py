@@ -96,7 +96,8 @@ def test_every_variable_is_read(tmp_path):
         submit_rate_per_ip=50,
         submit_rate_per_session=5,
         max_body_bytes=2048,
-        trust_forwarded_for=True,
+        trusted_proxy_hops=1,
+        client_address_header="X-Forwarded-For",
         shutdown_grace_s=5,
         log_level="DEBUG",
         library_log_level="INFO",
@@ -129,6 +130,63 @@ def test_a_bad_variable_is_named_in_the_error(name, value, says):
         Settings.from_env({name: value})
     assert str(caught.value).startswith(name)
     assert says in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("env", "header", "hops"),
+    [
+        ({}, "X-Forwarded-For", 0),
+        ({"CLAIMSVC_TRUST_X_FORWARDED_FOR": "0"}, "X-Forwarded-For", 0),
+        ({"CLAIMSVC_TRUST_X_FORWARDED_FOR": "1"}, "X-Forwarded-For", 1),  # the older switch
+        ({"CLAIMSVC_TRUSTED_PROXY_HOPS": "2"}, "X-Forwarded-For", 2),
+        (
+            {"CLAIMSVC_TRUSTED_PROXY_HOPS": "1", "CLAIMSVC_CLIENT_ADDRESS_HEADER": "X-Real-IP"},
+            "X-Real-IP",
+            1,
+        ),
+    ],
+)
+def test_the_client_address_rule_is_configured(env, header, hops):
+    settings = Settings.from_env(env)
+    assert (settings.client_address_header, settings.trusted_proxy_hops) == (header, hops)
+
+
+@pytest.mark.parametrize(
+    ("env", "names", "says"),
+    [
+        (
+            {"CLAIMSVC_TRUST_X_FORWARDED_FOR": "1", "CLAIMSVC_TRUSTED_PROXY_HOPS": "2"},
+            "CLAIMSVC_TRUST_X_FORWARDED_FOR",
+            "not both",
+        ),
+        (
+            {"CLAIMSVC_TRUST_X_FORWARDED_FOR": "1", "CLAIMSVC_CLIENT_ADDRESS_HEADER": "X-Real-IP"},
+            "CLAIMSVC_TRUST_X_FORWARDED_FOR",
+            "not both",
+        ),
+        ({"CLAIMSVC_TRUSTED_PROXY_HOPS": "11"}, "CLAIMSVC_TRUSTED_PROXY_HOPS", "between 0 and 10"),
+        ({"CLAIMSVC_TRUSTED_PROXY_HOPS": "one"}, "CLAIMSVC_TRUSTED_PROXY_HOPS", "an integer"),
+        (
+            {"CLAIMSVC_CLIENT_ADDRESS_HEADER": "X-Real-IP"},
+            "CLAIMSVC_CLIENT_ADDRESS_HEADER",
+            "TRUSTED_PROXY_HOPS is 0",
+        ),
+        (
+            {"CLAIMSVC_TRUSTED_PROXY_HOPS": "1", "CLAIMSVC_CLIENT_ADDRESS_HEADER": "X Real IP"},
+            "CLAIMSVC_CLIENT_ADDRESS_HEADER",
+            "bare IP addresses",
+        ),
+        (
+            {"CLAIMSVC_TRUSTED_PROXY_HOPS": "1", "CLAIMSVC_CLIENT_ADDRESS_HEADER": "Forwarded"},
+            "CLAIMSVC_CLIENT_ADDRESS_HEADER",
+            "bare IP addresses",
+        ),
+    ],
+)
+def test_a_contradictory_client_address_rule_is_refused_by_name(env, names, says):
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env(env)
+    assert str(caught.value).startswith(names) and says in str(caught.value)
 
 
 def test_a_redis_ca_file_that_is_no_ca_bundle_is_refused_by_name(tmp_path):

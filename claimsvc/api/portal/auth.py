@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from tornado.routing import URLSpec
 
 from claimsvc import errors
@@ -9,21 +11,15 @@ from claimsvc.api.portal.base import LOGIN_PATH, SESSION_COOKIE, SIGNIN_COOKIE, 
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain import portal_sessions as ps
+from claimsvc.domain.origins import PORTAL_HOME, safe_next
 from claimsvc.domain.users import User
 from claimsvc.services.signin import Started
 
-HOME = "/portal/"
+HOME = PORTAL_HOME
 CODE_PATH = "/portal/login/code"
 INVITE_PATH = "/portal/invite"
 INVITE_COOKIE = "__Host-portal-invite"
 """The invite token between the link and the form (an hour; gone once the password is set)."""
-
-
-def safe_next(path: str | None) -> str:
-    """Where to go after signing in: a portal path of ours, never another site."""
-    if path and path.startswith("/portal") and not path.startswith("//") and "\\" not in path:
-        return path
-    return HOME
 
 
 def refusal(words: Words, exc: errors.PortalError) -> str:
@@ -41,11 +37,11 @@ class SessionStarter(PortalHandler):
 
     async def start(self, started: Started, next_path: str) -> None:
         if self.current is not None:
-            await self.services.signin.sign_out(self.get_cookie(SESSION_COOKIE))
+            await self.services.signin.sign_out(self.token_cookie(SESSION_COOKIE))
         self.set_portal_cookie(SESSION_COOKIE, started.session_id)
         self.drop_cookie(SIGNIN_COOKIE)
         if started.session.stage == ps.CODE:
-            self.see_other(f"{CODE_PATH}?next={next_path}")
+            self.see_other(f"{CODE_PATH}?{urlencode({'next': next_path}, safe='/')}")
         else:
             self.see_other(next_path)
 
@@ -60,8 +56,14 @@ class LoginHandler(SessionStarter):
         self.render_login(safe_next(self.get_query_argument("next", None)))
 
     def render_login(
-        self, next_path: str, email: str = "", error: str | None = None, status: int = 200
+        self,
+        next_path: str,
+        email: str = "",
+        error: str | None = None,
+        status: int = 200,
+        ask_code: bool = False,
     ) -> None:
+        """The form; `ask_code` adds a code field (past the per-user limit both are needed)."""
         words = Words(self.lang)
         self.render_portal(
             "login.html",
@@ -70,17 +72,22 @@ class LoginHandler(SessionStarter):
             email=email,
             error=error,
             next_path=next_path,
+            ask_code=ask_code,
         )
 
     async def post(self) -> None:
         email, password = self.form("email") or "", self.form("password") or ""
         next_path = safe_next(self.form("next"))
         try:
-            started = await self.services.signin.sign_in(email, password, self.client_address())
+            started = await self.services.signin.sign_in(
+                email, password, self.client_address(), self.form("code")
+            )
         except (errors.SignInFailed, errors.SignInLimited) as exc:
             for name, value in exc.headers.items():
                 self.set_header(name, value)
-            self.render_login(next_path, email, refusal(Words(self.lang), exc), exc.status)
+            guarded = isinstance(exc, errors.SignInGuarded)
+            error = refusal(Words(self.lang), exc)
+            self.render_login(next_path, email, error, exc.status, ask_code=guarded)
             return
         await self.start(started, next_path)
 
@@ -145,7 +152,7 @@ class InviteHandler(PortalHandler):
     signed_in = False
 
     async def invited(self) -> User:
-        return await self.services.users.invited(self.get_cookie(INVITE_COOKIE) or "")
+        return await self.services.users.invited(self.token_cookie(INVITE_COOKIE) or "")
 
     def render_form(self, user: User, error: str | None = None, status: int = 200) -> None:
         words = Words(self.lang)
@@ -169,7 +176,7 @@ class InviteHandler(PortalHandler):
             return
         try:
             done = await self.services.users.accept_invite(
-                self.get_cookie(INVITE_COOKIE) or "", password
+                self.token_cookie(INVITE_COOKIE) or "", password
             )
         except errors.PasswordRejected as exc:
             self.render_form(user, words(exc.code or "error"), 400)
@@ -186,7 +193,7 @@ class LogoutHandler(PortalHandler):
 
     async def post(self) -> None:
         await self.audit("signout")
-        await self.services.signin.sign_out(self.get_cookie(SESSION_COOKIE))
+        await self.services.signin.sign_out(self.token_cookie(SESSION_COOKIE))
         self.drop_cookie(SESSION_COOKIE)
         self.see_other("/portal/login", flash="signed_out")
 

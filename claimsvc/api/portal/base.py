@@ -6,9 +6,10 @@ from __future__ import annotations
 import hmac
 import secrets
 from typing import Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote
 
 from tornado import template
+from tornado.escape import xhtml_escape
 
 from claimsvc import errors
 from claimsvc.api.page import CSP, PageHandler
@@ -17,6 +18,7 @@ from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.origins import is_trusted_source
 from claimsvc.domain.users import PortalUser, can
 from claimsvc.services.signin import Current
 
@@ -62,7 +64,7 @@ class PortalHandler(PageHandler):
 
     async def prepare(self) -> None:  # type: ignore[override]
         super().prepare()
-        self.current = await self.services.signin.current(self.get_cookie(SESSION_COOKIE))
+        self.current = await self.services.signin.current(self.token_cookie(SESSION_COOKIE))
         if self.current is not None:
             self.user = self.current.user.public()
             self.account = self.current.account
@@ -78,23 +80,27 @@ class PortalHandler(PageHandler):
         return self.current is not None and self.current.session.stage == ps.FULL
 
     def check_csrf(self) -> None:
-        """403 unless the request comes from our own origin and echoes the form's token."""
-        if not self._same_origin():
-            raise errors.CsrfRefused()
-        expected = self.current.session.csrf if self.current else self.get_cookie(SIGNIN_COOKIE)
-        sent = self.form(CSRF_FIELD) or ""
-        if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
-            raise errors.CsrfRefused()
+        """403 unless the request comes from our public origin and echoes the form's token.
 
-    def _same_origin(self) -> bool:
-        """Origin (or, without it, Referer) names this host; a request naming neither fails."""
+        The origin is the configured public base URL's, scheme, host and port (never the
+        request's own Host, which says nothing of the page that sent the form); Origin, or
+        without it Referer, must name it. A request naming neither fails.
+        """
         source = self.request.headers.get("Origin") or self.request.headers.get("Referer")
-        if not source or source == "null":
-            return False
-        allowed = {self.request.host, urlsplit(self.deps.settings.public_base_url).netloc}
-        return urlsplit(source).netloc in allowed
+        if not is_trusted_source(source, self.deps.settings.public_base_url):
+            raise errors.CsrfRefused()
+        expected = self._csrf_secret(mint=False)
+        sent = ps.unmask_token(self.form(CSRF_FIELD) or "")
+        if not expected or sent is None or not hmac.compare_digest(sent, expected):
+            raise errors.CsrfRefused()
 
     # -- cookies, forms, language -------------------------------------------------------------
+
+    def token_cookie(self, name: str) -> str | None:
+        """A cookie that carries one of our random tokens; any other value is treated as
+        absent (a space or a quote in it must neither fail the page nor reach it)."""
+        value = self.get_cookie(name)
+        return value if ps.is_token(value) else None
 
     def set_portal_cookie(self, name: str, value: str, max_age: int | None = None) -> None:
         """A `__Host-` cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain."""
@@ -129,20 +135,26 @@ class PortalHandler(PageHandler):
             )
         return self._lang
 
-    def csrf_token(self) -> str:
-        """The token forms must echo: the session's, or before sign-in the sign-in cookie's."""
+    def _csrf_secret(self, mint: bool = True) -> str | None:
+        """The token forms must prove they hold: the session's, or before sign-in the sign-in
+        cookie's (a fresh one, set in the cookie, when `mint` and the cookie has none)."""
         if self.current is not None:
             return self.current.session.csrf
         if not hasattr(self, "_signin_token"):
-            self._signin_token = self.get_cookie(SIGNIN_COOKIE) or secrets.token_urlsafe(32)
+            token = self.token_cookie(SIGNIN_COOKIE)
+            if token is None and not mint:
+                return None
+            self._signin_token = token or secrets.token_urlsafe(32)
             self.set_portal_cookie(SIGNIN_COOKIE, self._signin_token)
         return self._signin_token
 
-    def csrf_field(self) -> str:
-        return f'<input type="hidden" name="{CSRF_FIELD}" value="{self.csrf_token()}">'
+    def csrf_token(self) -> str:
+        """What a form echoes: the token masked afresh (never a cookie's value itself)."""
+        return ps.mask_token(self._csrf_secret() or "")
 
-    def client_address(self) -> str:
-        return self.request.remote_ip or "unknown"
+    def csrf_field(self) -> str:
+        token = xhtml_escape(self.csrf_token())
+        return f'<input type="hidden" name="{CSRF_FIELD}" value="{token}">'
 
     # -- answers ------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
+from claimsvc.bootstrap import Deps
 from tests.e2e.conftest import AXE, VIEWPORTS, Tab, require
 from tests.portal.conftest import PortalTestUser, make_user
 
@@ -58,6 +59,13 @@ async def sign_in(page: Page, server: str, email: str, password: str) -> None:
 
 
 PortalTab = Callable[..., Awaitable[Tab]]
+
+
+@pytest.fixture(autouse=True)
+def served_at_its_public_address(deps: Deps, server: str) -> None:
+    """The browser opens the app at `server`, so that is the public base URL the portal's
+    forms must come from (the CSRF origin check reads it on every request)."""
+    deps.settings = deps.settings.replace(public_base_url=server)
 
 
 @pytest.fixture

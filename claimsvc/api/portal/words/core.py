@@ -33,6 +33,11 @@ EN = {
     "signin_button": "Sign in",
     "signin_failed": "Wrong email or password.",
     "signin_limited": "Too many sign-in attempts. Please wait {minutes} minutes and try again.",
+    "signin_guarded": (
+        "This account has had too many failed sign-ins. If you use two-factor sign-in, enter "
+        "your password and a code from your authenticator app together. Otherwise please wait "
+        "{minutes} minutes and try again."
+    ),
     "signed_out": "You are signed out.",
     "overview_title": "Overview",
     "overview_text": "Welcome, {name}. Today's payments and what needs attention appear here.",
@@ -171,6 +176,11 @@ BN = {
     "signin_button": "সাইন ইন",
     "signin_failed": "ইমেইল বা পাসওয়ার্ড ভুল।",
     "signin_limited": "অনেকবার সাইন ইনের চেষ্টা হয়েছে। {minutes} মিনিট পরে আবার চেষ্টা করুন।",
+    "signin_guarded": (
+        "এই অ্যাকাউন্টে অনেকবার ভুল সাইন ইনের চেষ্টা হয়েছে। টু-ফ্যাক্টর সাইন ইন চালু থাকলে "
+        "পাসওয়ার্ডের সাথে আপনার অথেনটিকেটর অ্যাপের কোড একসাথে লিখুন। তা না হলে {minutes} "
+        "মিনিট পরে আবার চেষ্টা করুন।"
+    ),
     "signed_out": "আপনি সাইন আউট করেছেন।",
     "overview_title": "সারসংক্ষেপ",
     "overview_text": "স্বাগতম, {name}। আজকের পেমেন্ট আর যা দেখা দরকার তা এখানে দেখা যাবে।",
