@@ -170,7 +170,7 @@ class ArrivalHandler(ClaimHandler):
         answer = await self.services.arrival.check(
             req.session_id,
             req.trx_id,
-            self.request.remote_ip or "unknown",
+            self.client_address(),
             self.deps.settings.submit_rate_per_ip,
         )
         self.set_header("Cache-Control", "no-store")

@@ -30,7 +30,7 @@ WAIT, SUBMIT = {"next": "wait"}, {"next": "submit"}
 @pytest.fixture
 def settings() -> Settings:
     # Each test's buyer gets a client address of its own (X-Forwarded-For).
-    return make_settings(trust_forwarded_for=True, submit_rate_per_ip=40)
+    return make_settings(trusted_proxy_hops=1, submit_rate_per_ip=40)
 
 
 @pytest.fixture

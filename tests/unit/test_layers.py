@@ -85,3 +85,16 @@ def test_the_rule_reader_sees_every_form_of_import(tmp_path):
     names = imported(source, tmp_path)
     assert {"claimsvc.api.base", "claimsvc.store.paging", "claimsvc.worker.x"} <= names
     assert [n for n in names if breaks(n, RULES[0][1])] != []
+
+
+def test_only_the_client_address_rule_reads_the_socket_peer():
+    """Every per-address limit and record takes the client's address from
+    `BaseHandler.client_address` (domain/client_address.py, trusted proxy hops), never from
+    `request.remote_ip`, which behind an ingress is the proxy's (issue 23, finding 2)."""
+    readers = sorted(
+        str(path.relative_to(ROOT))
+        for package in ("claimsvc", "sms_ingest")
+        for path in modules(package)
+        if ".remote_ip" in path.read_text()
+    )
+    assert readers == ["claimsvc/api/base.py"]
