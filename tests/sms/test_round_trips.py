@@ -1,7 +1,9 @@
 """Round trips of the SMS path, counted exactly, for a forwarder posting ten messages at once:
 the intake stores them in one command and queues them in one Redis script; the worker
 reads the stream's batch in one command, chains each wallet's entries in one step, and
-acknowledges the batch in one round trip."""
+acknowledges the batch in one round trip. Ten messages no rule reads, read by their arithmetic,
+cost the same plus one read of the account's taught wordings (tried first,
+tests/sms/test_taught_round_trips.py) and one read of the wallet, for the batch."""
 
 from __future__ import annotations
 
@@ -88,3 +90,44 @@ async def test_one_message_posted_twice_in_one_request_is_stored_once(
     again = await post_sms(body, token=device.token)
     assert (again.code, again.json()) == (202, {"accepted": 0, "duplicates": 2})
     assert len(await stored_messages(deps, device.account_id)) == 1
+
+
+NEW_WORDING = "Money in: Tk 5.00 from 01712345678. Balance Tk {balance}. TrxID {trx}"
+
+
+async def test_ten_new_wordings_cost_a_wordings_read_and_a_wallet_read_more_than_known_ones(
+    make_account, make_device, post_sms, sms, deps, tally, fetch
+):
+    merchant = await make_account(balance_verification=True)
+    device = await make_device(merchant)
+    anchor = {"provider": "bkash", "device_id": device.id, "balance": 1000}
+    put = f"/admin/v1/accounts/{merchant.id}/wallet-balances"
+    assert (await fetch(put, json=anchor, admin=True, method="PUT")).code == 200
+    await send(post_sms, device, bkash_credit("WARM000001", "1.00", "1,001.00"), minute=1)
+    await sms.consumer.tick()
+    texts = [
+        NEW_WORDING.format(trx=f"NEW{i:07d}", balance=f"{1001 + 5 * (i + 1):,}.00")
+        for i in range(N)
+    ]
+    await send(post_sms, device, *texts, minute=2)
+
+    tally.reset()
+    assert await sms.consumer.tick() == N
+    assert dict(tally.mongo) == {
+        "find:sms_messages": 1,
+        "find:sms_wordings": 1,  # taught wordings are tried before the arithmetic
+        "find_one:wallet_balances": 1,  # the running balance the batch's readings start from
+        "insert_many:transactions": 1,
+        "find_one_and_update:wallet_balances": 1,
+        "update_one:transactions": N,
+        "find:transactions": 1,
+        "update_one:wallet_balances": 1,
+        "update_one:sms_messages": N,
+    }
+    assert dict(tally.redis) == {"xreadgroup": 1, "evalsha": 1}
+    with tally.ignored():
+        msgs = await stored_messages(deps, merchant.id)
+        txs = await deps.db["transactions"].find({"account_id": merchant.id}).to_list()
+    assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == N + 1
+    assert {t["status"] for t in txs} == {"confirmed"}
+    assert sorted(t.get("parsed_by", "rule") for t in txs) == ["arithmetic"] * N + ["rule"]
