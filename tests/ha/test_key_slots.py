@@ -7,7 +7,7 @@ ran and that each call's keys hash (CRC16 of the hash tag, mod 16384) to one slo
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import fakeredis
@@ -21,6 +21,7 @@ from claimsvc.store.admission import Fill
 from claimsvc.store.schedule import Lease
 from sms_ingest.stream import SmsStream
 from tests.conftest import make_settings
+from tests.session_records import session
 
 NOW = datetime(2026, 11, 21, 10, 30, tzinfo=UTC)
 
@@ -84,6 +85,10 @@ async def run_every_script(deps: Any) -> None:
     await deps.stores.signin_limits.hit_password("e" * 64, "203.0.113.9")
     await deps.stores.signin_limits.hit_code("e" * 64, "203.0.113.9")
     await deps.stores.signin_limits.clear_user("e" * 64, "203.0.113.9")
+    checked = session(id="ses_1", account_id="acc_1")
+    await deps.stores.arrival_limits.admit(
+        checked, "203.0.113.9", "8N7A6B5C4D", (10, 10), 3, timedelta(hours=1), NOW
+    )
     stream = SmsStream(deps.redis, deps.keys)  # the worker's side: acknowledge, lost
     await stream.ensure_group()
     await stream.done(*await stream.read("c1", 10, 1))

@@ -175,7 +175,7 @@ async def portal_flows(stack: Stack, account: str, receiver: Any, found: dict[st
     found.update({f"cookie {k}": v for k, v in client.cookies.items() if len(v) >= 16})
     assert any(k.startswith("cookie") for k in found), client.cookies
     await client.get("/portal/webhooks")
-    rotated = await client.post("/portal/webhooks/secret", {"grace": "0"})
+    rotated = await client.post("/portal/webhooks/secret", {"grace": "0"}, follow=True)
     assert rotated.code == 200, rotated.text
     test = await client.post("/portal/webhooks/test", {"url": receiver.url("/ok")})
     assert test.code in (200, 303), test.text
