@@ -70,13 +70,15 @@ def _form(host: str) -> tuple[str, str | None]:
     if host.isascii():
         name = host.lower()
     else:
-        if any(ch in DEVIATIONS for ch in host):
+        if _deviates(host):
             return "", AMBIGUOUS
         name = _uts46(host) or ""
     if not _is_dns_name(name):
         return "", INVALID
     if _NUMBER.fullmatch(name.rsplit(".", 1)[-1]):
-        return _ipv4(name)
+        # An address is written in ASCII digits and dots: fullwidth digits or ideographic full
+        # stops map to one, but are not the address written in full.
+        return _ipv4(name) if host.isascii() else ("", INVALID)
     return name, None
 
 
@@ -95,6 +97,18 @@ def _ipv4(name: str) -> tuple[str, str | None]:
     except ValueError:
         return "", INVALID
     return (name, None) if str(address) == name else ("", INVALID)
+
+
+def _deviates(host: str) -> bool:
+    """Whether `host` holds a deviation character once UTS-46 has mapped it (capital ẞ maps to
+    ß, so it is checked in the mapped form, not only as written)."""
+    if any(ch in DEVIATIONS for ch in host):
+        return True
+    try:
+        mapped = idna.uts46_remap(host, std3_rules=True, transitional=False)
+    except idna.IDNAError:
+        return False  # refused as invalid by the encoding that follows
+    return any(ch in DEVIATIONS for ch in mapped)
 
 
 def _uts46(host: str) -> str | None:

@@ -233,3 +233,14 @@ async def test_no_password_token_code_or_secret_reaches_a_log(
         client.cookies["__Host-portal"],
     ):
         assert value not in text
+
+
+async def test_a_get_on_a_team_member_action_is_405_not_500(make_account, make_user, portal):
+    shop = await make_account()
+    owner = await make_user(shop)
+    staff = await make_user(shop, role="staff")
+    client = await portal(owner)
+    for action in ("role", "disable", "link"):
+        for user_id in (staff.id, f"usr_{'0' * 24}"):
+            page = await client.get(f"/portal/team/{user_id}/{action}", follow=False)
+            assert page.code == 405, (action, page.code)

@@ -58,6 +58,10 @@ REFUSED = [
     ("σς.test", AMBIGUOUS),
     ("a\u200cb.test", AMBIGUOUS),  # zero-width non-joiner
     ("a\u200db.test", AMBIGUOUS),  # zero-width joiner
+    ("cla\u1e9eic-shop.test", AMBIGUOUS),  # capital sharp s: UTS-46 maps it to ß
+    ("\uff11\uff12\uff17.0.0.1", INVALID),  # fullwidth digits map to 127.0.0.1
+    ("127\u30020\u30020\u30021", INVALID),  # ideographic full stops
+    ("127\uff0e0\uff0e0\uff0e1", INVALID),  # fullwidth full stops
     # IP addresses not written in full: each parser reads them differently
     ("127.1", INVALID),
     ("0", INVALID),

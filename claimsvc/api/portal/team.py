@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tornado.routing import URLSpec
+from tornado.web import HTTPError
 
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
@@ -73,6 +74,11 @@ class MemberHandler(TeamHandler):
     """An action on one member: `role`, `disable` or `link` (a new set-password link)."""
 
     route_name = "portal_team_member"
+
+    async def get(self, *_: str) -> None:
+        """An action answers only POST (it inherits the team page's GET, which takes no path
+        arguments: a GET here was a 500)."""
+        raise HTTPError(405)
 
     async def post(self, user_id: str, action: str) -> None:
         account_id = self.user.account_id
