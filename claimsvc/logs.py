@@ -26,7 +26,7 @@ _SECRETISH = re.compile(r"\b(sk|dev|adm|whsec)_[A-Za-z0-9_\-]{6,}")
 # repr or as name=value: a quoted string (to the quote escaped as its opening one was, else to
 # the end of the line: the driver cuts long documents), an array, or a bare word.
 _SECRET_NAMES = (
-    "secret|hash|password|signing_key|token|totp|recovery|api[_-]key|authorization|cookie"
+    "secret|hash|password|signing_key|token|totp|recovery|api[_-]key|authorization|cookie|csrf"
 )
 _SECRET_NAME = re.compile(_SECRET_NAMES, re.IGNORECASE)
 _SECRET_FIELD = re.compile(

@@ -192,6 +192,12 @@ DRIVER_LINE = (
         ("{'key_hash': 'abc123', 'name': 'x'}", ["abc123"], ["'name': 'x'"]),
         ('{"password_hash": "$scrypt$n=16384$salt$hash"}', ["scrypt", "salt"], []),
         ("token_hash=0a1b2c3d4e other", ["0a1b2c3d4e"], ["other"]),
+        # A portal session's CSRF token, as the driver logs its insert (issue 23 sweep).
+        (
+            '{\\"csrf\\": \\"Zm9vYmFyYmF6cXV4\\", \\"user_id\\": \\"usr_1\\"}',
+            ["Zm9vYmFyYmF6cXV4"],
+            ["usr_1"],
+        ),
         ("Authorization: Bearer plain-token-123", ["plain-token-123"], ["Authorization"]),
     ],
 )
