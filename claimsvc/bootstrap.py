@@ -9,6 +9,8 @@ from typing import Any
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
+from claimsvc.services.alert_channels import ChannelService
+from claimsvc.services.alerts import AlertService
 from claimsvc.services.arrival import ArrivalService
 from claimsvc.services.audit import AuditService
 from claimsvc.services.auth import AuthService
@@ -33,6 +35,8 @@ from claimsvc.services.wordings import WordingService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
+from claimsvc.store.alert_channels import ChannelStore, PollerStore
+from claimsvc.store.alerts import AlertStore, SendStore
 from claimsvc.store.arrival import ArrivalLimitStore
 from claimsvc.store.audit import AuditStore
 from claimsvc.store.balances import BalanceStore
@@ -84,6 +88,10 @@ class Stores:
     signin_limits: SigninLimitStore
     audit: AuditStore
     wordings: WordingStore
+    alerts: AlertStore
+    alert_sends: SendStore
+    alert_channels: ChannelStore
+    alert_poller: PollerStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -114,6 +122,8 @@ class Services:
     security: SecurityService
     signin: SigninService
     wordings: WordingService
+    alerts: AlertService
+    alert_channels: ChannelService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -190,6 +200,10 @@ def build_stores(
         signin_limits=SigninLimitStore(redis, keys),
         audit=AuditStore(db),
         wordings=WordingStore(db),
+        alerts=AlertStore(db),
+        alert_sends=SendStore(db),
+        alert_channels=ChannelStore(db),
+        alert_poller=PollerStore(db),
     )
 
 
@@ -211,6 +225,15 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     audit, passwords = AuditService(stores.audit, clock), Passwords()
     security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
     reparse = ReparseService(stores.messages, stores.sms_queue, clock)
+    wallet_admin = WalletAdminService(
+        stores.accounts,
+        stores.devices,
+        stores.balances,
+        stores.transactions,
+        stores.messages,
+        transactions,
+        clock,
+    )
     return Services(
         auth=auth,
         admin=AdminService(
@@ -228,15 +251,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         claims=claims,
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
-        wallet_admin=WalletAdminService(
-            stores.accounts,
-            stores.devices,
-            stores.balances,
-            stores.transactions,
-            stores.messages,
-            transactions,
-            clock,
-        ),
+        wallet_admin=wallet_admin,
         reparse=reparse,
         payments=PaymentsService(
             stores.sessions,
@@ -272,6 +287,25 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         security=security,
         wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
+        alerts=AlertService(
+            stores.alerts,
+            stores.alert_sends,
+            stores.alert_channels,
+            stores.sessions,
+            stores.messages,
+            clock,
+            settings.public_base_url,
+        ),
+        alert_channels=ChannelService(
+            stores.alert_channels,
+            stores.alert_sends,
+            stores.alerts,
+            stores.users,
+            stores.accounts,
+            wallet_admin,
+            audit,
+            clock,
+        ),
     )
 
 

@@ -93,3 +93,34 @@ OUTBOX_REPAIRS = Counter(
 SESSIONS_SWEPT = Counter(
     "claimsvc_sessions_swept_total", "Overdue sessions the sweeper moved to EXPIRED."
 )
+
+# Merchant alerts (worker) --------------------------------------------------------------------
+
+ALERTS_RECORDED = Counter(
+    "claimsvc_alerts_recorded_total", "Alerts written, once per cause (before any channel)."
+)
+ALERTS_SENT = Counter(
+    "claimsvc_alerts_sent_total", "Alerts delivered to a channel, by channel kind.", ["channel"]
+)
+ALERTS_GROUPED = Counter(
+    "claimsvc_alerts_grouped_total",
+    "Alerts that went in a message listing another alert of their kind (the messages saved).",
+    ["channel"],
+)
+ALERTS_FAILED = Counter(
+    "claimsvc_alert_send_failures_total",
+    "Alerts whose send attempt failed, by channel kind and reason (rate_limited, refused,"
+    " http_error, network).",
+    ["channel", "reason"],
+)
+ALERT_CHANNELS_BROKEN = Counter(
+    "claimsvc_alert_channels_broken_total",
+    "Channels marked broken after failing again and again (or being refused).",
+    ["channel"],
+)
+ALERT_PRESSES = Counter(
+    "claimsvc_alert_button_presses_total",
+    "Confirm and Not received buttons pressed in Telegram, by result (confirmed, rejected,"
+    " used, refused, failed).",
+    ["result"],
+)

@@ -153,6 +153,20 @@ def _log_level(env: Mapping[str, str], name: str, default: str) -> str:
     return level
 
 
+def _bot_username(env: Mapping[str, str]) -> str | None:
+    raw = env.get("CLAIMSVC_TELEGRAM_BOT_USERNAME", "").strip().lstrip("@")
+    if raw and not re.fullmatch(r"[A-Za-z0-9_]{5,32}", raw):
+        raise SettingsError("CLAIMSVC_TELEGRAM_BOT_USERNAME must be a bot's @name (5-32 letters)")
+    return raw or None
+
+
+def _http_url(env: Mapping[str, str], name: str, default: str) -> str:
+    raw = (env.get(name) or default).strip().rstrip("/")
+    if not raw.startswith(("http://", "https://")):
+        raise SettingsError(f"{name} must start with http:// or https://")
+    return raw
+
+
 def _secret(value: str | None) -> str:
     return "<unset>" if not value else "<set>"
 
@@ -233,6 +247,17 @@ class Settings:
     """CLAIMSVC_CLIENT_ADDRESS_HEADER: the header those proxies write (X-Forwarded-For, or e.g.
     X-Real-IP when the proxy sets that one itself); read only when trusted_proxy_hops > 0. No
     other header is ever believed."""
+    telegram_bot_token: str | None = field(default=None, repr=False)
+    """CLAIMSVC_TELEGRAM_BOT_TOKEN: the alert bot's token from @BotFather; unset turns Telegram
+    alerts off. A secret: never logged, shown or stored."""
+    telegram_bot_username: str | None = None
+    """CLAIMSVC_TELEGRAM_BOT_USERNAME: the bot's @name without the @, for the portal's link."""
+    telegram_api_url: str = "https://api.telegram.org"
+    """CLAIMSVC_TELEGRAM_API_URL: the Bot API server (a local Bot API server, or a test's)."""
+    telegram_poll_s: int = 25
+    """CLAIMSVC_TELEGRAM_POLL_SECONDS: getUpdates' long-poll timeout (0: short polls)."""
+    alert_pass_ms: int = 1000
+    """CLAIMSVC_ALERT_PASS_MS: how often the worker collects, fans out and sends alerts."""
     shutdown_grace_s: int = 20
     """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
     log_level: str = "INFO"
@@ -246,6 +271,7 @@ class Settings:
     def __repr__(self) -> str:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
         shown["admin_token"] = _secret(self.admin_token)
+        shown["telegram_bot_token"] = _secret(self.telegram_bot_token)
         # Store URLs may carry passwords (mongodb://user:pw@..., redis://:pw@...).
         shown["mongo_url"] = _mask_password(self.mongo_url)
         shown["redis_url"] = _mask_password(self.redis_url)
@@ -302,6 +328,11 @@ class Settings:
             max_body_bytes=_int(env, "CLAIMSVC_MAX_BODY_BYTES", cls.max_body_bytes, 1024),
             client_address_header=client_header,
             trusted_proxy_hops=proxy_hops,
+            telegram_bot_token=env.get("CLAIMSVC_TELEGRAM_BOT_TOKEN") or None,
+            telegram_bot_username=_bot_username(env),
+            telegram_api_url=_http_url(env, "CLAIMSVC_TELEGRAM_API_URL", cls.telegram_api_url),
+            telegram_poll_s=_int(env, "CLAIMSVC_TELEGRAM_POLL_SECONDS", cls.telegram_poll_s, 0, 50),
+            alert_pass_ms=_int(env, "CLAIMSVC_ALERT_PASS_MS", cls.alert_pass_ms, 10, 600_000),
             shutdown_grace_s=_int(
                 env, "CLAIMSVC_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_s, 0, 3600
             ),

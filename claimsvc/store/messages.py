@@ -7,11 +7,15 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.alerts import sms_alert_owed as alert_owed
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.statuses import UNPARSED
 from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import insert_new
 from claimsvc.store.paging import Page, page
+
+ALERT_DUE = "alert_due"
+"""Set with a result that owes an alert, until the alert relay writes it."""
 
 
 class MessageStore:
@@ -75,6 +79,7 @@ class MessageStore:
         await self._coll.create_index([("processed_at", 1), ("queued_at", 1)])
         await self._coll.create_index([("account_id", 1), ("stored_at", -1)])
         await self._coll.create_index([("account_id", 1), ("result", 1), ("stored_at", -1)])
+        await self._coll.create_index(ALERT_DUE, sparse=True)
 
     async def insert_many(self, msgs: list[SmsMessage]) -> list[SmsMessage]:
         """Store new messages in one command; those stored now (the others were already)."""
@@ -128,7 +133,7 @@ class MessageStore:
         """Record what processing made of a message and stamp processed_at, once; False when
         another consumer already did, or when that is unknown (written in a bulk with one that
         another consumer had finished)."""
-        fields = {
+        fields: dict[str, Any] = {
             "result": result.result,
             "provider": result.provider,
             "reason": result.reason,
@@ -136,6 +141,9 @@ class MessageStore:
             "parsed_by": result.parsed_by,
             "processed_at": now,
         }
+        if alert_owed(result):
+            # Marked in the update that records the result: the SMS path makes no extra write.
+            fields[ALERT_DUE] = True
         query = {"_id": message_id, "processed_at": None}
         return bool(await self._batched.update(query, {"$set": fields}))
 
@@ -173,6 +181,15 @@ class MessageStore:
             },
         )
         return bool(done.modified_count == 1)
+
+    async def alerts_owed(self, limit: int) -> list[SmsMessage]:
+        """Messages whose result owes an alert (services/alerts.py)."""
+        docs = await self._coll.find({ALERT_DUE: True}).limit(limit).to_list()
+        return [self.from_doc(d) for d in docs]
+
+    async def clear_alerts_owed(self, message_ids: list[str]) -> None:
+        if message_ids:
+            await self._coll.update_many({"_id": {"$in": message_ids}}, {"$unset": {ALERT_DUE: ""}})
 
     async def list(
         self,

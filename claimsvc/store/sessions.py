@@ -7,6 +7,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.alerts import owed_by
 from claimsvc.domain.sessions import (
     CLAIM_HISTORY_LIMIT,
     COMPLETED,
@@ -25,6 +26,8 @@ LAST = "\U0010ffff"
 FAILED_SOURCES = "failed_sources"
 """Document field: hashed client source -> its failed submits on the session."""
 CLAIM_HISTORY = "claim_history"
+ALERT_DUE = "alert_due"
+"""Alerts a session's transitions owe (a count), until the alert relay writes them."""
 """Document field: the claims that changed the session, oldest first (absent: none yet)."""
 HISTORY_TRX = f"{CLAIM_HISTORY}.trx_id"
 PAID = {"_id": 0, "amount_poisha": 1}
@@ -99,6 +102,9 @@ def update_spec(step: Transition) -> dict[str, Any]:
         inc["failed_attempts"] = 1
     if step.source is not None:
         inc[f"{FAILED_SOURCES}.{step.source}"] = 1
+    if owed_by(step):
+        # Counted, not set: the alert relay clears only the count it read (services/alerts.py).
+        inc[ALERT_DUE] = 1
     update: dict[str, Any] = {}
     if fields:
         update["$set"] = fields
@@ -207,6 +213,8 @@ class SessionStore:
         await self._coll.create_index([("status", 1), ("expires_at", 1)])
         # Only sessions still owing their webhook event carry the field.
         await self._coll.create_index("event_due", sparse=True)
+        # Only sessions owing an alert carry the field (services/alerts.py).
+        await self._coll.create_index(ALERT_DUE, sparse=True)
         # The portal (services/payments.py): an account's sessions newest first, all or of one
         # status (and its open ones counted); its payments completed since a moment, counted
         # and summed from the index alone; the sessions a TrxID was claimed on.
@@ -312,3 +320,14 @@ class SessionStore:
         await self._coll.update_many(
             {"_id": {"$in": session_ids}, "event_due": True}, {"$unset": {"event_due": ""}}
         )
+
+    async def alerts_owed(self, limit: int) -> list[tuple[Session, int]]:
+        """Sessions whose transitions owe alerts, with the count each owes."""
+        docs = await self._coll.find({ALERT_DUE: {"$gt": 0}}).limit(limit).to_list()
+        return [(self.from_doc(d), int(d[ALERT_DUE])) for d in docs]
+
+    async def clear_alerts_owed(self, owed: list[tuple[str, int]]) -> None:
+        """Clear each (session, count) read: one owing more since keeps its mark."""
+        if owed:
+            pairs = [{"_id": sid, ALERT_DUE: n} for sid, n in owed]
+            await self._coll.update_many({"$or": pairs}, {"$unset": {ALERT_DUE: ""}})

@@ -8,6 +8,7 @@ from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runner import Component, Loop
+from claimsvc.worker.alerts import alert_loops
 from claimsvc.worker.relay import OutboxRelay
 from claimsvc.worker.sweeper import SessionSweeper
 from claimsvc.worker.webhooks import close_http, webhook_loops
@@ -17,7 +18,7 @@ def worker_loops(deps: Deps) -> list[Loop]:
     """Every loop the worker runs."""
     services = deps.services
     relay = OutboxRelay(services.outbox, interval_s=deps.settings.outbox_relay_ms / 1000)
-    return [SessionSweeper(services.sessions), relay, *webhook_loops(deps)]
+    return [SessionSweeper(services.sessions), relay, *webhook_loops(deps), *alert_loops(deps)]
 
 
 def ops_app(deps: Deps) -> Application:

@@ -333,7 +333,11 @@ def test_a_transition_is_the_same_update_in_the_store_as_in_the_domain():
         "$inc": {"failed_attempts": 1, "failed_sources.src_a": 1},
     }
     held = update_spec(sm.hold(PENDING, T1))
-    assert held == {"$set": {"pending_claim": SessionStore.to_doc(SESSION)["pending_claim"]}}
+    # Holding a claim also owes the merchant an alert, counted in the same update (issue 27).
+    assert held == {
+        "$set": {"pending_claim": SessionStore.to_doc(SESSION)["pending_claim"]},
+        "$inc": {"alert_due": 1},
+    }
     assert update_spec(sm.release(PENDING, T1)) == {"$set": {"pending_claim": None}}
 
 

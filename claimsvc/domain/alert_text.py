@@ -1,0 +1,138 @@
+"""The words of alert messages in English and Bangla, and a message made of one group of alerts
+(plain text: no markup to escape, so nothing in a fact can change how a message looks)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from claimsvc.domain import i18n
+from claimsvc.domain.alerts import AMOUNT_DIFFERS, PAYMENT_HELD, SMS_NOT_UNDERSTOOD, Alert
+
+EN = {
+    "head_" + PAYMENT_HELD: "Payments waiting for you to confirm ({n}):",
+    "line_" + PAYMENT_HELD: "• {amount}, {provider} TrxID {trx_id}, order {order_id}",
+    "foot_" + PAYMENT_HELD: "Confirm only once you see the money in your wallet. Or open {url}",
+    "head_" + AMOUNT_DIFFERS: "A buyer claimed a payment of another amount ({n}):",
+    "line_" + AMOUNT_DIFFERS: "• order {order_id} ({amount}): {provider} TrxID {trx_id}",
+    "foot_" + AMOUNT_DIFFERS: "See the payment: {url}",
+    "head_" + SMS_NOT_UNDERSTOOD: "SMS from a wallet that we could not read ({n}):",
+    "line_" + SMS_NOT_UNDERSTOOD: "• {provider}, from {sender}, received {when}",
+    "foot_" + SMS_NOT_UNDERSTOOD: "Teach its wording: {url}",
+    "confirm": "✓ Confirm {trx_id}",
+    "reject": "✗ Not received {trx_id}",
+    "done_confirmed": "✓ {trx_id} confirmed.",
+    "done_completed": "✓ {trx_id} confirmed; order {order_id} is paid.",
+    "done_rejected": "✗ {trx_id} not confirmed; it stays in the portal.",
+    "press_used": "This button was used already.",
+    "press_refused": "You may not confirm payments of this shop.",
+    "press_suspect": "This payment looks forged: confirm it in the portal if you are sure.",
+    "press_failed": "That did not work. Try again, or use the portal.",
+    "linked": "Linked. Alerts of {shop} will come here. Send /stop to unlink.",
+    "link_unknown": "That code is not valid (or it expired). Make a new one in the portal.",
+    "link_private": "Link alerts in a private chat with this bot, not in a group.",
+    "stopped": "Unlinked: no more alerts here.",
+    "hello": "Send the code the portal shows you (Alerts page) to link this chat.",
+}
+
+BN = {
+    "head_" + PAYMENT_HELD: "আপনার নিশ্চিত করার অপেক্ষায় পেমেন্ট ({n}):",
+    "line_" + PAYMENT_HELD: "• {amount}, {provider} TrxID {trx_id}, অর্ডার {order_id}",
+    "foot_" + PAYMENT_HELD: "ওয়ালেটে টাকা দেখার পরেই নিশ্চিত করুন। অথবা খুলুন {url}",
+    "head_" + AMOUNT_DIFFERS: "একজন ক্রেতা অন্য পরিমাণের পেমেন্ট দাবি করেছেন ({n}):",
+    "line_" + AMOUNT_DIFFERS: "• অর্ডার {order_id} ({amount}): {provider} TrxID {trx_id}",
+    "foot_" + AMOUNT_DIFFERS: "পেমেন্টটি দেখুন: {url}",
+    "head_" + SMS_NOT_UNDERSTOOD: "ওয়ালেটের যে SMS আমরা পড়তে পারিনি ({n}):",
+    "line_" + SMS_NOT_UNDERSTOOD: "• {provider}, প্রেরক {sender}, পাওয়া {when}",
+    "foot_" + SMS_NOT_UNDERSTOOD: "এর ধরন শিখিয়ে দিন: {url}",
+    "confirm": "✓ নিশ্চিত {trx_id}",
+    "reject": "✗ পাইনি {trx_id}",
+    "done_confirmed": "✓ {trx_id} নিশ্চিত হয়েছে।",
+    "done_completed": "✓ {trx_id} নিশ্চিত হয়েছে; অর্ডার {order_id} পরিশোধিত।",
+    "done_rejected": "✗ {trx_id} নিশ্চিত করা হয়নি; এটি পোর্টালে থাকল।",
+    "press_used": "এই বোতামটি আগেই ব্যবহার করা হয়েছে।",
+    "press_refused": "এই দোকানের পেমেন্ট নিশ্চিত করার অনুমতি আপনার নেই।",
+    "press_suspect": "এই পেমেন্টটি জাল মনে হচ্ছে: নিশ্চিত হলে পোর্টালে নিশ্চিত করুন।",
+    "press_failed": "কাজটি হয়নি। আবার চেষ্টা করুন, অথবা পোর্টাল ব্যবহার করুন।",
+    "linked": "যুক্ত হয়েছে। {shop}-এর সতর্কবার্তা এখানে আসবে। বিচ্ছিন্ন করতে /stop পাঠান।",
+    "link_unknown": "কোডটি সঠিক নয় (বা মেয়াদ শেষ)। পোর্টালে নতুন কোড তৈরি করুন।",
+    "link_private": "সতর্কবার্তা যুক্ত করুন এই বটের সাথে ব্যক্তিগত চ্যাটে, গ্রুপে নয়।",
+    "stopped": "বিচ্ছিন্ন হয়েছে: এখানে আর সতর্কবার্তা আসবে না।",
+    "hello": "এই চ্যাট যুক্ত করতে পোর্টালের সতর্কবার্তা পাতায় দেখানো কোডটি পাঠান।",
+}
+
+TEXTS = {"en": EN, "bn": BN}
+
+PROVIDER_NAMES = {
+    "bkash": {"en": "bKash", "bn": "বিকাশ"},
+    "nagad": {"en": "Nagad", "bn": "নগদ"},
+    "rocket": {"en": "Rocket", "bn": "রকেট"},
+    "upay": {"en": "Upay", "bn": "উপায়"},
+    "cellfin": {"en": "CellFin", "bn": "সেলফিন"},
+}
+
+PORTAL_PATHS = {
+    PAYMENT_HELD: "/portal/transactions",
+    AMOUNT_DIFFERS: "/portal/payments",
+    SMS_NOT_UNDERSTOOD: "/portal/transactions",
+}
+"""The portal page that resolves each kind of alert."""
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    text = TEXTS.get(lang, EN)[key]
+    return text.format(**values) if values else text
+
+
+def _values(lang: str, facts: Mapping[str, str]) -> dict[str, str]:
+    """A line's fields in `lang`: money and times formatted, the provider named."""
+    values = dict(facts)
+    provider = facts.get("provider", "")
+    values["provider"] = PROVIDER_NAMES.get(provider, {}).get(lang, provider)
+    if "amount_poisha" in facts:
+        values["amount"] = f"৳ {i18n.taka(int(facts['amount_poisha']), lang)}"
+    if "at" in facts:
+        values["when"] = i18n.clock_time(datetime.fromisoformat(facts["at"]), lang)
+    return values
+
+
+def message(lang: str, kind: str, alerts: Sequence[Alert], base_url: str) -> str:
+    """One message listing `alerts` (all of `kind`), with the portal page that resolves them."""
+    n = i18n.digits(str(len(alerts)), lang)
+    lines = [say(lang, "head_" + kind, n=n)]
+    lines += [say(lang, "line_" + kind, **_values(lang, a.facts)) for a in alerts]
+    lines.append(say(lang, "foot_" + kind, url=base_url.rstrip("/") + PORTAL_PATHS[kind]))
+    return "\n".join(lines)
+
+
+CONFIRM, REJECT = "c", "r"
+"""The action letter a button's callback_data starts with (then ':' and the send's token)."""
+
+
+def buttons(lang: str, rows: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """An inline keyboard: for each (TrxID, press token), Confirm and Not received buttons.
+
+    callback_data is 1-64 bytes (Bot API, InlineKeyboardButton; docs.aiogram.dev and
+    grammy.dev quote core.telegram.org/bots/api#inlinekeyboardbutton): "c:" + a 22-character
+    token is 24.
+    """
+    return {
+        "inline_keyboard": [
+            [
+                {"text": say(lang, "confirm", trx_id=trx), "callback_data": f"{CONFIRM}:{token}"},
+                {"text": say(lang, "reject", trx_id=trx), "callback_data": f"{REJECT}:{token}"},
+            ]
+            for trx, token in rows
+        ]
+    }
+
+
+def parse_press(data: str | None) -> tuple[str, str] | None:
+    """(action, token) of a button's callback_data; None for anything we did not send."""
+    if not data or len(data) > 64:
+        return None
+    action, _, token = data.partition(":")
+    if action not in (CONFIRM, REJECT) or not token.isascii() or not 16 <= len(token) <= 43:
+        return None
+    return action, token

@@ -1,0 +1,211 @@
+"""Alerts from their causes to the merchant's chats: written once, fanned out, sent in groups.
+
+The claim and SMS paths only mark what owes an alert, in the updates they already make (a
+session's `alert_due` count, a message's `alert_due` flag). The worker then, every pass:
+1. collect: reads the marked sessions and messages, writes their alerts (a unique index on
+   (account, cause) refuses a second alert of one cause), clears the marks it read;
+2. fan out: queues one send per linked channel that chose the alert's kind (a unique index on
+   (channel, alert) refuses a second);
+3. send: leases due sends, and sends each channel's sends of one kind as one message.
+A pass that dies anywhere leaves its marks, and the next one finishes without doubling.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from claimsvc import metrics
+from claimsvc.clock import Clock
+from claimsvc.domain import alert_text
+from claimsvc.domain import alerts as al
+from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.sessions import OPEN, Session
+from claimsvc.logs import mask_phone
+from claimsvc.store.alert_channels import ChannelStore
+from claimsvc.store.alerts import AlertStore, SendStore
+from claimsvc.store.messages import MessageStore
+from claimsvc.store.mongo import new_id
+from claimsvc.store.sessions import SessionStore
+
+log = logging.getLogger("claimsvc.alerts")
+
+LEASE = timedelta(seconds=60)
+"""How long a pass holds the sends it took (a dead worker's come back after it)."""
+
+Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
+"""A Bot API call: (method, body) -> clients.telegram.Reply."""
+
+
+def session_alerts(session: Session, now: Any) -> list[al.Alert]:
+    """The alerts a marked session owes: its waiting claim, its claims of another amount."""
+    base = {"order_id": session.order_id, "amount_poisha": str(session.amount_poisha)}
+    found: list[al.Alert] = []
+    pending = session.pending_claim
+    if session.status == OPEN and pending is not None:
+        facts = base | {
+            "provider": pending.provider,
+            "trx_id": pending.trx_id,
+            "session_id": session.id,
+            "transaction_id": pending.transaction_id,
+        }
+        cause = al.held_cause(session.id, pending.transaction_id)
+        found.append(_alert(session.account_id, al.PAYMENT_HELD, cause, now, facts))
+    for attempt in session.claim_history:
+        if attempt.reason == "amount differs":
+            facts = base | {"provider": attempt.provider, "trx_id": attempt.trx_id}
+            cause = al.amount_cause(session.id, attempt.provider, attempt.trx_id)
+            found.append(_alert(session.account_id, al.AMOUNT_DIFFERS, cause, now, facts))
+    return found
+
+
+def message_alert(msg: SmsMessage, now: Any) -> al.Alert:
+    """An SMS not understood: its provider, its sender (a number masked), when; never its text."""
+    facts = {
+        "provider": msg.provider or "",
+        "sender": mask_phone(msg.sender)[:40],
+        "at": msg.received_at.isoformat(),
+    }
+    return _alert(msg.account_id, al.SMS_NOT_UNDERSTOOD, al.sms_cause(msg.id), now, facts)
+
+
+def _alert(account_id: str, kind: str, cause: str, now: Any, facts: dict[str, str]) -> al.Alert:
+    return al.Alert(new_id("alr"), account_id, kind, cause, now, facts)
+
+
+class AlertService:
+    """The worker's side of alerts: collect, fan out, send."""
+
+    def __init__(
+        self,
+        alerts: AlertStore,
+        sends: SendStore,
+        channels: ChannelStore,
+        sessions: SessionStore,
+        messages: MessageStore,
+        clock: Clock,
+        base_url: str,
+    ) -> None:
+        self._alerts = alerts
+        self._sends = sends
+        self._channels = channels
+        self._sessions = sessions
+        self._messages = messages
+        self._clock = clock
+        self._base_url = base_url
+
+    async def collect(self, limit: int) -> int:
+        """Write the alerts marked sessions and messages owe; how many marks were read."""
+        now = self._clock()
+        owed = await self._sessions.alerts_owed(limit)
+        msgs = await self._messages.alerts_owed(limit)
+        found = [a for s, _ in owed for a in session_alerts(s, now)]
+        found += [message_alert(m, now) for m in msgs]
+        written = await self._alerts.insert_new(found)
+        metrics.ALERTS_RECORDED.inc(len(written))
+        await self._sessions.clear_alerts_owed([(s.id, n) for s, n in owed])
+        await self._messages.clear_alerts_owed([m.id for m in msgs])
+        return len(owed) + len(msgs)
+
+    async def fan_out(self, limit: int) -> int:
+        """Queue new alerts to the channels that chose their kind; how many alerts."""
+        new = await self._alerts.fanout_due(limit)
+        if not new:
+            return 0
+        accounts = sorted({a.account_id for a in new})
+        channels = await self._channels.linked_of_accounts(accounts)
+        now = self._clock()
+        sends = [
+            al.Send(
+                id=new_id("snd"),
+                channel_id=c.id,
+                alert_id=a.id,
+                account_id=a.account_id,
+                kind=a.kind,
+                status=al.QUEUED,
+                attempts=0,
+                next_at=now,
+                created_at=now,
+                press_token=secrets.token_urlsafe(16) if a.kind == al.PAYMENT_HELD else None,
+            )
+            for a in new
+            for c in channels
+            if c.account_id == a.account_id and a.kind in c.kinds
+        ]
+        await self._sends.insert_new(sends)
+        await self._alerts.fanned_out([a.id for a in new])
+        return len(new)
+
+    async def send_due(self, call: Call, owner: str, limit: int) -> int:
+        """Send the due sends this pass can lease, grouped; how many sends were taken."""
+        now = self._clock()
+        taken = await self._sends.lease_due(owner, now, LEASE, limit)
+        if not taken:
+            return 0
+        channels = await self._channels.get_many(sorted({s.channel_id for s in taken}))
+        alerts = await self._alerts.get_many(sorted({s.alert_id for s in taken}))
+        by_channel: dict[str, list[al.Send]] = {}
+        for send in taken:
+            by_channel.setdefault(send.channel_id, []).append(send)
+        for channel_id, sends in by_channel.items():
+            channel = channels.get(channel_id)
+            if channel is None or channel.status != al.LINKED:
+                await self._sends.mark_failed([s.id for s in sends], None, "unlinked")
+                continue
+            for group in al.groups(sends):
+                await self._send_group(call, channel, group, alerts)
+        return len(taken)
+
+    async def _send_group(
+        self, call: Call, channel: al.Channel, group: list[al.Send], alerts: dict[str, al.Alert]
+    ) -> None:
+        kind = group[0].kind
+        listed = [alerts[s.alert_id] for s in group if s.alert_id in alerts]
+        body: dict[str, Any] = {
+            "chat_id": int(channel.address),
+            "text": alert_text.message(channel.lang, kind, listed, self._base_url),
+            "link_preview_options": {"is_disabled": True},
+        }
+        if kind == al.PAYMENT_HELD:
+            rows = [
+                (alerts[s.alert_id].facts.get("trx_id", ""), s.press_token or "")
+                for s in group
+                if s.alert_id in alerts
+            ]
+            body["reply_markup"] = alert_text.buttons(channel.lang, rows)
+        reply = await call("sendMessage", body)
+        ids = [s.id for s in group]
+        now = self._clock()
+        if reply.ok:
+            await self._sends.mark_sent(ids, reply.outcome.message_id, now)
+            await self._channels.sent_ok(channel.id)
+            metrics.ALERTS_SENT.labels(channel.kind).inc(len(group))
+            if len(group) > 1:
+                metrics.ALERTS_GROUPED.labels(channel.kind).inc(len(group) - 1)
+            return
+        outcome = reply.outcome
+        error = outcome.error or "failed"
+        step = al.after_failure(outcome, max(s.attempts for s in group) + 1, now)
+        await self._sends.mark_failed(ids, step.next_at, error)
+        metrics.ALERTS_FAILED.labels(channel.kind, _reason(outcome)).inc(len(group))
+        log.warning(
+            "alert send failed",
+            extra={"fields": {"channel": channel.id, "error": error, "n": len(group)}},
+        )
+        if step.counts:
+            failures = await self._channels.failed(channel.id, error)
+            if al.breaks(failures, outcome):
+                await self._channels.mark_broken(channel.id, error, now)
+                await self._sends.kill_channel(channel.id, "broken")
+                metrics.ALERT_CHANNELS_BROKEN.labels(channel.kind).inc()
+
+
+def _reason(outcome: al.Outcome) -> str:
+    if outcome.retry_after_s is not None:
+        return "rate_limited"
+    if outcome.refused:
+        return "refused"
+    return "http_error" if (outcome.error or "").startswith("HTTP") else "network"

@@ -1,0 +1,140 @@
+"""The worker's alert loops: one pass of collect, fan out and send every CLAIMSVC_ALERT_PASS_MS,
+and (with a bot token) the Telegram poller reading what users send the bot (getUpdates, one
+worker at a time by a lease in MongoDB)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from claimsvc.clients.telegram import Reply, TelegramClient
+from claimsvc.runner import Loop
+from claimsvc.services.alert_channels import ChannelService
+from claimsvc.services.alerts import AlertService, Call
+from claimsvc.store.alert_channels import PollerStore
+from claimsvc.worker.webhooks import open_http
+
+if TYPE_CHECKING:
+    from claimsvc.bootstrap import Deps
+
+log = logging.getLogger("claimsvc.worker.alerts")
+
+BATCH = 100
+"""Marks, alerts or sends one pass takes of each."""
+UPDATES = ["message", "callback_query"]
+"""The update types the bot asks getUpdates for."""
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+
+
+class AlertLoop:
+    """Collect, fan out, send (services/alerts.py); a pass at once again after a full one."""
+
+    name = "alerts"
+
+    def __init__(self, alerts: AlertService, call: Call | None, interval_s: float) -> None:
+        self._alerts = alerts
+        self._call = call
+        self._interval_s = interval_s
+        self._owner = secrets.token_hex(8)
+
+    async def one_pass(self) -> int:
+        """Everything one pass does; how much it found (a full batch means more is waiting)."""
+        found = max(await self._alerts.collect(BATCH), await self._alerts.fan_out(BATCH))
+        if self._call is not None:
+            found = max(found, await self._alerts.send_due(self._call, self._owner, BATCH))
+        return found
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            full = False
+            try:
+                full = await self.one_pass() >= BATCH
+            except Exception:
+                log.exception("alert pass failed")  # marks and sends stay; the next pass retries
+            await (asyncio.sleep(0) if full else _pause(stop, self._interval_s))
+
+
+class TelegramPoller:
+    """getUpdates in a loop, each update handed to the channel service, the offset saved."""
+
+    name = "telegram-poller"
+
+    def __init__(
+        self, client: TelegramClient, channels: ChannelService, poller: PollerStore, deps: Deps
+    ) -> None:
+        self._client = client
+        self._channels = channels
+        self._poller = poller
+        self._clock = deps.clock
+        self._poll_s = deps.settings.telegram_poll_s
+        self._retry_s = max(0.05, deps.settings.alert_pass_ms / 1000)
+        self._owner = secrets.token_hex(8)
+
+    async def poll_once(self) -> int | None:
+        """One getUpdates and its updates; how many, or None when another worker polls."""
+        hold = timedelta(seconds=self._poll_s + 30)
+        offset = await self._poller.lease(self._owner, self._clock(), hold)
+        if offset is None:
+            return None
+        body: dict[str, Any] = {"timeout": self._poll_s, "allowed_updates": UPDATES}
+        if offset:
+            body["offset"] = offset
+        reply = await self._client.call("getUpdates", body, timeout_s=self._poll_s + 10)
+        updates = reply.result if reply.ok and isinstance(reply.result, list) else []
+        for update in updates:
+            if not isinstance(update, dict) or not isinstance(update.get("update_id"), int):
+                continue
+            try:
+                await self._channels.on_update(self._client.call, update)
+            except Exception:
+                # One bad update must not stop the bot: it is skipped (its effects are atomic).
+                log.exception("telegram update failed")
+            await self._poller.advance(self._owner, update["update_id"] + 1)
+        if not reply.ok:
+            log.warning("getUpdates failed", extra={"fields": {"error": reply.outcome.error}})
+            return None
+        return len(updates)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            got: int | None = None
+            try:
+                got = await self.poll_once()
+            except Exception:
+                log.exception("telegram poll failed")
+            if not got:
+                await _pause(stop, self._retry_s if self._poll_s == 0 or got is None else 0)
+
+
+def telegram_client(deps: Deps) -> TelegramClient | None:
+    """The bot's client over the worker's one session; None without a token."""
+    token = deps.settings.telegram_bot_token
+    if not token:
+        return None
+    open_http(deps)
+    return TelegramClient(deps.http, deps.settings.telegram_api_url, token)
+
+
+def alert_loops(deps: Deps) -> list[Loop]:
+    client = telegram_client(deps)
+
+    async def call(method: str, body: dict[str, Any]) -> Reply:
+        assert client is not None
+        return await client.call(method, body)
+
+    interval = deps.settings.alert_pass_ms / 1000
+    loops: list[Loop] = [
+        AlertLoop(deps.services.alerts, call if client is not None else None, interval)
+    ]
+    if client is not None:
+        services, stores = deps.services, deps.stores
+        loops.append(TelegramPoller(client, services.alert_channels, stores.alert_poller, deps))
+    return loops
