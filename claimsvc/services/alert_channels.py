@@ -95,8 +95,11 @@ class ChannelService:
     async def of_user(self, user_id: str) -> list[al.Channel]:
         return await self._channels.of_user(user_id)
 
-    async def of_account(self, account_id: str) -> list[al.Channel]:
-        return await self._channels.of_account(account_id)
+    async def of_account(self, account_id: str) -> list[tuple[al.Channel, str]]:
+        """The account's channels with their users' emails (what an owner sees)."""
+        channels = await self._channels.of_account(account_id)
+        emails = {u.id: u.email for u in await self._users.of_account(account_id)}
+        return [(c, emails.get(c.user_id, "")) for c in channels]
 
     async def choose(self, user: PortalUser, channel_id: str, chosen: list[str]) -> None:
         if not await self._channels.set_kinds(channel_id, user.id, al.choose_kinds(chosen)):

@@ -304,6 +304,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         "/portal/wallets",
         "/portal/wordings",
         f"/portal/wordings/teach?message={w.message}",
+        "/portal/alerts",
     ]
     out = [(path, headers, ()) for path, headers in api]
     out += [(path, portal, ()) for path in pages]
@@ -419,6 +420,9 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/wordings/teach", wordings.form(w.message)),
         ("/portal/wordings/teach", wordings.form(w.message, action="save")),
         ("/portal/wordings/wd_nope/remove", {}),
+        ("/portal/alerts", {}),
+        ("/portal/alerts/chn_nope/kinds", {"kind_payment_held": "1", "kind_bogus": "1"}),
+        ("/portal/alerts/chn_nope/unlink", {}),
         (f"/pay/{w.slug}", {"token": "0123456789abcdef"}),
     ]
 

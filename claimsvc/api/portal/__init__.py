@@ -9,6 +9,7 @@ from tornado.routing import URLSpec
 
 from claimsvc.api.page import TEMPLATES
 from claimsvc.api.portal import (
+    alerts,
     audit,
     auth,
     devices,
@@ -43,4 +44,5 @@ def routes(deps: Any) -> list[URLSpec]:
     found += transactions.routes(kw)
     found += wallets.routes(kw)
     found += wordings.routes(kw)
+    found += alerts.routes(kw)
     return found

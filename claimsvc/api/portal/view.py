@@ -26,6 +26,7 @@ NAV = (
     ("portal_devices", "/portal/devices", "devices", "nav_devices"),
     ("portal_wallets", "/portal/wallets", "wallets", "nav_wallets"),
     ("portal_wordings", "/portal/wordings", "wordings", "nav_wordings"),
+    ("portal_alerts", "/portal/alerts", "overview", "nav_alerts"),
     ("portal_team", "/portal/team", "team", "nav_team"),
     ("portal_audit", "/portal/audit", "audit", "nav_audit"),
     ("portal_security", "/portal/security", "overview", "nav_security"),
