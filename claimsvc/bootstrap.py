@@ -293,6 +293,8 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.alert_channels,
             stores.sessions,
             stores.messages,
+            stores.events,
+            stores.devices,
             clock,
             settings.public_base_url,
         ),

@@ -8,7 +8,15 @@ from datetime import datetime
 from typing import Any
 
 from claimsvc.domain import i18n
-from claimsvc.domain.alerts import AMOUNT_DIFFERS, PAYMENT_HELD, SMS_NOT_UNDERSTOOD, Alert
+from claimsvc.domain.alerts import (
+    AMOUNT_DIFFERS,
+    PAYMENT_HELD,
+    PHONE_BACK,
+    PHONE_QUIET,
+    SMS_NOT_UNDERSTOOD,
+    WEBHOOK_FAILED,
+    Alert,
+)
 
 EN = {
     "head_" + PAYMENT_HELD: "Payments waiting for you to confirm ({n}):",
@@ -20,6 +28,17 @@ EN = {
     "head_" + SMS_NOT_UNDERSTOOD: "SMS from a wallet that we could not read ({n}):",
     "line_" + SMS_NOT_UNDERSTOOD: "• {provider}, from {sender}, received {when}",
     "foot_" + SMS_NOT_UNDERSTOOD: "Teach its wording: {url}",
+    "head_" + WEBHOOK_FAILED: "Webhooks your server did not get ({n}):",
+    "line_" + WEBHOOK_FAILED: "• order {order_id}: {state}",
+    "foot_" + WEBHOOK_FAILED: "Fix it on the Webhooks page, then send them again: {url}",
+    "state_dead": "gave up after {attempts} attempts",
+    "state_stopped": "not sent (no callback secret, or a host no longer allowed)",
+    "head_" + PHONE_QUIET: "Phones not heard from for an hour ({n}):",
+    "line_" + PHONE_QUIET: "• {device}, last heard {when}",
+    "foot_" + PHONE_QUIET: "Payments cannot be confirmed until it forwards SMS again: {url}",
+    "head_" + PHONE_BACK: "Phones forwarding again ({n}):",
+    "line_" + PHONE_BACK: "• {device}, quiet since {when}",
+    "foot_" + PHONE_BACK: "See your devices: {url}",
     "confirm": "✓ Confirm {trx_id}",
     "reject": "✗ Not received {trx_id}",
     "done_confirmed": "✓ {trx_id} confirmed.",
@@ -46,6 +65,17 @@ BN = {
     "head_" + SMS_NOT_UNDERSTOOD: "ওয়ালেটের যে SMS আমরা পড়তে পারিনি ({n}):",
     "line_" + SMS_NOT_UNDERSTOOD: "• {provider}, প্রেরক {sender}, পাওয়া {when}",
     "foot_" + SMS_NOT_UNDERSTOOD: "এর ধরন শিখিয়ে দিন: {url}",
+    "head_" + WEBHOOK_FAILED: "যে ওয়েবহুক আপনার সার্ভার পায়নি ({n}):",
+    "line_" + WEBHOOK_FAILED: "• অর্ডার {order_id}: {state}",
+    "foot_" + WEBHOOK_FAILED: "ওয়েবহুক পাতায় ঠিক করে আবার পাঠান: {url}",
+    "state_dead": "{attempts} বার চেষ্টার পর বন্ধ",
+    "state_stopped": "পাঠানো হয়নি (কলব্যাক সিক্রেট নেই, বা হোস্ট আর অনুমোদিত নয়)",
+    "head_" + PHONE_QUIET: "এক ঘণ্টা ধরে সাড়া নেই এমন ফোন ({n}):",
+    "line_" + PHONE_QUIET: "• {device}, শেষ সাড়া {when}",
+    "foot_" + PHONE_QUIET: "আবার SMS পাঠানো শুরু না করা পর্যন্ত পেমেন্ট নিশ্চিত হবে না: {url}",
+    "head_" + PHONE_BACK: "আবার SMS পাঠাচ্ছে এমন ফোন ({n}):",
+    "line_" + PHONE_BACK: "• {device}, চুপ ছিল {when} থেকে",
+    "foot_" + PHONE_BACK: "আপনার ডিভাইস দেখুন: {url}",
     "confirm": "✓ নিশ্চিত {trx_id}",
     "reject": "✗ পাইনি {trx_id}",
     "done_confirmed": "✓ {trx_id} নিশ্চিত হয়েছে।",
@@ -76,6 +106,9 @@ PORTAL_PATHS = {
     PAYMENT_HELD: "/portal/transactions",
     AMOUNT_DIFFERS: "/portal/payments",
     SMS_NOT_UNDERSTOOD: "/portal/transactions",
+    WEBHOOK_FAILED: "/portal/webhooks",
+    PHONE_QUIET: "/portal/devices",
+    PHONE_BACK: "/portal/devices",
 }
 """The portal page that resolves each kind of alert."""
 
@@ -94,6 +127,9 @@ def _values(lang: str, facts: Mapping[str, str]) -> dict[str, str]:
         values["amount"] = f"৳ {i18n.taka(int(facts['amount_poisha']), lang)}"
     if "at" in facts:
         values["when"] = i18n.clock_time(datetime.fromisoformat(facts["at"]), lang)
+    if "state" in facts:
+        attempts = i18n.digits(facts.get("attempts", ""), lang)
+        values["state"] = say(lang, "state_" + facts["state"], attempts=attempts)
     return values
 
 

@@ -19,7 +19,13 @@ AMOUNT_DIFFERS = "amount_differs"
 """A buyer claimed a TrxID whose amount is not the order's."""
 SMS_NOT_UNDERSTOOD = "sms_not_understood"
 """An SMS from a wallet's sender that no wording read."""
-KINDS = (PAYMENT_HELD, AMOUNT_DIFFERS, SMS_NOT_UNDERSTOOD)
+WEBHOOK_FAILED = "webhook_failed"
+"""A webhook event stopped (no secret, a host no longer allowed) or dead (attempts spent)."""
+PHONE_QUIET = "phone_quiet"
+"""A forwarder phone not heard from for devices.QUIET_AFTER (60 minutes)."""
+PHONE_BACK = "phone_back"
+"""A phone alerted as quiet was heard from again."""
+KINDS = (PAYMENT_HELD, AMOUNT_DIFFERS, SMS_NOT_UNDERSTOOD, WEBHOOK_FAILED, PHONE_QUIET, PHONE_BACK)
 """Every kind of alert, in the order the portal lists them (all chosen for a new channel)."""
 
 TELEGRAM = "telegram"
@@ -108,6 +114,20 @@ def amount_cause(session_id: str, provider: str, trx_id: str) -> str:
 
 def sms_cause(message_id: str) -> str:
     return f"sms:{message_id}"
+
+
+def webhook_cause(event_id: int, status: str, attempts: int) -> str:
+    """An event's end: a redelivered event that ends again is a new cause (more attempts)."""
+    return f"hook:{event_id}:{status}:{attempts}"
+
+
+def quiet_cause(device_id: str, heard: datetime) -> str:
+    """A phone's silence since it was last heard at `heard`: one alert per silence."""
+    return f"quiet:{device_id}:{heard.isoformat()}"
+
+
+def back_cause(device_id: str, heard: datetime) -> str:
+    return f"back:{device_id}:{heard.isoformat()}"
 
 
 def groups(sends: list[Send]) -> list[list[Send]]:

@@ -22,11 +22,15 @@ from claimsvc import metrics
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
+from claimsvc.domain.devices import QUIET_AFTER, Device
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.outbox import Event
 from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.logs import mask_phone
 from claimsvc.store.alert_channels import ChannelStore
 from claimsvc.store.alerts import AlertStore, SendStore
+from claimsvc.store.devices import DeviceStore
+from claimsvc.store.events import EventStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
@@ -72,6 +76,20 @@ def message_alert(msg: SmsMessage, now: Any) -> al.Alert:
     return _alert(msg.account_id, al.SMS_NOT_UNDERSTOOD, al.sms_cause(msg.id), now, facts)
 
 
+def event_alert(event: Event, now: Any) -> al.Alert:
+    """A webhook event that ended dead or stopped: its order and how; never its URL or body."""
+    facts = {"order_id": event.order_id, "state": event.status, "attempts": str(event.attempts)}
+    cause = al.webhook_cause(event.id, event.status, event.attempts)
+    return _alert(event.account_id, al.WEBHOOK_FAILED, cause, now, facts)
+
+
+def phone_alert(device: Device, kind: str, heard: Any, now: Any) -> al.Alert:
+    """A phone gone quiet (or back): its name as the merchant gave it, numbers masked."""
+    facts = {"device": mask_phone(device.name)[:60], "at": heard.isoformat()}
+    cause = (al.quiet_cause if kind == al.PHONE_QUIET else al.back_cause)(device.id, heard)
+    return _alert(device.account_id, kind, cause, now, facts)
+
+
 def _alert(account_id: str, kind: str, cause: str, now: Any, facts: dict[str, str]) -> al.Alert:
     return al.Alert(new_id("alr"), account_id, kind, cause, now, facts)
 
@@ -86,6 +104,8 @@ class AlertService:
         channels: ChannelStore,
         sessions: SessionStore,
         messages: MessageStore,
+        events: EventStore,
+        devices: DeviceStore,
         clock: Clock,
         base_url: str,
     ) -> None:
@@ -94,6 +114,8 @@ class AlertService:
         self._channels = channels
         self._sessions = sessions
         self._messages = messages
+        self._events = events
+        self._devices = devices
         self._clock = clock
         self._base_url = base_url
 
@@ -102,13 +124,38 @@ class AlertService:
         now = self._clock()
         owed = await self._sessions.alerts_owed(limit)
         msgs = await self._messages.alerts_owed(limit)
+        events = await self._events.alerts_owed(limit)
         found = [a for s, _ in owed for a in session_alerts(s, now)]
         found += [message_alert(m, now) for m in msgs]
-        written = await self._alerts.insert_new(found)
-        metrics.ALERTS_RECORDED.inc(len(written))
+        found += [event_alert(e, now) for e in events]
+        await self._record(found)
         await self._sessions.clear_alerts_owed([(s.id, n) for s, n in owed])
         await self._messages.clear_alerts_owed([m.id for m in msgs])
-        return len(owed) + len(msgs)
+        await self._events.clear_alerts_owed([e.id for e in events])
+        return len(owed) + len(msgs) + len(events)
+
+    async def _record(self, found: list[al.Alert]) -> None:
+        written = await self._alerts.insert_new(found)
+        metrics.ALERTS_RECORDED.inc(len(written))
+
+    async def watch_phones(self, limit: int) -> int:
+        """Alert phones silent for QUIET_AFTER (once per silence), and those heard from again
+        after such an alert; how many phones changed."""
+        now = self._clock()
+        quiet = await self._devices.quiet_unalerted(now - QUIET_AFTER, limit)
+        for device in quiet:
+            heard = device.last_seen_at or device.created_at
+            await self._record([phone_alert(device, al.PHONE_QUIET, heard, now)])
+            await self._devices.mark_quiet(device.id, heard)
+        back = 0
+        for device, heard in await self._devices.quiet_marked(limit):
+            if device.active and (device.last_seen_at or heard) <= heard:
+                continue  # still quiet
+            if device.active:
+                await self._record([phone_alert(device, al.PHONE_BACK, heard, now)])
+                back += 1
+            await self._devices.clear_quiet(device.id, heard)
+        return len(quiet) + back
 
     async def fan_out(self, limit: int) -> int:
         """Queue new alerts to the channels that chose their kind; how many alerts."""

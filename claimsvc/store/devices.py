@@ -14,6 +14,10 @@ TOUCH_EVERY = timedelta(seconds=15)
 """last_seen_at is written at most this often per device: a busy phone is not a write hot spot."""
 
 
+QUIET_SINCE = "quiet_alerted_since"
+"""Set by the alert pass on a device whose silence it alerted: when it was last heard before."""
+
+
 def _silent_since(since: datetime) -> dict[str, Any]:
     """Active devices not heard from since `since` (never-seen ones count from creation)."""
     return {
@@ -63,6 +67,7 @@ class DeviceStore:
         await self._coll.create_index("token_hash", unique=True)
         await self._coll.create_index([("account_id", 1), ("created_at", -1)])
         await self._coll.create_index([("revoked_at", 1), ("last_seen_at", 1)])
+        await self._coll.create_index(QUIET_SINCE, sparse=True)
 
     async def insert(self, device: Device) -> None:
         await self._coll.insert_one(self.to_doc(device))
@@ -79,6 +84,25 @@ class DeviceStore:
         query = {"account_id": account_id, **_silent_since(since)}
         docs = await self._coll.find(query).sort("created_at", -1).limit(limit).to_list(None)
         return [self.from_doc(d) for d in docs]
+
+    async def quiet_unalerted(self, since: datetime, limit: int) -> list[Device]:
+        """Active devices silent since `since` whose silence has no alert yet."""
+        query = {**_silent_since(since), QUIET_SINCE: None}
+        return [self.from_doc(d) for d in await self._coll.find(query).limit(limit).to_list()]
+
+    async def mark_quiet(self, device_id: str, heard: datetime) -> None:
+        """Its silence since `heard` is alerted; the back-again check watches it."""
+        await self._coll.update_one({"_id": device_id}, {"$set": {QUIET_SINCE: heard}})
+
+    async def quiet_marked(self, limit: int) -> list[tuple[Device, datetime]]:
+        """Devices whose silence was alerted, with the moment they were last heard before it."""
+        docs = await self._coll.find({QUIET_SINCE: {"$ne": None}}).limit(limit).to_list()
+        return [(self.from_doc(d), d[QUIET_SINCE]) for d in docs]
+
+    async def clear_quiet(self, device_id: str, heard: datetime) -> None:
+        await self._coll.update_one(
+            {"_id": device_id, QUIET_SINCE: heard}, {"$unset": {QUIET_SINCE: ""}}
+        )
 
     async def list(
         self, account_id: str | None, cursor: str | None, limit: int | None

@@ -53,6 +53,16 @@ def _attempt(doc: dict[str, Any]) -> Attempt:
     )
 
 
+ALERT_DUE = "alert_due"
+"""Set on an event that ended dead or stopped, until the alert relay writes its alert."""
+
+
+def _alert_owed(event: Event) -> dict[str, Any]:
+    """The mark a dead or stopped event carries, in the update that ends it (a portal test
+    event owes none: the merchant is looking at its answer)."""
+    return {} if event.test else {ALERT_DUE: True}
+
+
 def _attempted(attempt: Attempt) -> dict[str, Any]:
     return {"last_status_code": attempt.status_code, "last_error": attempt.error}
 
@@ -132,6 +142,7 @@ class EventStore:
         await self._coll.create_index([("status", 1), ("next_attempt_at", 1)])
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
         await self._coll.create_index([("status", 1), ("_id", 1)])
+        await self._coll.create_index(ALERT_DUE, sparse=True)
         # The portal counts an account's stopped and dead events (services/payments.py).
         await self._coll.create_index([("account_id", 1), ("status", 1), ("_id", -1)])
 
@@ -223,6 +234,7 @@ class EventStore:
             "status": DEAD,
             "dead_at": attempt.at,
             "next_attempt_at": None,
+            **_alert_owed(event),
         }
         return await self._apply_outcome(event, fields, attempt)
 
@@ -235,10 +247,20 @@ class EventStore:
             "stopped_reason": reason,
             "stopped_at": now,
             "next_attempt_at": None,
+            **_alert_owed(event),
         }
         if attempt is not None:
             fields.update(_attempted(attempt))
         return await self._apply_outcome(event, fields, attempt)
+
+    async def alerts_owed(self, limit: int) -> list[Event]:
+        """Events whose end owes the merchant an alert (services/alerts.py)."""
+        docs = await self._coll.find({ALERT_DUE: True}).limit(limit).to_list()
+        return [self.from_doc(d) for d in docs]
+
+    async def clear_alerts_owed(self, event_ids: list[int]) -> None:
+        if event_ids:
+            await self._coll.update_many({"_id": {"$in": event_ids}}, {"$unset": {ALERT_DUE: ""}})
 
     async def requeue(
         self, event: Event, from_status: str, now: datetime, *, new_cycle: bool

@@ -47,7 +47,8 @@ class AlertLoop:
 
     async def one_pass(self) -> int:
         """Everything one pass does; how much it found (a full batch means more is waiting)."""
-        found = max(await self._alerts.collect(BATCH), await self._alerts.fan_out(BATCH))
+        found = max(await self._alerts.collect(BATCH), await self._alerts.watch_phones(BATCH))
+        found = max(found, await self._alerts.fan_out(BATCH))
         if self._call is not None:
             found = max(found, await self._alerts.send_due(self._call, self._owner, BATCH))
         return found

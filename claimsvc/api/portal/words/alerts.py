@@ -6,8 +6,9 @@ EN = {
     "nav_alerts": "Alerts",
     "al_title": "Alerts in Telegram",
     "al_intro": "Get a message when a payment waits for you to confirm it, when a buyer claims a "
-    "payment of another amount, or when an SMS from a wallet could not be read. A payment "
-    "waiting for you comes with Confirm and Not received buttons.",
+    "payment of another amount, when an SMS from a wallet could not be read, when webhooks "
+    "fail, or when a phone goes quiet. A payment waiting for you comes with Confirm and Not "
+    "received buttons.",
     "al_off": "The service operator has not set up Telegram alerts yet.",
     "al_mine": "Your Telegram",
     "al_none": "Your Telegram is not linked.",
@@ -29,6 +30,9 @@ EN = {
     "al_kind_payment_held": "A payment waits for me to confirm it",
     "al_kind_amount_differs": "A buyer claims a payment of another amount",
     "al_kind_sms_not_understood": "An SMS from a wallet could not be read",
+    "al_kind_webhook_failed": "A webhook was stopped or given up on",
+    "al_kind_phone_quiet": "A phone has not forwarded SMS for an hour",
+    "al_kind_phone_back": "A quiet phone forwards SMS again",
     "al_save": "Save choices",
     "al_saved": "Your choice of alerts is saved.",
     "al_unlink": "Unlink",
@@ -45,8 +49,8 @@ BN = {
     "nav_alerts": "সতর্কবার্তা",
     "al_title": "টেলিগ্রামে সতর্কবার্তা",
     "al_intro": "কোনো পেমেন্ট আপনার নিশ্চিত করার অপেক্ষায় থাকলে, কোনো ক্রেতা অন্য পরিমাণের "
-    "পেমেন্ট দাবি করলে, বা ওয়ালেটের কোনো SMS পড়া না গেলে বার্তা পান। অপেক্ষমাণ পেমেন্টের "
-    "সাথে থাকে নিশ্চিত ও পাইনি বোতাম।",
+    "পেমেন্ট দাবি করলে, ওয়ালেটের কোনো SMS পড়া না গেলে, ওয়েবহুক ব্যর্থ হলে, বা কোনো ফোন চুপ "
+    "হয়ে গেলে বার্তা পান। অপেক্ষমাণ পেমেন্টের সাথে থাকে নিশ্চিত ও পাইনি বোতাম।",
     "al_off": "সার্ভিস পরিচালক এখনও টেলিগ্রাম সতর্কবার্তা চালু করেননি।",
     "al_mine": "আপনার টেলিগ্রাম",
     "al_none": "আপনার টেলিগ্রাম যুক্ত নেই।",
@@ -68,6 +72,9 @@ BN = {
     "al_kind_payment_held": "কোনো পেমেন্ট আমার নিশ্চিত করার অপেক্ষায়",
     "al_kind_amount_differs": "কোনো ক্রেতা অন্য পরিমাণের পেমেন্ট দাবি করেছেন",
     "al_kind_sms_not_understood": "ওয়ালেটের কোনো SMS পড়া যায়নি",
+    "al_kind_webhook_failed": "কোনো ওয়েবহুক থামানো হয়েছে বা চেষ্টা বন্ধ হয়েছে",
+    "al_kind_phone_quiet": "কোনো ফোন এক ঘণ্টা ধরে SMS পাঠায়নি",
+    "al_kind_phone_back": "চুপ থাকা ফোন আবার SMS পাঠাচ্ছে",
     "al_save": "পছন্দ সংরক্ষণ করুন",
     "al_saved": "আপনার সতর্কবার্তার পছন্দ সংরক্ষিত হয়েছে।",
     "al_unlink": "বিচ্ছিন্ন করুন",
