@@ -295,6 +295,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.messages,
             stores.events,
             stores.devices,
+            stores.balances,
             clock,
             settings.public_base_url,
         ),

@@ -10,6 +10,8 @@ from typing import Any
 from claimsvc.domain import i18n
 from claimsvc.domain.alerts import (
     AMOUNT_DIFFERS,
+    CHAIN_BROKEN,
+    CHAIN_GAP,
     PAYMENT_HELD,
     PHONE_BACK,
     PHONE_QUIET,
@@ -39,6 +41,13 @@ EN = {
     "head_" + PHONE_BACK: "Phones forwarding again ({n}):",
     "line_" + PHONE_BACK: "• {device}, quiet since {when}",
     "foot_" + PHONE_BACK: "See your devices: {url}",
+    "head_" + CHAIN_BROKEN: "Balance checks waiting for a missing SMS ({n}):",
+    "line_" + CHAIN_BROKEN: "• {wallet}, since {when}",
+    "foot_" + CHAIN_BROKEN: "Payments there wait. Set the balance you see in the app: {url}",
+    "head_" + CHAIN_GAP: "Balance checks that went on past missing SMS ({n}):",
+    "line_" + CHAIN_GAP: "• {wallet}, at {when}",
+    "foot_" + CHAIN_GAP: "Payments in the gap stay unconfirmed until you check them: {url}",
+    "sim": "SIM {slot}",
     "confirm": "✓ Confirm {trx_id}",
     "reject": "✗ Not received {trx_id}",
     "done_confirmed": "✓ {trx_id} confirmed.",
@@ -76,6 +85,13 @@ BN = {
     "head_" + PHONE_BACK: "আবার SMS পাঠাচ্ছে এমন ফোন ({n}):",
     "line_" + PHONE_BACK: "• {device}, চুপ ছিল {when} থেকে",
     "foot_" + PHONE_BACK: "আপনার ডিভাইস দেখুন: {url}",
+    "head_" + CHAIN_BROKEN: "হারানো SMS-এর অপেক্ষায় থাকা ব্যালেন্স যাচাই ({n}):",
+    "line_" + CHAIN_BROKEN: "• {wallet}, {when} থেকে",
+    "foot_" + CHAIN_BROKEN: "সেখানের পেমেন্ট অপেক্ষায় আছে। অ্যাপে যে ব্যালেন্স দেখছেন তা দিন: {url}",
+    "head_" + CHAIN_GAP: "হারানো SMS পেরিয়ে এগিয়ে যাওয়া ব্যালেন্স যাচাই ({n}):",
+    "line_" + CHAIN_GAP: "• {wallet}, {when}",
+    "foot_" + CHAIN_GAP: "ফাঁকের পেমেন্টগুলো আপনি যাচাই না করা পর্যন্ত অনিশ্চিত থাকবে: {url}",
+    "sim": "সিম {slot}",
     "confirm": "✓ নিশ্চিত {trx_id}",
     "reject": "✗ পাইনি {trx_id}",
     "done_confirmed": "✓ {trx_id} নিশ্চিত হয়েছে।",
@@ -109,6 +125,8 @@ PORTAL_PATHS = {
     WEBHOOK_FAILED: "/portal/webhooks",
     PHONE_QUIET: "/portal/devices",
     PHONE_BACK: "/portal/devices",
+    CHAIN_BROKEN: "/portal/wallets",
+    CHAIN_GAP: "/portal/wallets",
 }
 """The portal page that resolves each kind of alert."""
 
@@ -127,6 +145,10 @@ def _values(lang: str, facts: Mapping[str, str]) -> dict[str, str]:
         values["amount"] = f"৳ {i18n.taka(int(facts['amount_poisha']), lang)}"
     if "at" in facts:
         values["when"] = i18n.clock_time(datetime.fromisoformat(facts["at"]), lang)
+    if "slot" in facts:
+        slot = facts["slot"]
+        sim = say(lang, "sim", slot=i18n.digits(slot, lang)) if slot else ""
+        values["wallet"] = f"{values['provider']} {sim}".strip()
     if "state" in facts:
         attempts = i18n.digits(facts.get("attempts", ""), lang)
         values["state"] = say(lang, "state_" + facts["state"], attempts=attempts)

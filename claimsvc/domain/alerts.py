@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from claimsvc.domain import claims, retry
+from claimsvc.domain.balances import Wallet
 from claimsvc.domain.messages import MessageResult
 from claimsvc.domain.sessions import Transition
 from claimsvc.domain.statuses import UNPARSED
@@ -25,7 +26,21 @@ PHONE_QUIET = "phone_quiet"
 """A forwarder phone not heard from for devices.QUIET_AFTER (60 minutes)."""
 PHONE_BACK = "phone_back"
 """A phone alerted as quiet was heard from again."""
-KINDS = (PAYMENT_HELD, AMOUNT_DIFFERS, SMS_NOT_UNDERSTOOD, WEBHOOK_FAILED, PHONE_QUIET, PHONE_BACK)
+CHAIN_BROKEN = "chain_broken"
+"""A wallet's balance chain holds entries for a balance it has not seen (an SMS is missing)."""
+CHAIN_GAP = "chain_gap"
+"""A wallet's balance chain recovered at a gap: it went on past missing SMS, whose payments
+stay unconfirmed until the merchant confirms them."""
+KINDS = (
+    PAYMENT_HELD,
+    AMOUNT_DIFFERS,
+    SMS_NOT_UNDERSTOOD,
+    WEBHOOK_FAILED,
+    PHONE_QUIET,
+    PHONE_BACK,
+    CHAIN_BROKEN,
+    CHAIN_GAP,
+)
 """Every kind of alert, in the order the portal lists them (all chosen for a new channel)."""
 
 TELEGRAM = "telegram"
@@ -202,3 +217,19 @@ def sms_alert_owed(result: MessageResult) -> bool:
     """Whether a message's result owes an alert: from a wallet's sender (a provider was
     recognised), yet not understood."""
     return result.result == UNPARSED and result.provider is not None
+
+
+def chain_alert_owed(wallet: Wallet) -> bool:
+    """Whether a wallet as a step saves it owes an alert: entries held, or a gap recovered at
+    (the relay's causes make each held run and each gap one alert)."""
+    return bool(wallet.held or wallet.gaps)
+
+
+def chain_causes(wallet_id: str, wallet: Wallet) -> list[tuple[str, str, datetime]]:
+    """(kind, cause, since when) of what a broken or gapped chain owes."""
+    found = []
+    if wallet.held:
+        first = min(wallet.held, key=lambda e: e.received_at)
+        found.append((CHAIN_BROKEN, f"chain:{wallet_id}:held:{first.key}", first.received_at))
+    found += [(CHAIN_GAP, f"chain:{wallet_id}:gap:{g.key}", g.at) for g in wallet.gaps]
+    return found

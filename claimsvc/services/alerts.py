@@ -22,6 +22,7 @@ from claimsvc import metrics
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
+from claimsvc.domain.balances import Wallet
 from claimsvc.domain.devices import QUIET_AFTER, Device
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.outbox import Event
@@ -29,6 +30,7 @@ from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.logs import mask_phone
 from claimsvc.store.alert_channels import ChannelStore
 from claimsvc.store.alerts import AlertStore, SendStore
+from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.messages import MessageStore
@@ -90,6 +92,17 @@ def phone_alert(device: Device, kind: str, heard: Any, now: Any) -> al.Alert:
     return _alert(device.account_id, kind, cause, now, facts)
 
 
+def wallet_alerts(wallet: Wallet, now: Any) -> list[al.Alert]:
+    """A broken or gapped chain's alerts: which wallet (provider, SIM slot) and since when."""
+    key = wallet.stored_key
+    slot = "" if key.sim_slot is None else str(key.sim_slot)
+    found = []
+    for kind, cause, since in al.chain_causes(key.id, wallet):
+        facts = {"provider": key.provider, "slot": slot, "at": since.isoformat()}
+        found.append(_alert(key.account_id, kind, cause, now, facts))
+    return found
+
+
 def _alert(account_id: str, kind: str, cause: str, now: Any, facts: dict[str, str]) -> al.Alert:
     return al.Alert(new_id("alr"), account_id, kind, cause, now, facts)
 
@@ -106,6 +119,7 @@ class AlertService:
         messages: MessageStore,
         events: EventStore,
         devices: DeviceStore,
+        balances: BalanceStore,
         clock: Clock,
         base_url: str,
     ) -> None:
@@ -116,6 +130,7 @@ class AlertService:
         self._messages = messages
         self._events = events
         self._devices = devices
+        self._balances = balances
         self._clock = clock
         self._base_url = base_url
 
@@ -125,14 +140,17 @@ class AlertService:
         owed = await self._sessions.alerts_owed(limit)
         msgs = await self._messages.alerts_owed(limit)
         events = await self._events.alerts_owed(limit)
+        wallets = await self._balances.alerts_owed(limit)
         found = [a for s, _ in owed for a in session_alerts(s, now)]
         found += [message_alert(m, now) for m in msgs]
         found += [event_alert(e, now) for e in events]
+        found += [a for w in wallets for a in wallet_alerts(w, now)]
         await self._record(found)
         await self._sessions.clear_alerts_owed([(s.id, n) for s, n in owed])
         await self._messages.clear_alerts_owed([m.id for m in msgs])
         await self._events.clear_alerts_owed([e.id for e in events])
-        return len(owed) + len(msgs) + len(events)
+        await self._balances.clear_alerts_owed([(w.stored_key.id, w.version) for w in wallets])
+        return len(owed) + len(msgs) + len(events) + len(wallets)
 
     async def _record(self, found: list[al.Alert]) -> None:
         written = await self._alerts.insert_new(found)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.alerts import chain_alert_owed
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Unread, Wallet, WalletKey
 from claimsvc.store.batching import UpdateBatcher
 from claimsvc.store.mongo import DuplicateKeyError
@@ -23,6 +24,9 @@ SEEN_KEPT = 500
 """Message ids each wallet remembers having applied (a replayed message is refused by them)."""
 # `seen` is only ever matched in filters and pushed to, never read back: it is the big field.
 _NO_SEEN = {"seen": 0}
+ALERT_DUE = "alert_due"
+"""Set by a step that leaves the chain broken (entries held) or recovered at a gap, in the
+update that saves it, until the alert relay has written what it owes (services/alerts.py)."""
 
 
 def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
@@ -51,6 +55,7 @@ class BalanceStore:
         await self._coll.create_index("account_id")
         await self._coll.create_index("recheck", sparse=True)
         await self._coll.create_index("pending.vid", sparse=True)
+        await self._coll.create_index(ALERT_DUE, sparse=True)
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> Wallet:
@@ -108,8 +113,9 @@ class BalanceStore:
         if wallet.version == 0:
             created = replace(wallet, version=1, pending=verdicts)
             seen = list(keys)[-SEEN_KEPT:]
+            mark = {ALERT_DUE: True} if chain_alert_owed(created) else {}
             try:
-                await self._coll.insert_one({**self.to_doc(created), "seen": seen})
+                await self._coll.insert_one({**self.to_doc(created), "seen": seen, **mark})
             except DuplicateKeyError:
                 return None
             return created
@@ -118,9 +124,12 @@ class BalanceStore:
         if keys:
             query["seen"] = {"$nin": list(keys)}
             push["seen"] = {"$each": list(keys), "$slice": -SEEN_KEPT}
+        update: dict[str, Any] = {"$set": _chain_doc(wallet), "$inc": {"version": 1}, "$push": push}
+        if chain_alert_owed(wallet):
+            update["$set"][ALERT_DUE] = True
         doc = await self._coll.find_one_and_update(
             query,
-            {"$set": _chain_doc(wallet), "$inc": {"version": 1}, "$push": push},
+            update,
             projection=_NO_SEEN,
             return_document=ReturnDocument.AFTER,
         )
@@ -168,6 +177,17 @@ class BalanceStore:
     async def pull_verdicts(self, wid: str, vids: list[str]) -> None:
         """Forget verdicts that are now applied to their transactions."""
         await self._batched.update({"_id": wid}, {"$pull": {"pending": {"vid": {"$in": vids}}}})
+
+    async def alerts_owed(self, limit: int) -> list[Wallet]:
+        """Wallets whose last step owes an alert (services/alerts.py)."""
+        cursor = self._coll.find({ALERT_DUE: True}, _NO_SEEN).limit(limit)
+        return [self.from_doc(doc) for doc in await cursor.to_list(None)]
+
+    async def clear_alerts_owed(self, read: list[tuple[str, int]]) -> None:
+        """Clear each (wallet, version) read: one a step changed since keeps its mark."""
+        if read:
+            pairs = [{"_id": wid, "version": v} for wid, v in read]
+            await self._coll.update_many({"$or": pairs}, {"$unset": {ALERT_DUE: ""}})
 
     async def of_account(self, account_id: str, limit: int) -> list[Wallet]:
         """An account's wallet chains (at most `limit`), in id order: device, provider, slot."""

@@ -67,3 +67,9 @@ async def link(
     code = await deps.services.alert_channels.new_code(user, lang)
     telegram.user_sends(chat, f"/start {code}")
     await worker.poller.poll_once()
+
+
+# The SMS process's fixtures, for alerts whose cause is an SMS run through the real pipeline.
+from tests.sms.conftest import drain, make_device, post_sms, sms, sms_server  # noqa: E402
+
+__all__ = ["drain", "make_device", "post_sms", "sms", "sms_server"]

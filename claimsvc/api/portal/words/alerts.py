@@ -7,8 +7,8 @@ EN = {
     "al_title": "Alerts in Telegram",
     "al_intro": "Get a message when a payment waits for you to confirm it, when a buyer claims a "
     "payment of another amount, when an SMS from a wallet could not be read, when webhooks "
-    "fail, or when a phone goes quiet. A payment waiting for you comes with Confirm and Not "
-    "received buttons.",
+    "fail, when a phone goes quiet, or when a balance check misses an SMS. A payment waiting "
+    "for you comes with Confirm and Not received buttons.",
     "al_off": "The service operator has not set up Telegram alerts yet.",
     "al_mine": "Your Telegram",
     "al_none": "Your Telegram is not linked.",
@@ -33,6 +33,8 @@ EN = {
     "al_kind_webhook_failed": "A webhook was stopped or given up on",
     "al_kind_phone_quiet": "A phone has not forwarded SMS for an hour",
     "al_kind_phone_back": "A quiet phone forwards SMS again",
+    "al_kind_chain_broken": "A balance check waits for a missing SMS",
+    "al_kind_chain_gap": "A balance check went on past missing SMS",
     "al_save": "Save choices",
     "al_saved": "Your choice of alerts is saved.",
     "al_unlink": "Unlink",
@@ -49,8 +51,9 @@ BN = {
     "nav_alerts": "সতর্কবার্তা",
     "al_title": "টেলিগ্রামে সতর্কবার্তা",
     "al_intro": "কোনো পেমেন্ট আপনার নিশ্চিত করার অপেক্ষায় থাকলে, কোনো ক্রেতা অন্য পরিমাণের "
-    "পেমেন্ট দাবি করলে, ওয়ালেটের কোনো SMS পড়া না গেলে, ওয়েবহুক ব্যর্থ হলে, বা কোনো ফোন চুপ "
-    "হয়ে গেলে বার্তা পান। অপেক্ষমাণ পেমেন্টের সাথে থাকে নিশ্চিত ও পাইনি বোতাম।",
+    "পেমেন্ট দাবি করলে, ওয়ালেটের কোনো SMS পড়া না গেলে, ওয়েবহুক ব্যর্থ হলে, কোনো ফোন চুপ "
+    "হয়ে গেলে, বা ব্যালেন্স যাচাইয়ে কোনো SMS না পেলে বার্তা পান। অপেক্ষমাণ পেমেন্টের সাথে "
+    "থাকে নিশ্চিত ও পাইনি বোতাম।",
     "al_off": "সার্ভিস পরিচালক এখনও টেলিগ্রাম সতর্কবার্তা চালু করেননি।",
     "al_mine": "আপনার টেলিগ্রাম",
     "al_none": "আপনার টেলিগ্রাম যুক্ত নেই।",
@@ -75,6 +78,8 @@ BN = {
     "al_kind_webhook_failed": "কোনো ওয়েবহুক থামানো হয়েছে বা চেষ্টা বন্ধ হয়েছে",
     "al_kind_phone_quiet": "কোনো ফোন এক ঘণ্টা ধরে SMS পাঠায়নি",
     "al_kind_phone_back": "চুপ থাকা ফোন আবার SMS পাঠাচ্ছে",
+    "al_kind_chain_broken": "কোনো ব্যালেন্স যাচাই হারানো SMS-এর অপেক্ষায়",
+    "al_kind_chain_gap": "কোনো ব্যালেন্স যাচাই হারানো SMS পেরিয়ে এগিয়েছে",
     "al_save": "পছন্দ সংরক্ষণ করুন",
     "al_saved": "আপনার সতর্কবার্তার পছন্দ সংরক্ষিত হয়েছে।",
     "al_unlink": "বিচ্ছিন্ন করুন",
