@@ -6,6 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from claimsvc.clients.email import email_sender
 from claimsvc.clock import Clock, system_clock
 from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
@@ -225,6 +226,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     audit, passwords = AuditService(stores.audit, clock), Passwords()
     security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
     reparse = ReparseService(stores.messages, stores.sms_queue, clock)
+    email = email_sender(settings)
     wallet_admin = WalletAdminService(
         stores.accounts,
         stores.devices,
@@ -298,6 +300,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.balances,
             clock,
             settings.public_base_url,
+            email,
         ),
         alert_channels=ChannelService(
             stores.alert_channels,
@@ -308,6 +311,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             wallet_admin,
             audit,
             clock,
+            email,
         ),
     )
 

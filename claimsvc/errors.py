@@ -294,3 +294,9 @@ class CsrfRefused(PortalError):
 
 class Forbidden(PortalError):
     status, code, message = 403, "forbidden", "Your role does not allow this"
+
+
+class EmailNotSent(PortalError):
+    """The SMTP server did not take an alert address's verification email (try again)."""
+
+    status, code, message = 502, "al_email_not_sent", "The email could not be sent"

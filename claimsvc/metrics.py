@@ -110,7 +110,7 @@ ALERTS_GROUPED = Counter(
 ALERTS_FAILED = Counter(
     "claimsvc_alert_send_failures_total",
     "Alerts whose send attempt failed, by channel kind and reason (rate_limited, refused,"
-    " http_error, network).",
+    " http_error, network, off: the operator turned the channel kind off).",
     ["channel", "reason"],
 )
 ALERT_CHANNELS_BROKEN = Counter(

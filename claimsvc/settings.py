@@ -160,6 +160,25 @@ def _bot_username(env: Mapping[str, str]) -> str | None:
     return raw or None
 
 
+def _smtp(env: Mapping[str, str]) -> dict[str, Any]:
+    """The SMTP settings: all or nothing (a host needs a From address)."""
+    host = env.get("CLAIMSVC_SMTP_HOST", "").strip() or None
+    sender = env.get("CLAIMSVC_SMTP_FROM", "").strip() or None
+    security = (env.get("CLAIMSVC_SMTP_SECURITY") or "starttls").strip().lower()
+    if security not in ("starttls", "tls", "none"):
+        raise SettingsError("CLAIMSVC_SMTP_SECURITY must be starttls, tls or none")
+    if host and not (sender and re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", sender)):
+        raise SettingsError("CLAIMSVC_SMTP_FROM must be an email address when a host is set")
+    return {
+        "smtp_host": host,
+        "smtp_port": _int(env, "CLAIMSVC_SMTP_PORT", 587, 1, 65535),
+        "smtp_security": security,
+        "smtp_username": env.get("CLAIMSVC_SMTP_USERNAME") or None,
+        "smtp_password": env.get("CLAIMSVC_SMTP_PASSWORD") or None,
+        "smtp_from": sender,
+    }
+
+
 def _http_url(env: Mapping[str, str], name: str, default: str) -> str:
     raw = (env.get(name) or default).strip().rstrip("/")
     if not raw.startswith(("http://", "https://")):
@@ -257,6 +276,18 @@ class Settings:
     telegram_poll_s: int = 25
     """CLAIMSVC_TELEGRAM_POLL_SECONDS: getUpdates' long-poll timeout (0: short polls)."""
     alert_pass_ms: int = 1000
+    smtp_host: str | None = None
+    """CLAIMSVC_SMTP_HOST: the SMTP server alert emails go through; unset turns email alerts off."""
+    smtp_port: int = 587
+    """CLAIMSVC_SMTP_PORT: its port (587 for STARTTLS, 465 for TLS)."""
+    smtp_security: str = "starttls"
+    """CLAIMSVC_SMTP_SECURITY: starttls, tls (implicit) or none (a relay on the same host only)."""
+    smtp_username: str | None = None
+    """CLAIMSVC_SMTP_USERNAME: the login, if the server asks for one."""
+    smtp_password: str | None = field(default=None, repr=False)
+    """CLAIMSVC_SMTP_PASSWORD: its password. A secret: never logged or shown."""
+    smtp_from: str | None = None
+    """CLAIMSVC_SMTP_FROM: the address alert emails come from (required with a host)."""
     """CLAIMSVC_ALERT_PASS_MS: how often the worker collects, fans out and sends alerts."""
     shutdown_grace_s: int = 20
     """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
@@ -272,6 +303,7 @@ class Settings:
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.repr}
         shown["admin_token"] = _secret(self.admin_token)
         shown["telegram_bot_token"] = _secret(self.telegram_bot_token)
+        shown["smtp_password"] = _secret(self.smtp_password)
         # Store URLs may carry passwords (mongodb://user:pw@..., redis://:pw@...).
         shown["mongo_url"] = _mask_password(self.mongo_url)
         shown["redis_url"] = _mask_password(self.redis_url)
@@ -333,6 +365,7 @@ class Settings:
             telegram_api_url=_http_url(env, "CLAIMSVC_TELEGRAM_API_URL", cls.telegram_api_url),
             telegram_poll_s=_int(env, "CLAIMSVC_TELEGRAM_POLL_SECONDS", cls.telegram_poll_s, 0, 50),
             alert_pass_ms=_int(env, "CLAIMSVC_ALERT_PASS_MS", cls.alert_pass_ms, 10, 600_000),
+            **_smtp(env),
             shutdown_grace_s=_int(
                 env, "CLAIMSVC_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_s, 0, 3600
             ),

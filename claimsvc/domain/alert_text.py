@@ -62,6 +62,10 @@ EN = {
     "link_private": "Link alerts in a private chat with this bot, not in a group.",
     "stopped": "Unlinked: no more alerts here.",
     "hello": "Send the code the portal shows you (Alerts page) to link this chat.",
+    "verify_subject": "Verify this address for payment alerts",
+    "verify_body": "Someone (we hope you) asked for payment alerts at this address in the "
+    "merchant portal. To get them, open this link while signed in to the portal, within 24 "
+    "hours:\n\n{url}\n\nIf it was not you, ignore this email: nothing will be sent.",
 }
 
 BN = {
@@ -106,6 +110,10 @@ BN = {
     "link_private": "সতর্কবার্তা যুক্ত করুন এই বটের সাথে ব্যক্তিগত চ্যাটে, গ্রুপে নয়।",
     "stopped": "বিচ্ছিন্ন হয়েছে: এখানে আর সতর্কবার্তা আসবে না।",
     "hello": "এই চ্যাট যুক্ত করতে পোর্টালের সতর্কবার্তা পাতায় দেখানো কোডটি পাঠান।",
+    "verify_subject": "পেমেন্ট সতর্কবার্তার জন্য এই ঠিকানা যাচাই করুন",
+    "verify_body": "কেউ (আশা করি আপনি) মার্চেন্ট পোর্টালে এই ঠিকানায় পেমেন্ট সতর্কবার্তা চেয়েছেন। "
+    "পেতে হলে, পোর্টালে সাইন ইন থাকা অবস্থায় ২৪ ঘণ্টার মধ্যে এই লিংকটি খুলুন:\n\n{url}\n\n"
+    "আপনি না হলে এই ইমেইলটি উপেক্ষা করুন: কিছুই পাঠানো হবে না।",
 }
 
 TEXTS = {"en": EN, "bn": BN}

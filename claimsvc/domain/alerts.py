@@ -43,11 +43,12 @@ KINDS = (
 )
 """Every kind of alert, in the order the portal lists them (all chosen for a new channel)."""
 
-TELEGRAM = "telegram"
-CHANNEL_KINDS = (TELEGRAM,)
+TELEGRAM, EMAIL = "telegram", "email"
+CHANNEL_KINDS = (TELEGRAM, EMAIL)
 
-LINKED, BROKEN = "linked", "broken"
-"""A channel's status: alerts go to a linked one; a broken one kept failing and gets none."""
+PENDING, LINKED, BROKEN = "pending", "linked", "broken"
+"""A channel's status: alerts go to a linked one only; a pending email address is not verified
+yet; a broken channel kept failing and gets none."""
 
 QUEUED, SENT, DEAD = "queued", "sent", "dead"
 SEND_STATUSES = (QUEUED, SENT, DEAD)
@@ -58,6 +59,8 @@ BROKEN_AFTER = 5
 """Failed sends in a row after which a channel is broken (a refusal breaks it at once)."""
 LINK_CODE_TTL = timedelta(minutes=15)
 """How long a Telegram link code shown in the portal can be sent to the bot."""
+VERIFY_TTL = timedelta(hours=24)
+"""How long an email address's verification link works."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class Channel:
     user_id: str
     kind: str
     address: str
-    """The Telegram chat id (a private chat: the user's own Telegram id)."""
+    """The Telegram chat id (a private chat: the user's own Telegram id), or the email address."""
     lang: str
     kinds: tuple[str, ...]
     """The kinds of alert this user chose for this channel."""

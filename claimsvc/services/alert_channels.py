@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimsvc import errors, metrics
+from claimsvc.clients.email import EmailSender
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
-from claimsvc.domain.users import PortalUser, can
+from claimsvc.domain.users import PortalUser, can, normalize_email, valid_email
 from claimsvc.services.audit import AuditService
 from claimsvc.services.wallet_admin import WalletAdminService
 from claimsvc.store.accounts import AccountStore
@@ -67,6 +68,7 @@ class ChannelService:
         wallet_admin: WalletAdminService,
         audit: AuditService,
         clock: Clock,
+        email: EmailSender | None = None,
     ) -> None:
         self._channels = channels
         self._sends = sends
@@ -76,6 +78,7 @@ class ChannelService:
         self._wallet_admin = wallet_admin
         self._audit = audit
         self._clock = clock
+        self._email = email
 
     # -- the portal ----------------------------------------------------------------------------
 
@@ -86,11 +89,58 @@ class ChannelService:
         fields = {
             "user_id": user.id,
             "account_id": user.account_id,
+            "purpose": al.TELEGRAM,
             "lang": lang,
             "expires_at": now + al.LINK_CODE_TTL,
         }
         await self._channels.put_code(code_hash(code), fields)
         return code
+
+    async def add_email(self, user: PortalUser, address: str, lang: str, verify_url: str) -> None:
+        """Set the user's alert address (pending) and email it a verification link; a bad
+        address is InvalidBody, an SMTP failure EmailNotSent (the address stays pending)."""
+        address = normalize_email(address)
+        if self._email is None:
+            raise errors.NotFound()
+        if not valid_email(address):
+            raise errors.InvalidBody(details=["address: not an email address"])
+        now = self._clock()
+        channel = al.Channel(
+            id=new_id("chn"),
+            account_id=user.account_id,
+            user_id=user.id,
+            kind=al.EMAIL,
+            address=address,
+            lang=lang,
+            kinds=al.KINDS,
+            status=al.PENDING,
+            linked_at=now,
+        )
+        await self._channels.link(channel)
+        token = secrets.token_urlsafe(32)
+        fields = {
+            "user_id": user.id,
+            "account_id": user.account_id,
+            "purpose": al.EMAIL,
+            "address": address,
+            "expires_at": now + al.VERIFY_TTL,
+        }
+        await self._channels.put_code(code_hash(token), fields)
+        text = alert_text.say(lang, "verify_body", url=f"{verify_url}/{token}")
+        sent = await self._email.send(address, alert_text.say(lang, "verify_subject"), text)
+        if not sent.ok:
+            raise errors.EmailNotSent()
+
+    async def verify_email(self, user: PortalUser, token: str) -> al.Channel:
+        """The address a verification link was sent to is the user's: its channel is linked.
+        Another user's link, a used or an expired one: NotFound."""
+        taken = await self._channels.take_code(code_hash(token), al.EMAIL, self._clock())
+        if taken is None or taken["user_id"] != user.id:
+            raise errors.NotFound()
+        if not await self._channels.verify(user.id, al.EMAIL, taken["address"]):
+            raise errors.NotFound()
+        [channel] = [c for c in await self._channels.of_user(user.id) if c.kind == al.EMAIL]
+        return channel
 
     async def of_user(self, user_id: str) -> list[al.Channel]:
         return await self._channels.of_user(user_id)
@@ -152,7 +202,7 @@ class ChannelService:
 
     async def _link(self, call: Call, chat_id: int, code: str) -> None:
         now = self._clock()
-        taken = await self._channels.take_code(code_hash(code), now)
+        taken = await self._channels.take_code(code_hash(code), al.TELEGRAM, now)
         if taken is None:
             await _reply(call, chat_id, alert_text.say("en", "link_unknown"))
             return

@@ -19,6 +19,7 @@ from datetime import timedelta
 from typing import Any
 
 from claimsvc import metrics
+from claimsvc.clients.email import EmailSender
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
@@ -39,6 +40,8 @@ from claimsvc.store.sessions import SessionStore
 
 log = logging.getLogger("claimsvc.alerts")
 
+OFF_RETRY_S = 600
+"""A channel whose kind the operator turned off is tried again this much later (not a fault)."""
 LEASE = timedelta(seconds=60)
 """How long a pass holds the sends it took (a dead worker's come back after it)."""
 
@@ -122,6 +125,7 @@ class AlertService:
         balances: BalanceStore,
         clock: Clock,
         base_url: str,
+        email: EmailSender | None = None,
     ) -> None:
         self._alerts = alerts
         self._sends = sends
@@ -133,6 +137,7 @@ class AlertService:
         self._balances = balances
         self._clock = clock
         self._base_url = base_url
+        self._email = email
 
     async def collect(self, limit: int) -> int:
         """Write the alerts marked sessions and messages owe; how many marks were read."""
@@ -194,7 +199,7 @@ class AlertService:
                 attempts=0,
                 next_at=now,
                 created_at=now,
-                press_token=secrets.token_urlsafe(16) if a.kind == al.PAYMENT_HELD else None,
+                press_token=secrets.token_urlsafe(16) if _has_buttons(a, c) else None,
             )
             for a in new
             for c in channels
@@ -204,7 +209,7 @@ class AlertService:
         await self._alerts.fanned_out([a.id for a in new])
         return len(new)
 
-    async def send_due(self, call: Call, owner: str, limit: int) -> int:
+    async def send_due(self, call: Call | None, owner: str, limit: int) -> int:
         """Send the due sends this pass can lease, grouped; how many sends were taken."""
         now = self._clock()
         taken = await self._sends.lease_due(owner, now, LEASE, limit)
@@ -225,33 +230,28 @@ class AlertService:
         return len(taken)
 
     async def _send_group(
-        self, call: Call, channel: al.Channel, group: list[al.Send], alerts: dict[str, al.Alert]
+        self,
+        call: Call | None,
+        channel: al.Channel,
+        group: list[al.Send],
+        alerts: dict[str, al.Alert],
     ) -> None:
         kind = group[0].kind
         listed = [alerts[s.alert_id] for s in group if s.alert_id in alerts]
-        body: dict[str, Any] = {
-            "chat_id": int(channel.address),
-            "text": alert_text.message(channel.lang, kind, listed, self._base_url),
-            "link_preview_options": {"is_disabled": True},
-        }
-        if kind == al.PAYMENT_HELD:
-            rows = [
-                (alerts[s.alert_id].facts.get("trx_id", ""), s.press_token or "")
-                for s in group
-                if s.alert_id in alerts
-            ]
-            body["reply_markup"] = alert_text.buttons(channel.lang, rows)
-        reply = await call("sendMessage", body)
+        text = alert_text.message(channel.lang, kind, listed, self._base_url)
+        if channel.kind == al.EMAIL:
+            outcome = await self._email_group(channel, text)
+        else:
+            outcome = await self._telegram_group(call, channel, group, alerts, text)
         ids = [s.id for s in group]
         now = self._clock()
-        if reply.ok:
-            await self._sends.mark_sent(ids, reply.outcome.message_id, now)
+        if outcome.ok:
+            await self._sends.mark_sent(ids, outcome.message_id, now)
             await self._channels.sent_ok(channel.id)
             metrics.ALERTS_SENT.labels(channel.kind).inc(len(group))
             if len(group) > 1:
                 metrics.ALERTS_GROUPED.labels(channel.kind).inc(len(group) - 1)
             return
-        outcome = reply.outcome
         error = outcome.error or "failed"
         step = al.after_failure(outcome, max(s.attempts for s in group) + 1, now)
         await self._sends.mark_failed(ids, step.next_at, error)
@@ -267,8 +267,46 @@ class AlertService:
                 await self._sends.kill_channel(channel.id, "broken")
                 metrics.ALERT_CHANNELS_BROKEN.labels(channel.kind).inc()
 
+    async def _email_group(self, channel: al.Channel, text: str) -> al.Outcome:
+        if self._email is None:
+            return al.Outcome(False, retry_after_s=OFF_RETRY_S, error="email off")
+        subject = text.split("\n", 1)[0].rstrip(":")
+        return await self._email.send(channel.address, subject, text)
+
+    async def _telegram_group(
+        self,
+        call: Call | None,
+        channel: al.Channel,
+        group: list[al.Send],
+        alerts: dict[str, al.Alert],
+        text: str,
+    ) -> al.Outcome:
+        if call is None:
+            return al.Outcome(False, retry_after_s=OFF_RETRY_S, error="telegram off")
+        body: dict[str, Any] = {
+            "chat_id": int(channel.address),
+            "text": text,
+            "link_preview_options": {"is_disabled": True},
+        }
+        rows = [
+            (alerts[s.alert_id].facts.get("trx_id", ""), s.press_token)
+            for s in group
+            if s.alert_id in alerts and s.press_token
+        ]
+        if rows:
+            body["reply_markup"] = alert_text.buttons(channel.lang, rows)
+        reply = await call("sendMessage", body)
+        return reply.outcome  # type: ignore[no-any-return]
+
+
+def _has_buttons(alert: al.Alert, channel: al.Channel) -> bool:
+    """A held payment's alert in Telegram carries Confirm and Not received buttons."""
+    return alert.kind == al.PAYMENT_HELD and channel.kind == al.TELEGRAM
+
 
 def _reason(outcome: al.Outcome) -> str:
+    if (outcome.error or "").endswith(" off"):
+        return "off"
     if outcome.retry_after_s is not None:
         return "rate_limited"
     if outcome.refused:

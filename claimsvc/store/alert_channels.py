@@ -10,7 +10,7 @@ from typing import Any
 from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
-from claimsvc.domain.alerts import BROKEN, LINKED, Channel
+from claimsvc.domain.alerts import BROKEN, LINKED, PENDING, Channel
 
 
 class ChannelStore:
@@ -41,13 +41,14 @@ class ChannelStore:
         await self._coll.create_index([("kind", 1), ("address", 1)])
 
     async def link(self, channel: Channel) -> Channel:
-        """Link the user's channel of this kind to `channel.address` (a relink replaces the
-        chat, and mends a broken channel); the user's chosen kinds stay as they were."""
+        """Set the user's channel of this kind to `channel.address` and status (a relink
+        replaces the chat or address, and mends a broken channel); the user's chosen kinds stay
+        as they were."""
         fields = {
             "account_id": channel.account_id,
             "address": channel.address,
             "lang": channel.lang,
-            "status": LINKED,
+            "status": channel.status,
             "linked_at": channel.linked_at,
             "failures": 0,
             "broken_at": None,
@@ -111,6 +112,14 @@ class ChannelStore:
         )
         return 0 if doc is None else int(doc["failures"])
 
+    async def verify(self, user_id: str, kind: str, address: str) -> bool:
+        """A pending address the user proved they read: linked now."""
+        result = await self._coll.update_one(
+            {"user_id": user_id, "kind": kind, "address": address, "status": PENDING},
+            {"$set": {"status": LINKED}},
+        )
+        return bool(result.modified_count)
+
     async def mark_broken(self, channel_id: str, error: str, now: datetime) -> bool:
         result = await self._coll.update_one(
             {"_id": channel_id, "status": LINKED},
@@ -121,13 +130,13 @@ class ChannelStore:
     # -- link codes ----------------------------------------------------------------------------
 
     async def put_code(self, code_hash: str, fields: dict[str, Any]) -> None:
-        """A new code for a user (their earlier unused codes are dropped first)."""
-        await self._codes.delete_many({"user_id": fields["user_id"]})
+        """A new code of a purpose for a user (their earlier unused ones of it are dropped)."""
+        await self._codes.delete_many({"user_id": fields["user_id"], "purpose": fields["purpose"]})
         await self._codes.insert_one({"_id": code_hash, **fields})
 
-    async def take_code(self, code_hash: str, now: datetime) -> dict[str, Any] | None:
+    async def take_code(self, code_hash: str, purpose: str, now: datetime) -> dict[str, Any] | None:
         """The code's fields, once and only before it expires (deleted as it is read)."""
-        doc = await self._codes.find_one_and_delete({"_id": code_hash})
+        doc = await self._codes.find_one_and_delete({"_id": code_hash, "purpose": purpose})
         if doc is None or doc["expires_at"] <= now:
             return None
         return dict(doc)

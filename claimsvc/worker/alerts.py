@@ -49,9 +49,7 @@ class AlertLoop:
         """Everything one pass does; how much it found (a full batch means more is waiting)."""
         found = max(await self._alerts.collect(BATCH), await self._alerts.watch_phones(BATCH))
         found = max(found, await self._alerts.fan_out(BATCH))
-        if self._call is not None:
-            found = max(found, await self._alerts.send_due(self._call, self._owner, BATCH))
-        return found
+        return max(found, await self._alerts.send_due(self._call, self._owner, BATCH))
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():

@@ -305,6 +305,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         "/portal/wordings",
         f"/portal/wordings/teach?message={w.message}",
         "/portal/alerts",
+        "/portal/alerts/email/verify/" + "A" * 43,
     ]
     out = [(path, headers, ()) for path, headers in api]
     out += [(path, portal, ()) for path in pages]
@@ -423,6 +424,8 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/alerts", {}),
         ("/portal/alerts/chn_nope/kinds", {"kind_payment_held": "1", "kind_bogus": "1"}),
         ("/portal/alerts/chn_nope/unlink", {}),
+        ("/portal/alerts/email", {"address": "someone@shop.example.com"}),
+        ("/portal/alerts/email/verify/" + "A" * 43, {}),
         (f"/pay/{w.slug}", {"token": "0123456789abcdef"}),
     ]
 

@@ -92,7 +92,7 @@ async def test_unlink_is_one_click_and_only_for_ones_own_unless_owner(
     page = await owner_client.get("/portal/alerts")
     assert staff.email in page.text and other.email in page.text
     done = await owner_client.post(f"/portal/alerts/{theirs.id}/unlink", follow=True)
-    assert "Telegram is unlinked" in done.text
+    assert "Unlinked: no more alerts go there." in done.text
     assert await deps.services.alert_channels.of_user(other.id) == []
     [mine] = await deps.services.alert_channels.of_user(staff.id)
     await staff_client.post(f"/portal/alerts/{mine.id}/unlink")
@@ -119,7 +119,7 @@ async def test_the_page_in_bangla(deps, make_account, make_user, portal):
     merchant = await make_account()
     client = await portal(await make_user(merchant, "owner"))
     page = await client.get("/portal/alerts?lang=bn")
-    assert "টেলিগ্রামে সতর্কবার্তা" in page.text and "টেলিগ্রাম যুক্ত করুন" in page.text
+    assert "টেলিগ্রাম ও ইমেইলে সতর্কবার্তা" in page.text and "টেলিগ্রাম যুক্ত করুন" in page.text
     assert "সতর্কবার্তা</a>" in page.text  # the menu entry
 
 

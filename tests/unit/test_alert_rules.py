@@ -138,3 +138,10 @@ def test_a_message_names_money_and_times_in_the_users_language():
     assert en.endswith("https://pay.example/portal/transactions")
     bn = alert_text.message("bn", al.PAYMENT_HELD, [alert], "https://pay.example")
     assert "৳ ১,৫০০.৫০, বিকাশ" in bn and "(১)" in bn
+
+
+def test_the_bot_token_and_smtp_password_never_show_in_settings():
+    from claimsvc.settings import Settings
+
+    shown = repr(Settings(telegram_bot_token="1:secret-token", smtp_password="secret-pw"))
+    assert "secret" not in shown

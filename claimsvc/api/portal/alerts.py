@@ -1,6 +1,7 @@
 """The portal's alerts page: link one's Telegram by a one-time code (the POST redirects and the
-page shows the code once), choose which alerts it gets, unlink it; a broken channel says so.
-Owners also see, and may unlink, every channel of the shop."""
+page shows the code once), set an email address verified by a link, choose which alerts each
+gets, unlink; a broken channel says so. Owners also see, and may unlink, every channel of the
+shop."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from claimsvc.domain.users import can
 
 PATH = "/portal/alerts"
 CHANNEL = r"/([A-Za-z0-9_]{1,64})"
+VERIFY = PATH + "/email/verify"
+TOKEN = r"/([A-Za-z0-9_-]{20,64})"
 
 
 class AlertsHandler(PortalHandler):
-    """GET: the page (with a new code once, after the POST); POST: make a link code."""
+    """GET: the page (with a new code once, after the POST); POST: make a Telegram code."""
 
     permission = "overview"
     route_name = "portal_alerts"
@@ -30,18 +33,22 @@ class AlertsHandler(PortalHandler):
         if held is None:
             return
         service = self.services.alert_channels
-        owner = can(self.user.role, "team")
+        mine = await service.of_user(self.user.id)
         settings = self.deps.settings
         self.render_portal(
             "alerts.html",
             title=Words(self.lang)("al_title"),
             enabled=bool(settings.telegram_bot_token),
+            email_enabled=bool(settings.smtp_host),
             bot=settings.telegram_bot_username,
             code=held.get("code"),
-            mine=await service.of_user(self.user.id),
-            shop=await service.of_account(self.account.id) if owner else None,
+            telegram=next((c for c in mine if c.kind == al.TELEGRAM), None),
+            email=next((c for c in mine if c.kind == al.EMAIL), None),
+            shop=await service.of_account(self.account.id) if can(self.user.role, "team") else None,
             kinds=al.KINDS,
             linked=al.LINKED,
+            pending=al.PENDING,
+            user_email=self.user.email,
         )
 
     async def post(self) -> None:
@@ -52,8 +59,53 @@ class AlertsHandler(PortalHandler):
         await hold_and_redirect(self, "alert_link_code", {"code": code}, PATH)
 
 
+class EmailHandler(PortalHandler):
+    """POST: set the user's alert address and email it a verification link."""
+
+    permission = "overview"
+    route_name = "portal_alerts_email"
+
+    async def post(self) -> None:
+        url = self.deps.settings.public_base_url + VERIFY
+        try:
+            await self.services.alert_channels.add_email(
+                self.user, self.form("address") or "", self.lang, url
+            )
+        except errors.InvalidBody:
+            self.see_other(PATH, "al_email_bad")
+            return
+        except errors.EmailNotSent:
+            self.see_other(PATH, "al_email_not_sent")
+            return
+        await self.audit("alerts.email", f"user:{self.user.id}")
+        self.see_other(PATH, "al_email_sent")
+
+
+class VerifyHandler(PortalHandler):
+    """GET: ask (a link in an email must not change anything by being fetched); POST: verify.
+    The token is in the path so that signing in first keeps it."""
+
+    permission = "overview"
+    route_name = "portal_alerts_verify"
+
+    async def get(self, token: str) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.render_portal(
+            "alerts_verify.html", title=Words(self.lang)("al_verify_title"), token=token
+        )
+
+    async def post(self, token: str) -> None:
+        try:
+            await self.services.alert_channels.verify_email(self.user, token)
+        except errors.NotFound:
+            self.see_other(PATH, "al_email_link_bad")
+            return
+        await self.audit("alerts.email_verified", f"user:{self.user.id}")
+        self.see_other(PATH, "al_email_verified")
+
+
 class ChooseHandler(PortalHandler):
-    """POST: which kinds of alert the user's own channel gets."""
+    """POST: which kinds of alert one of the user's own channels gets."""
 
     permission = "overview"
     route_name = "portal_alerts_choose"
@@ -79,6 +131,8 @@ class UnlinkHandler(PortalHandler):
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
         URLSpec(PATH, AlertsHandler, kw, name="portal_alerts"),
+        URLSpec(PATH + "/email", EmailHandler, kw),
+        URLSpec(VERIFY + TOKEN, VerifyHandler, kw),
         URLSpec(PATH + CHANNEL + "/kinds", ChooseHandler, kw),
         URLSpec(PATH + CHANNEL + "/unlink", UnlinkHandler, kw),
     ]
