@@ -10,6 +10,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from claimsvc import errors, metrics
@@ -85,15 +86,7 @@ class ChannelService:
     async def new_code(self, user: PortalUser, lang: str) -> str:
         """A one-time code for `user` to send the bot; only its hash is stored."""
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        now = self._clock()
-        fields = {
-            "user_id": user.id,
-            "account_id": user.account_id,
-            "purpose": al.TELEGRAM,
-            "lang": lang,
-            "expires_at": now + al.LINK_CODE_TTL,
-        }
-        await self._channels.put_code(code_hash(code), fields)
+        await self._put_code(user, code, al.TELEGRAM, al.LINK_CODE_TTL, lang=lang)
         return code
 
     async def add_email(self, user: PortalUser, address: str, lang: str, verify_url: str) -> None:
@@ -118,18 +111,24 @@ class ChannelService:
         )
         await self._channels.link(channel)
         token = secrets.token_urlsafe(32)
-        fields = {
-            "user_id": user.id,
-            "account_id": user.account_id,
-            "purpose": al.EMAIL,
-            "address": address,
-            "expires_at": now + al.VERIFY_TTL,
-        }
-        await self._channels.put_code(code_hash(token), fields)
+        await self._put_code(user, token, al.EMAIL, al.VERIFY_TTL, address=address)
         text = alert_text.say(lang, "verify_body", url=f"{verify_url}/{token}")
         sent = await self._email.send(address, alert_text.say(lang, "verify_subject"), text)
         if not sent.ok:
             raise errors.EmailNotSent()
+
+    async def _put_code(
+        self, user: PortalUser, code: str, purpose: str, ttl: timedelta, **extra: str
+    ) -> None:
+        """Keep a code's SHA-256 for `ttl`, with whose it is and what it is for."""
+        fields = {
+            "user_id": user.id,
+            "account_id": user.account_id,
+            "purpose": purpose,
+            "expires_at": self._clock() + ttl,
+            **extra,
+        }
+        await self._channels.put_code(code_hash(code), fields)
 
     async def verify_email(self, user: PortalUser, token: str) -> al.Channel:
         """The address a verification link was sent to is the user's: its channel is linked.
