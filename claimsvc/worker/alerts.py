@@ -105,8 +105,19 @@ class TelegramPoller:
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             got: int | None = None
+            poll = asyncio.ensure_future(self.poll_once())
+            stopping = asyncio.ensure_future(stop.wait())
+            await asyncio.wait((poll, stopping), return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if not poll.done():
+                # SIGTERM during a long poll: nothing is lost (the offset moves only after an
+                # update is handled), so the poll is dropped rather than held past the grace.
+                poll.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await poll
+                return
             try:
-                got = await self.poll_once()
+                got = poll.result()
             except Exception:
                 log.exception("telegram poll failed")
             if not got:

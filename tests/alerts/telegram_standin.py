@@ -9,6 +9,7 @@ editMessageText and answerCallbackQuery (true), and getUpdates (the queued Updat
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,8 @@ class TelegramStandIn:
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     _ids: Any = field(default_factory=lambda: itertools.count(1))
     url: str = ""
+    hold_updates: asyncio.Event | None = None
+    """While set to an event, getUpdates waits for it (a long poll in progress)."""
 
     def fail_next(self, method: str, status: int, **extra: Any) -> None:
         """The next call of `method` answers `status` (429 with retry_after=..., 500 ...)."""
@@ -78,6 +81,8 @@ class TelegramStandIn:
         method = request.match_info["method"]
         body = await request.json()
         self.calls.append(Call(method, body))
+        if method == "getUpdates" and self.hold_updates is not None:
+            await self.hold_updates.wait()
         queued = self.failures.get(method)
         if queued:
             status, answer = queued.pop(0)

@@ -4,6 +4,7 @@ and confirmed (or not) from its buttons exactly as the portal confirms."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -153,3 +154,19 @@ async def test_the_bot_token_is_never_logged(deps, fetch, make_account, worker, 
     assert "alert send failed" in caplog.text
     assert TOKEN not in caplog.text and TOKEN.split(":")[1] not in caplog.text
     assert TOKEN not in repr(deps.settings)
+
+
+async def test_sigterm_during_a_long_poll_stops_the_poller_without_losing_updates(
+    deps, worker, telegram
+):
+    telegram.hold_updates = asyncio.Event()  # getUpdates long-polls until released
+    telegram.user_sends(CHAT, "/stop")
+    stop = asyncio.Event()
+    running = asyncio.ensure_future(worker.poller.run(stop))
+    while not telegram.of("getUpdates"):
+        await asyncio.sleep(0.01)
+    stop.set()
+    await running  # returns without waiting for the poll
+    telegram.hold_updates = None
+    await worker.poller.poll_once()  # the next worker gets the update that was in flight
+    assert telegram.of("sendMessage")[-1]["text"] == "Unlinked: no more alerts here."
