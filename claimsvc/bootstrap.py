@@ -298,6 +298,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.events,
             stores.devices,
             stores.balances,
+            stores.users,
             clock,
             settings.public_base_url,
             email,

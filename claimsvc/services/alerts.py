@@ -37,6 +37,7 @@ from claimsvc.store.events import EventStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.users import UserStore
 
 log = logging.getLogger("claimsvc.alerts")
 
@@ -123,6 +124,7 @@ class AlertService:
         events: EventStore,
         devices: DeviceStore,
         balances: BalanceStore,
+        users: UserStore,
         clock: Clock,
         base_url: str,
         email: EmailSender | None = None,
@@ -135,6 +137,7 @@ class AlertService:
         self._events = events
         self._devices = devices
         self._balances = balances
+        self._users = users
         self._clock = clock
         self._base_url = base_url
         self._email = email
@@ -187,6 +190,9 @@ class AlertService:
             return 0
         accounts = sorted({a.account_id for a in new})
         channels = await self._channels.linked_of_accounts(accounts)
+        # A disabled (or removed) user's channels get nothing, though still linked.
+        active = await self._users.active_among(sorted({c.user_id for c in channels}))
+        channels = [c for c in channels if c.user_id in active]
         now = self._clock()
         sends = [
             al.Send(

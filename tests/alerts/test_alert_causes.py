@@ -99,3 +99,13 @@ async def test_unchosen_kinds_are_not_sent(deps, make_account, worker, telegram)
     assert len(telegram.of("sendMessage")) == before
     [channel] = await deps.services.alert_channels.of_user(user.id)
     assert channel.kinds == (al.PAYMENT_HELD,)
+
+
+async def test_a_disabled_users_linked_chat_gets_nothing(deps, make_account, worker, telegram):
+    merchant, user = await setup(deps, make_account, worker, telegram)
+    await make_user(deps, merchant.id)  # an owner remains, so this one may be disabled
+    await deps.services.users.disable(merchant.id, user.id)
+    before = len(telegram.of("sendMessage"))
+    await store_message(deps, merchant.id, "unparsed", "no_rule")
+    await worker.run()
+    assert len(telegram.of("sendMessage")) == before
