@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from claimsvc import metrics
@@ -41,6 +41,8 @@ from claimsvc.store.users import UserStore
 
 log = logging.getLogger("claimsvc.alerts")
 
+PHONE_WATCH_EVERY = timedelta(minutes=1)
+"""How often the pass looks for quiet phones (an hour's silence needs no finer look)."""
 OFF_RETRY_S = 600
 """A channel whose kind the operator turned off is tried again this much later (not a fault)."""
 LEASE = timedelta(seconds=60)
@@ -138,6 +140,7 @@ class AlertService:
         self._devices = devices
         self._balances = balances
         self._users = users
+        self._phones_at: datetime | None = None
         self._clock = clock
         self._base_url = base_url
         self._email = email
@@ -166,8 +169,11 @@ class AlertService:
 
     async def watch_phones(self, limit: int) -> int:
         """Alert phones silent for QUIET_AFTER (once per silence), and those heard from again
-        after such an alert; how many phones changed."""
+        after such an alert; how many phones changed. At most once a PHONE_WATCH_EVERY."""
         now = self._clock()
+        if self._phones_at is not None and now - self._phones_at < PHONE_WATCH_EVERY:
+            return 0
+        self._phones_at = now
         quiet = await self._devices.quiet_unalerted(now - QUIET_AFTER, limit)
         for device in quiet:
             heard = device.last_seen_at or device.created_at
