@@ -8,10 +8,14 @@ import asyncio
 import uuid
 from typing import Any
 
+import pytest
+
 from claimsvc.domain import alerts as al
 from claimsvc.domain.users import PortalUser
 from tests.alerts.conftest import TOKEN, link
 from tests.claims_support import claim_body, open_session, pay
+
+pytestmark = pytest.mark.wire
 
 CHAT = 5_550_001
 OTHER_CHAT = 5_550_002

@@ -7,8 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from tests.alerts.test_telegram_alerts import CHAT, OTHER_CHAT, alert_messages, held_claim, setup
 from tests.claims_support import events_of, session_doc
+
+pytestmark = pytest.mark.wire  # the one-use token and the confirmation on a real server too
 
 
 def buttons_of(telegram) -> tuple[int, str, str]:
