@@ -174,3 +174,19 @@ async def test_sigterm_during_a_long_poll_stops_the_poller_without_losing_update
     telegram.hold_updates = None
     await worker.poller.poll_once()  # the next worker gets the update that was in flight
     assert telegram.of("sendMessage")[-1]["text"] == "Unlinked: no more alerts here."
+
+
+async def test_two_workers_passing_at_once_send_each_alert_once(
+    deps, fetch, make_account, worker, telegram
+):
+    from claimsvc.worker.alerts import alert_loops
+
+    merchant, _ = await setup(deps, make_account, worker, telegram)
+    for _ in range(3):
+        await held_claim(deps, fetch, merchant)
+    other = alert_loops(deps)[0]
+    for _ in range(3):
+        await asyncio.gather(worker.loop.one_pass(), other.one_pass())  # type: ignore[attr-defined]
+    sent = alert_messages(telegram)
+    assert sum(len(m["reply_markup"]["inline_keyboard"]) for m in sent) == 3
+    assert len(await deps.stores.alerts.of_account(merchant.id)) == 3
