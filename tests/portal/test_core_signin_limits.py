@@ -84,6 +84,22 @@ async def test_the_limit_per_address_holds_across_users_whatever_the_client_writ
     assert elsewhere.code == 200
 
 
+async def test_the_limit_per_address_counts_an_ipv6_subscriber_by_its_64(
+    make_account, make_user, portal_client
+):
+    """A subscriber picks any address in its /64: a fresh one per attempt is still one client."""
+    user = await make_user(await make_account())
+    for i in range(PER_ADDRESS.attempts):
+        page = await portal_client().sign_in(
+            f"nobody{i}@shop.example.com", "x", headers=at(f"2001:db8:5:6::{i + 1:x}")
+        )
+        assert page.code == 401
+    blocked = await portal_client().sign_in(user.email, PASSWORD, headers=at("2001:db8:5:6::ff"))
+    assert blocked.code == 429
+    next_64 = await portal_client().sign_in(user.email, PASSWORD, headers=at("2001:db8:5:7::1"))
+    assert next_64.code == 200
+
+
 async def test_a_success_clears_the_user_s_failures(make_account, make_user, portal_client):
     user = await make_user(await make_account())
     for _ in range(PER_PAIR.attempts - 1):
