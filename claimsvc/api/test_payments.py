@@ -18,9 +18,6 @@ from claimsvc.domain import test_payments as rules
 from claimsvc.domain.modes import TEST
 from claimsvc.domain.test_payments import TestPaymentRequest
 
-WAIT_S = 5.0
-"""How long a call waits for the SMS worker to process its SMS (`wait`, the default)."""
-
 
 class TestPaymentSchema(Schema):
     """The answer: what the test payment did, and where its SMS is."""
@@ -54,7 +51,7 @@ class TestPaymentsHandler(MerchantHandler):
         if caller.mode != TEST:
             raise errors.TestKeyRequired()
         req = parse(self)
-        wait = WAIT_S if req.wait else 0
+        wait = rules.WAIT_S if req.wait else 0
         paid = await self.services.test_payments.pay(caller.account_id, req, wait)
         self.send_json(202, TEST_PAYMENT.dump(paid))
 
@@ -66,7 +63,7 @@ class AdminTestPaymentsHandler(AdminHandler):
 
     async def post(self) -> None:
         req = parse(self)
-        paid = await self.services.test_payments.pay(None, req, WAIT_S if req.wait else 0)
+        paid = await self.services.test_payments.pay(None, req, rules.WAIT_S if req.wait else 0)
         self.send_json(202, TEST_PAYMENT.dump(paid))
 
 

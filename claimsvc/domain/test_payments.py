@@ -25,6 +25,9 @@ WRONG_BY_POISHA = 100
 MISSED_POISHA = 10_000
 """The Tk 100 credit whose SMS 'never arrived' before a held payment."""
 
+WAIT_S = 5.0
+"""How long a test payment waits for the SMS worker to process its SMS (unless told not to)."""
+
 TEST_DEVICE_ID = "test-phone"
 """The device every test SMS comes from: its wallets exist only in the test ledger."""
 TEST_FORM = "test"
