@@ -10,6 +10,7 @@ EN = {
     "test.live_data": "Live data",
     "test.test_data": "Test data",
     "test.pay_title": "Make a test payment",
+    "test.sent_title": "Your test payment",
     "test.pay_hint": (
         "As if your phone had forwarded the payment's SMS: it is read and checked like a real "
         "one, and no money moves."
@@ -46,6 +47,7 @@ BN = {
     "test.live_data": "লাইভ ডেটা",
     "test.test_data": "টেস্ট ডেটা",
     "test.pay_title": "টেস্ট পেমেন্ট করুন",
+    "test.sent_title": "আপনার টেস্ট পেমেন্ট",
     "test.pay_hint": (
         "যেন আপনার ফোন পেমেন্টের এসএমএস পাঠিয়েছে: আসল এসএমএসের মতোই পড়া ও যাচাই করা হয়, "
         "কোনো টাকা লেনদেন হয় না।"
