@@ -275,3 +275,21 @@ async def test_the_operator_makes_a_test_payment_for_test_sessions_only(
     opened = await fetch("/api/v1/checkout/initialize", json=initialize_body(), key=merchant.key)
     live = {"session_id": opened.json()["session_id"], "outcome": "paid", "wait": False}
     assert (await fetch("/admin/v1/test-payments", json=live, admin=True)).code == 404
+
+
+async def test_test_payments_still_confirm_after_redis_forgets_the_test_phones_balance(
+    fetch, make_account, drain, deps
+):
+    merchant = await make_account(balance_verification=True)
+    key = await mint_test_key(deps, merchant)
+    first = await open_test(fetch, key)
+    paid = (await pay(fetch, key, first, "paid")).json()
+    await drain()
+    assert (await verify(fetch, key, first, paid["trx_id"])).code == 200
+
+    # As after a restart of `claimsvc dev`, whose Redis lives in the process.
+    await deps.redis.delete(deps.keys.test_wallet(ledger_id(merchant.id, TEST), "bkash"))
+    second = await open_test(fetch, key)
+    again = (await pay(fetch, key, second, "paid")).json()
+    await drain()
+    assert (await verify(fetch, key, second, again["trx_id"])).code == 200

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
+
+from claimsvc import errors
 from claimsvc.domain.modes import TEST, ledger_id
 from claimsvc.domain.outbox import DELIVERED, QUEUED, STOPPED
 from tests.worker.conftest import RECEIVER_HOSTS
@@ -40,3 +43,19 @@ async def test_a_stopped_test_event_goes_out_once_the_account_gets_its_secret(
     assert (await event(deps, event_id)).status == QUEUED
     await worker.deliver_due()
     assert receiver.requests[-1]["headers"]["x-svc-test"] == "true"
+
+
+async def test_a_test_sessions_event_is_the_accounts_to_read_and_send_again_and_no_one_elses(
+    deps, worker, merchant, make_account, receiver
+):
+    event_id = await record_event(deps, ledger_id(merchant.id, TEST), receiver.url("/ok"))
+    await worker.deliver_due()
+    read = await deps.services.outbox.event_of_account(merchant.id, event_id)
+    assert read.id == event_id
+    again = await deps.services.delivery.redeliver(event_id, merchant.id)
+    assert again.status == QUEUED
+    other = await make_account()
+    with pytest.raises(errors.NotFound):
+        await deps.services.outbox.event_of_account(other.id, event_id)
+    with pytest.raises(errors.NotFound):
+        await deps.services.outbox.event_of_account(ledger_id(other.id, TEST), event_id)
