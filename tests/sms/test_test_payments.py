@@ -50,6 +50,14 @@ async def verify(fetch, key: str, session_id: str, trx_id: str, provider: str = 
     return await fetch("/api/v1/checkout/verify", json=claim, key=key)
 
 
+async def paid_and_claimed(fetch, key: str, drain) -> None:
+    """A test session paid by a `paid` test payment and claimed: 200."""
+    session_id = await open_test(fetch, key)
+    paid = (await pay(fetch, key, session_id, "paid")).json()
+    await drain()
+    assert (await verify(fetch, key, session_id, paid["trx_id"])).code == 200
+
+
 async def test_a_test_key_reads_sk_test_and_its_session_is_stored_in_the_test_ledger(
     fetch, make_account, deps
 ):
@@ -149,11 +157,8 @@ async def test_a_held_payment_waits_on_the_chain_until_confirmed_by_hand(
 ):
     merchant = await make_account(balance_verification=True)
     key = await mint_test_key(deps, merchant)
-    first = await open_test(fetch, key)
-    paid = (await pay(fetch, key, first, "paid")).json()
-    await drain()
     # With balance verification on, a paid test SMS chains from the test phone's anchor.
-    assert (await verify(fetch, key, first, paid["trx_id"])).code == 200
+    await paid_and_claimed(fetch, key, drain)
 
     session_id = await open_test(fetch, key)
     held = (await pay(fetch, key, session_id, "held")).json()
@@ -282,14 +287,7 @@ async def test_test_payments_still_confirm_after_redis_forgets_the_test_phones_b
 ):
     merchant = await make_account(balance_verification=True)
     key = await mint_test_key(deps, merchant)
-    first = await open_test(fetch, key)
-    paid = (await pay(fetch, key, first, "paid")).json()
-    await drain()
-    assert (await verify(fetch, key, first, paid["trx_id"])).code == 200
-
+    await paid_and_claimed(fetch, key, drain)
     # As after a restart of `claimsvc dev`, whose Redis lives in the process.
     await deps.redis.delete(deps.keys.test_wallet(ledger_id(merchant.id, TEST), "bkash"))
-    second = await open_test(fetch, key)
-    again = (await pay(fetch, key, second, "paid")).json()
-    await drain()
-    assert (await verify(fetch, key, second, again["trx_id"])).code == 200
+    await paid_and_claimed(fetch, key, drain)
