@@ -149,3 +149,14 @@ async def test_no_test_payment_for_a_live_session_or_another_accounts(
     refused = await client.post(f"/portal/payments/{live_id}/test-payment", {"outcome": "x"})
     assert refused.code == 400
     assert await deps.db["messages"].count_documents({}) == 0
+
+
+async def test_a_form_too_large_to_read_is_refused_with_a_page_not_a_500(
+    deps, make_account, make_user, portal
+):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    await client.get("/portal/keys")
+    refused = await client.post("/portal/keys", {"label": "x" * 20_000, "mode": "test"})
+    assert refused.code == 413 and "<html" in refused.text
+    assert [k.mode for k in await deps.services.admin.list_keys(shop.id)] == ["live"]

@@ -141,7 +141,12 @@ class PortalHandler(PageHandler):
         """Live or test data: `mode` of the query (a GET) or of the form (a POST); live when
         absent or anything else. Only the pages of payments and transactions read it."""
         if not hasattr(self, "_mode"):
-            given = self.form("mode") if self.request.method == "POST" else None
+            given = None
+            if self.request.method == "POST":
+                try:
+                    given = self.form("mode")
+                except errors.ServiceError:  # a refused body: its error page is live
+                    given = None
             given = given or self.get_query_argument("mode", None)
             self._mode = TEST if given == TEST else LIVE
         return self._mode
