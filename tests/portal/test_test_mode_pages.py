@@ -12,7 +12,7 @@ from claimsvc.domain import test_payments as test_rules
 from claimsvc.domain.modes import TEST, ledger_id
 from sms_ingest.app import build
 from sms_ingest.consumer import Tuning
-from tests.claims_support import open_session
+from tests.claims_support import open_session, relay_owed
 from tests.conftest import initialize_body
 from tests.portal.phone_support import audit_entries
 
@@ -108,6 +108,12 @@ async def test_a_test_payment_from_the_portal_pays_the_session(
     assert [e["details"]["outcome"] for e in await audit_entries(deps, "test_payment.make")] == [
         "paid"
     ]
+    # Its webhook event opens from its page, marked as a test.
+    await relay_owed(deps)
+    event = await deps.db["events"].find_one({"session_id": session_id})
+    owner = await portal(await make_user(shop))
+    event_page = await owner.get(f"/portal/webhooks/events/{event['_id']}")
+    assert event_page.code == 200 and 'id="test-badge"' in event_page.text
     # The transaction is listed with the test data only.
     live_tx = await client.get("/portal/transactions?status=confirmed")
     test_tx = await client.get("/portal/transactions?status=confirmed&mode=test")
