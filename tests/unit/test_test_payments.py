@@ -112,3 +112,20 @@ def test_the_sms_state_says_where_the_sms_is():
     assert rules.sms_state(rules.TestPayment("s", rules.LATE_SMS, "bkash", "T", 5, None)) == (
         "not_sent"
     )
+
+
+def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
+    from string import Formatter
+
+    from claimsvc.api import page_text
+    from claimsvc.api.portal.words import testmode
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+    assert testmode.EN.keys() == testmode.BN.keys()
+    for key, english in testmode.EN.items():
+        assert english and testmode.BN[key] and testmode.BN[key] != english
+        assert fields(english) == fields(testmode.BN[key]), key
+    for key in ("test_title", "test_text"):
+        assert page_text.TEXT["en"][key] and page_text.TEXT["bn"][key]
