@@ -9,6 +9,7 @@ from typing import Any
 
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.domain.modes import TEST
 from claimsvc.runner import Component
 from claimsvc.settings import Settings
 
@@ -46,6 +47,9 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     platform = await deps.services.checkout.ensure_open()
     opened = await deps.services.checkout.initialize(account, _demo_order(), platform)
     demo = Demo(account.id, minted.secret, opened.checkout_url)
+    # A test key beside it: its sessions are paid by POST /api/v1/test/payments (docs/portal.md).
+    test_key = await admin.mint_key(account.id, "demo test", TEST)
+    demo.extra["demo test key"] = f"{test_key.secret} (test mode: no money)"
     # The merchant portal: an owner whose one-time link sets the password (it expires in 72 h;
     # `claimsvc admin users reset` makes a new one).
     invited = await deps.services.users.invite(account.id, DEMO_OWNER, "owner", "Demo Owner")

@@ -90,6 +90,11 @@ class RedisKeys:
         """Set of the TrxIDs the hosted page's arrival check asked about on one session."""
         return self._key(f"acct:{account_id}", f"wait:trx:{session_id}")
 
+    def test_wallet(self, account_id: str, provider: str) -> str:
+        """The balance of an account's test phone's wallet of one provider: what the next
+        test SMS states (claimsvc/store/test_wallets.py)."""
+        return self._key(f"acct:{account_id}", f"test-wallet:{provider}")
+
     def daily_platform(self, day: str) -> str:
         """Sessions the whole platform created on one Asia/Dhaka day (its own slot)."""
         return self._key("platform", f"daily:{day}")

@@ -17,6 +17,7 @@ from claimsvc.domain.accounts import (
     ShopWallet,
     mint_secret,
 )
+from claimsvc.domain.modes import LIVE, key_kind
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
@@ -113,10 +114,10 @@ class AdminService:
             await self._admission.commit_account(updated)
         return updated
 
-    async def mint_key(self, account_id: str, label: str | None) -> MintedKey:
-        """A new API key; the key itself is in this answer only."""
+    async def mint_key(self, account_id: str, label: str | None, mode: str = LIVE) -> MintedKey:
+        """A new API key of `mode` (live or test); the key itself is in this answer only."""
         await self.get_account(account_id)
-        secret, key_hash, prefix = mint_secret("sk")
+        secret, key_hash, prefix = mint_secret(key_kind(mode))
         key = ApiKey(
             id=new_id("key"),
             account_id=account_id,
@@ -124,6 +125,7 @@ class AdminService:
             prefix=prefix,
             label=label,
             created_at=self._clock(),
+            mode=mode,
         )
         await self._keys.insert(key)
         # Stored first: a process that dies now leaves a usable key whose entry the first

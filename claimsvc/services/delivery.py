@@ -13,6 +13,7 @@ from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.modes import MODES, is_test, ledger_id, owner_of
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.rotation import SigningKeys, signing_keys
 from claimsvc.domain.signing import delivery_headers
@@ -73,14 +74,15 @@ class DeliveryService:
         events = await self._events.get_many([lease.event_id for lease in leases])
         sessions = sorted({e.session_id for e in events.values()})
         queued = await self._events.queued_of_sessions(sessions) if sessions else []
-        account_ids = sorted({e.account_id for e in events.values()})
+        # A test session's event is stored in the test ledger; its account is the owner.
+        account_ids = sorted({owner_of(e.account_id) for e in events.values()})
         accounts = await self._accounts.get_many(account_ids) if account_ids else {}
         if len(self._prefetched) > PREFETCH_KEPT:
             self._prefetched.clear()
         for lease in leases:
             event = events.get(lease.event_id)
             earlier = None if event is None else first_earlier(event, queued)
-            account = None if event is None else accounts.get(event.account_id)
+            account = None if event is None else accounts.get(owner_of(event.account_id))
             self._prefetched[(lease.event_id, lease.token)] = Prefetched(event, earlier, account)
 
     async def enqueue(self, events: list[Event]) -> None:
@@ -103,7 +105,7 @@ class DeliveryService:
             return
         # Read a moment ago at most: begin_attempt's condition catches a stale event, and the
         # account's secret and hosts are as fresh as a read just before the send would be.
-        account = read.account if read else await self._accounts.get(event.account_id)
+        account = read.account if read else await self._accounts.get(owner_of(event.account_id))
         reason = rules.stop_reason(event, account)
         if reason is not None or account is None or not account.callback_secret:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
@@ -142,7 +144,12 @@ class DeliveryService:
     ) -> AttemptResult:
         body = event.body
         headers = delivery_headers(
-            keys, event.id, event.attempts, body, int(now.timestamp()), test=event.test
+            keys,
+            event.id,
+            event.attempts,
+            body,
+            int(now.timestamp()),
+            test=event.test or is_test(event.account_id),
         )
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
         result = await send_attempt(
@@ -213,13 +220,15 @@ class DeliveryService:
     async def requeue_stopped(self, account_id: str) -> None:
         """Re-check an account's stopped events and queue those that pass (contract.md §2)."""
         account = await self._accounts.get(account_id)
-        queued, after = 0, 0
-        while batch := await self._events.stopped_of_account(account_id, after, REQUEUE_BATCH):
-            after = batch[-1].id
-            for event in batch:
-                # The address is checked again when the attempt connects.
-                if rules.stop_reason(event, account) is None:
-                    queued += await self._requeue(event, STOPPED, new_cycle=False) is not None
+        queued = 0
+        for ledger in (ledger_id(account_id, mode) for mode in MODES):
+            after = 0
+            while batch := await self._events.stopped_of_account(ledger, after, REQUEUE_BATCH):
+                after = batch[-1].id
+                for event in batch:
+                    # The address is checked again when the attempt connects.
+                    if rules.stop_reason(event, account) is None:
+                        queued += await self._requeue(event, STOPPED, new_cycle=False) is not None
         if queued:
             log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
@@ -242,7 +251,8 @@ class DeliveryService:
         elif how == rules.SEND_NOW:
             moved = await self._send_now(event)
         elif how == rules.RECHECK:
-            reason = rules.stop_reason(event, await self._accounts.get(event.account_id))
+            owner = await self._accounts.get(owner_of(event.account_id))
+            reason = rules.stop_reason(event, owner)
             if reason is not None:
                 raise errors.EventStillStopped(reason)
             moved = await self._requeue(event, STOPPED, new_cycle=False)

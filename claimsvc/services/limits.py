@@ -53,7 +53,8 @@ class LimitService:
         session's account, then per session, in one script that also reads what the call needs
         of the account (its request view; None when the account no longer exists). A missing
         Redis entry is a miss: the account is read from MongoDB and the script run with it."""
-        account_id, now = session.account_id, self._clock()
+        # A test session is limited on its account's counters, as a live one.
+        account_id, now = session.owner_id, self._clock()
         address = limit_subject(address)
         per_minute = (per_address, per_session)
         admission = await self._admission.admit_buyer(

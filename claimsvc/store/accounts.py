@@ -18,6 +18,7 @@ from claimsvc.domain.accounts import (
     ApiKey,
     ShopWallet,
 )
+from claimsvc.domain.modes import LIVE
 from claimsvc.domain.platform import Platform
 
 T = TypeVar("T", bound=AccountTerms)
@@ -180,6 +181,7 @@ class ApiKeyStore:
             created_at=doc["created_at"],
             revoked_at=doc.get("revoked_at"),
             last_used_at=doc.get("last_used_at"),
+            mode=doc.get("mode") or LIVE,
         )
 
     @staticmethod
@@ -195,6 +197,8 @@ class ApiKeyStore:
         }
         if key.last_used_at is not None:  # written by record_last_used once seen in use
             doc["last_used_at"] = key.last_used_at
+        if key.mode != LIVE:  # live keys' documents are written as they always were
+            doc["mode"] = key.mode
         return doc
 
     async def ensure_indexes(self) -> None:

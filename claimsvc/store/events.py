@@ -15,6 +15,7 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.delivery import HISTORY_LIMIT
+from claimsvc.domain.modes import MODES, ledger_id
 from claimsvc.domain.outbox import (
     DEAD,
     DELIVERED,
@@ -154,8 +155,11 @@ class EventStore:
         return self._maybe(await self._coll.find_one({"_id": event_id}))
 
     async def get_of_account(self, account_id: str, event_id: int) -> Event | None:
-        """The event if it is the account's (another account's reads as absent)."""
-        return self._maybe(await self._coll.find_one({"_id": event_id, "account_id": account_id}))
+        """The event if it is the account's, live or test (another account's reads as
+        absent): a test session's page links its events as a live one's does."""
+        ledgers = [ledger_id(account_id, mode) for mode in MODES]
+        query = {"_id": event_id, "account_id": {"$in": ledgers}}
+        return self._maybe(await self._coll.find_one(query))
 
     async def get_many(self, event_ids: list[int]) -> dict[int, Event]:
         """The events with these ids, by id (one command for a dispatcher's batch)."""
