@@ -13,13 +13,17 @@ import dataclasses
 import json
 import os
 import shutil
-from collections.abc import Iterator
+import ssl
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tornado.httpserver import HTTPServer
+
 from claimsvc import embedded_mongo
 from claimsvc.bootstrap import Deps
-from claimsvc.dev import Demo, seed_demo
+from claimsvc.dev import INSPECTOR_HOST, Demo, seed_demo
+from claimsvc.inspector.app import SecretsOf, make_inspector
 from claimsvc.runner import Component
 from claimsvc.settings import Settings
 
@@ -75,3 +79,29 @@ async def remembered_demo(deps: Deps, component: Component, data_dir: Path) -> D
     if persistent:
         save_demo(data_dir, demo)
     return demo
+
+
+def secrets_of_event(deps: Deps) -> SecretsOf:
+    """For the inspector: an event id's account's (current, previous) callback secrets."""
+
+    async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
+        event = await deps.stores.events.get(int(event_id))
+        account = None if event is None else await deps.stores.accounts.get(event.account_id)
+        if account is None:
+            return None
+        return account.callback_secret, account.previous_callback_secret
+
+    return secrets_of
+
+
+def start_inspector(deps: Deps, server_ssl: ssl.SSLContext) -> Callable[[], Awaitable[None]]:
+    """Serve the inspector over HTTPS on loopback only (it shows what it received to anyone who
+    can reach it); the hook that stops it."""
+    server = HTTPServer(make_inspector(secrets_of_event(deps)), ssl_options=server_ssl)
+    server.listen(deps.settings.inspector_port, address=INSPECTOR_HOST)
+
+    async def stop() -> None:
+        server.stop()
+        await server.close_all_connections()
+
+    return stop

@@ -56,7 +56,7 @@ def test_dev_honours_an_explicit_allow_private_0(tmp_path):
     env = {"CLAIMSVC_ADMIN_TOKEN": ADMIN_TOKEN, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "0"}
     with dev_stack(tmp_path, **env) as stack:
         assert stack.banner_value("webhooks") == (
-            "public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
+            "https only; public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
         )
         session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
         event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
@@ -66,7 +66,9 @@ def test_dev_honours_an_explicit_allow_private_0(tmp_path):
 
 def test_dev_lets_webhooks_reach_local_receivers_when_the_variable_is_unset(tmp_path):
     with dev_stack(tmp_path, CLAIMSVC_ADMIN_TOKEN=ADMIN_TOKEN) as stack:
-        assert stack.banner_value("webhooks") == "private addresses allowed (local receivers)"
+        assert stack.banner_value("webhooks") == (
+            "https only; private addresses allowed (local receivers)"
+        )
         # Nobody listens on that port: the attempt is made and fails, it is not stopped.
         session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
         event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
