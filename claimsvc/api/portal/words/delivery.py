@@ -66,6 +66,12 @@ EN = {
     "hosts_added": "The host was added.",
     "hosts_removed": "The host was removed.",
     "hosts_already": "That host is already on the list.",
+    "hosts_ambiguous": (
+        "That name contains ß, ς or a zero-width joiner, which tools encode differently; write "
+        "it in its xn-- form."
+    ),
+    "hosts_not_listed": "That host is not on the list (someone may have removed it already).",
+    "hosts_busy": "The list was being changed at the same time; try again.",
     "hosts_too_many": "At most {n} hosts.",
     "hosts_bad": (
         "Write a host name only, like shop.example.com (no https://, no path), or *.example.com."
@@ -129,6 +135,11 @@ BN = {
     "hosts_added": "হোস্টটি যোগ হয়েছে।",
     "hosts_removed": "হোস্টটি সরানো হয়েছে।",
     "hosts_already": "এই হোস্ট আগেই তালিকায় আছে।",
+    "hosts_ambiguous": (
+        "নামটিতে ß, ς বা জিরো-উইডথ জয়নার আছে, যা বিভিন্ন টুল ভিন্নভাবে লেখে; এর xn-- রূপটি লিখুন।"
+    ),
+    "hosts_not_listed": "হোস্টটি তালিকায় নেই (হয়তো কেউ আগেই সরিয়ে দিয়েছেন)।",
+    "hosts_busy": "একই সময়ে তালিকাটি বদলানো হচ্ছিল; আবার চেষ্টা করুন।",
     "hosts_too_many": "সর্বোচ্চ {n}টি হোস্ট।",
     "hosts_bad": (
         "শুধু হোস্টের নাম লিখুন, যেমন shop.example.com (https:// বা পাথ ছাড়া), অথবা *.example.com।"
