@@ -47,6 +47,9 @@ EN = {
         "Shows the current secret once, on the next page. Reload and it is gone again."
     ),
     "secret_current": "Your callback secret",
+    "secret_shown_once": (
+        "Shown on this page once: a reload hides it. Show it again from this page when needed."
+    ),
     "secret_first": "Your callback secret is ready",
     "secret_first_text": (
         "Your webhooks are signed with it. Put it in your server's configuration: x-svc-"
@@ -116,6 +119,9 @@ BN = {
     "secret_show": "সিক্রেট দেখান",
     "secret_show_hint": "বর্তমান সিক্রেট পরের পাতায় একবার দেখানো হবে। আবার লোড করলে আর দেখা যাবে না।",
     "secret_current": "আপনার কলব্যাক সিক্রেট",
+    "secret_shown_once": (
+        "এই পাতায় একবার দেখানো হলো: আবার লোড করলে লুকিয়ে যাবে। দরকার হলে এই পাতা থেকে আবার দেখুন।"
+    ),
     "secret_first": "আপনার কলব্যাক সিক্রেট তৈরি",
     "secret_first_text": (
         "আপনার ওয়েবহুক এটি দিয়ে স্বাক্ষরিত হয়। এটি আপনার সার্ভারের কনফিগারেশনে রাখুন: "
