@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.dev_stack import DevStack, dev_stack
+from tests.ops.dev_stack import DevStack, dev_stack, forward_bkash_sms
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
@@ -36,24 +36,6 @@ def banner_curl(stack: DevStack) -> str:
             break
         command.append(line)
     return "\n".join(command)
-
-
-def forward_sms(stack: DevStack, amount: str) -> None:
-    """The demo phone forwards the buyer's bKash payment to the SMS intake."""
-    message = (
-        f"You have received Tk {amount} from 01712345678. Fee Tk 0.00. "
-        f"Balance Tk 10,250.50. TrxID {TRX_ID} at 26/11/2026 10:30"
-    )
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{stack.sms_port}/sms/v1/messages",
-        data=json.dumps({"sender": "bKash", "message": message}).encode(),
-        headers={
-            "authorization": f"Bearer {stack.banner_value('demo device token')}",
-            "content-type": "application/json",
-        },
-    )
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
 
 
 def submit_until_paid(stack: DevStack, session_id: str) -> dict:
@@ -108,7 +90,8 @@ def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
         assert opened["status"] == "OPEN" and opened["amount"] == 1250.5
         assert re.fullmatch(r"order-\d{8}-\d{6}", opened["order_id"])
 
-        forward_sms(stack, "1,250.50")
+        token = stack.banner_value("demo device token")
+        forward_bkash_sms(stack.sms_port, token, "1,250.50", TRX_ID, "10,250.50")
         paid = submit_until_paid(stack, opened["session_id"])
         assert paid["success"] is True
 

@@ -58,6 +58,23 @@ class DevStack:
         return line.split(":", 1)[1].strip()
 
 
+def forward_bkash_sms(
+    sms_port: int, device_token: str, amount: str, trx_id: str, balance: str
+) -> None:
+    """A merchant's phone forwards a buyer's bKash payment SMS to the stack's SMS intake."""
+    message = (
+        f"You have received Tk {amount} from 01712345678. Fee Tk 0.00. "
+        f"Balance Tk {balance}. TrxID {trx_id} at 25/11/2026 10:30"
+    )
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{sms_port}/sms/v1/messages",
+        data=json.dumps({"sender": "bKash", "message": message}).encode(),
+        headers={"authorization": f"Bearer {device_token}", "content-type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
+
+
 @contextlib.contextmanager
 def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
     """`python -m claimsvc.cli dev` on free ports and the in-process stores; stopped by SIGTERM,
