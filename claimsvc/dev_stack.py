@@ -13,19 +13,21 @@ import dataclasses
 import json
 import os
 import shutil
+import socket
 import ssl
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 
 from claimsvc import embedded_mongo
 from claimsvc.bootstrap import Deps
 from claimsvc.dev import INSPECTOR_HOST, Demo, seed_demo
 from claimsvc.inspector.app import SecretsOf, make_inspector
 from claimsvc.runner import Component
-from claimsvc.settings import Settings
+from claimsvc.settings import Settings, SettingsError
 
 DEFAULT_DATA_DIR = ".claimsvc-dev"
 
@@ -94,11 +96,24 @@ def secrets_of_event(deps: Deps) -> SecretsOf:
     return secrets_of
 
 
-def start_inspector(deps: Deps, server_ssl: ssl.SSLContext) -> Callable[[], Awaitable[None]]:
-    """Serve the inspector over HTTPS on loopback only (it shows what it received to anyone who
-    can reach it); the hook that stops it."""
+def inspector_sockets(port: int) -> list[socket.socket]:
+    """The inspector's listening sockets on loopback only (it shows what it received to anyone
+    who can reach it), bound before anything else starts so a taken port is said at once."""
+    try:
+        return bind_sockets(port, address=INSPECTOR_HOST)
+    except OSError as exc:
+        raise SettingsError(
+            f"CLAIMSVC_INSPECTOR_PORT: cannot listen on localhost:{port} ({exc.strerror}); "
+            "choose a free port, or 0 to run without the webhook inspector"
+        ) from None
+
+
+def start_inspector(
+    deps: Deps, server_ssl: ssl.SSLContext, sockets: list[socket.socket]
+) -> Callable[[], Awaitable[None]]:
+    """Serve the inspector over HTTPS on its sockets; the hook that stops it."""
     server = HTTPServer(make_inspector(secrets_of_event(deps)), ssl_options=server_ssl)
-    server.listen(deps.settings.inspector_port, address=INSPECTOR_HOST)
+    server.add_sockets(sockets)
 
     async def stop() -> None:
         server.stop()
