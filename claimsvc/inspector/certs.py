@@ -15,6 +15,8 @@ from pathlib import Path
 
 import trustme
 
+from claimsvc.settings import SettingsError
+
 NAMES = ("localhost", "127.0.0.1", "::1")
 """What the inspector's certificate is valid for."""
 
@@ -55,7 +57,12 @@ def dev_certificates(folder: Path, extra_ca_file: str | None) -> DevCertificates
     ca = _load_or_make_ca(folder)
     server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ca.issue_cert(*NAMES).configure_cert(server)
-    extra = Path(extra_ca_file).read_bytes().rstrip() + b"\n" if extra_ca_file else b""
+    try:
+        extra = Path(extra_ca_file).read_bytes().rstrip() + b"\n" if extra_ca_file else b""
+    except OSError as exc:
+        raise SettingsError(
+            f"CLAIMSVC_WEBHOOK_CA_FILE: cannot read {extra_ca_file!r} ({exc.strerror})"
+        ) from None
     bundle = folder / "webhook-trust.pem"
     bundle.write_bytes(extra + ca.cert_pem.bytes())
     return DevCertificates(folder / "ca.pem", bundle, server)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ssl
 
+import pytest
 import trustme
 
 from claimsvc.inspector.certs import dev_certificates
+from claimsvc.settings import SettingsError
 
 
 def test_the_dev_ca_is_made_once_and_kept_private(tmp_path):
@@ -39,3 +41,8 @@ def test_an_unreadable_ca_is_made_again(tmp_path):
     (folder / "ca-key.pem").write_bytes(b"garbage")
     certs = dev_certificates(folder, None)
     assert b"BEGIN CERTIFICATE" in certs.ca_file.read_bytes()
+
+
+def test_a_missing_ca_file_of_the_developers_is_named(tmp_path):
+    with pytest.raises(SettingsError, match="CLAIMSVC_WEBHOOK_CA_FILE: cannot read"):
+        dev_certificates(tmp_path / "inspector", str(tmp_path / "nope.pem"))
