@@ -17,6 +17,7 @@ from claimsvc.domain.accounts import (
     ShopWallet,
     mint_secret,
 )
+from claimsvc.domain.allowed_hosts import BUSY, HostListRefused
 from claimsvc.domain.modes import LIVE, key_kind
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.rotation import new_callback_secret, rotate
@@ -36,6 +37,10 @@ class WalletListed(errors.ServiceError):
 
 async def _no_hook(account_id: str) -> None:
     """Default account-change hook: nothing to re-check."""
+
+
+HOSTS_TRIES = 3
+"""Times an allowed-hosts change is applied again after a concurrent edit before giving up."""
 
 
 class AdminService:
@@ -80,6 +85,24 @@ class AdminService:
         if fields.get("callback_secret") or "allowed_hosts" in fields:
             await self.on_delivery_settings_changed(account_id)
         return updated
+
+    async def change_allowed_hosts(
+        self, account_id: str, change: Callable[[tuple[str, ...]], tuple[str, ...]]
+    ) -> Account:
+        """Apply a pure change (domain/allowed_hosts.py, which raises when it refuses) to the
+        account's allowed hosts, written only if the list is still the one it was applied to
+        (a concurrent edit: applied again to the new list). Stopped webhooks are re-checked."""
+        for _ in range(HOSTS_TRIES):
+            account = await self.get_account(account_id)
+            hosts = change(account.allowed_hosts)
+            write = self._accounts.replace_hosts(
+                account_id, account.allowed_hosts, hosts, self._clock()
+            )
+            updated = await self._write_through(account_id, write)
+            if updated is not None:
+                await self.on_delivery_settings_changed(account_id)
+                return updated
+        raise HostListRefused(BUSY)
 
     async def add_wallet(self, account_id: str, wallet: ShopWallet) -> Account:
         """List one more wallet the shop takes payments on (validated as the admin API's)."""

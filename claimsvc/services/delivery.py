@@ -13,6 +13,7 @@ from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.exchange import Exchange, capture
 from claimsvc.domain.modes import MODES, is_test, ledger_id, owner_of
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.rotation import SigningKeys, signing_keys
@@ -120,8 +121,15 @@ class DeliveryService:
             account.previous_secret_until,
             now,
         )
-        result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
-        await self._record_outcome(lease, begun, result, now)
+        headers, result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
+        # Kept with the attempt in the outcome's own update: no command more (tests count).
+        exchange = capture(
+            headers.items(),
+            result.response_headers,
+            result.response_head,
+            (account.callback_secret, account.previous_callback_secret),
+        )
+        await self._record_outcome(lease, begun, result, now, exchange)
 
     async def _not_before(
         self, event: Event, now: datetime, read: Prefetched | None
@@ -141,7 +149,8 @@ class DeliveryService:
         allowed_hosts: tuple[str, ...],
         http: aiohttp.ClientSession,
         now: datetime,
-    ) -> AttemptResult:
+    ) -> tuple[dict[str, str], AttemptResult]:
+        """The headers sent and what came of it."""
         body = event.body
         headers = delivery_headers(
             keys,
@@ -159,13 +168,18 @@ class DeliveryService:
         WEBHOOK_ATTEMPTS.labels(outcome=label).inc()
         if result.error not in rules.REFUSED_BEFORE_CONNECTING:
             WEBHOOK_DELIVERY_SECONDS.observe(result.duration_s)
-        return result
+        return headers, result
 
     async def _record_outcome(
-        self, lease: Lease, event: Event, result: AttemptResult, now: datetime
+        self,
+        lease: Lease,
+        event: Event,
+        result: AttemptResult,
+        now: datetime,
+        exchange: Exchange | None = None,
     ) -> None:
         record = rules.attempt_record(
-            event.attempts, now, result.status_code, result.error, result.duration_s
+            event.attempts, now, result.status_code, result.error, result.duration_s, exchange
         )
         refused = rules.REFUSED_BEFORE_CONNECTING.get(result.error or "")
         if refused is not None:

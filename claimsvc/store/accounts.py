@@ -134,6 +134,19 @@ class AccountStore:
         )
         return None if doc is None else self.from_doc(doc)
 
+    async def replace_hosts(
+        self, account_id: str, seen: tuple[str, ...], hosts: tuple[str, ...], now: datetime
+    ) -> Account | None:
+        """Set the allowed hosts to `hosts` if they are still `seen` (one conditional update,
+        so two editors cannot lose each other's change); None when they changed meanwhile or
+        the account is unknown."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": account_id, "allowed_hosts": list(seen)},
+            {"$set": {"allowed_hosts": list(hosts), "updated_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return None if doc is None else self.from_doc(doc)
+
     async def add_wallet(
         self, account_id: str, wallet: ShopWallet, most: int, now: datetime
     ) -> Account | None:
