@@ -116,8 +116,9 @@ def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
 
 def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
     """The same first hour with the banner's test key: the session opened by the banner's curl
-    with the test key, paid by a test payment (no phone, no SMS typed), and its webhook seen at
-    the inspector, signed with the account's secret and marked `x-svc-test: true`."""
+    with the test key, a test payment's SMS made to arrive (no phone, no SMS typed), the buyer's
+    claim of its TrxID, and the webhook seen at the inspector, signed with the account's secret
+    and marked `x-svc-test: true`."""
     with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
         ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
         ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
@@ -135,7 +136,15 @@ def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
             session_id=opened["session_id"],
             outcome="paid",
         )
-        assert status in (200, 201, 202), made
+        assert status == 202 and made["sms"] == "processed", made
+        status, paid = stack.call(
+            "POST",
+            "/api/v1/checkout/submit",
+            sessionId=opened["session_id"],
+            trxId=made["trx_id"],
+            provider=made["provider"],
+        )
+        assert status == 200 and paid["success"] is True, paid
         section = webhook_at_inspector(stack, ca_file, opened["order_id"])
     assert 'data-verdict="current"' in section
     headers = html.unescape(section.split("<pre>")[1].split("</pre>")[0])
