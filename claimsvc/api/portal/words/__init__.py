@@ -6,9 +6,29 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import alerts, core, hooks, links, money, phone, wordings
+from claimsvc.api.portal.words import (
+    alerts,
+    core,
+    delivery,
+    hooks,
+    links,
+    money,
+    phone,
+    testmode,
+    wordings,
+)
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, alerts)
+MODULES: tuple[ModuleType, ...] = (
+    core,
+    money,
+    hooks,
+    links,
+    phone,
+    wordings,
+    testmode,
+    delivery,
+    alerts,
+)
 """Every words module; a part adds its module here (one line)."""
 
 
