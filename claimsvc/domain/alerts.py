@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from claimsvc.domain import claims, retry
 from claimsvc.domain.balances import Wallet
 from claimsvc.domain.messages import MessageResult
+from claimsvc.domain.modes import is_test
 from claimsvc.domain.sessions import Transition
 from claimsvc.domain.statuses import UNPARSED
 
@@ -207,6 +208,14 @@ def choose_kinds(chosen: list[str]) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in chosen)
 
 
+def alerted(ledger: str) -> bool:
+    """Whether records of `ledger` may alert the merchant: live ones only. A merchant testing
+    (test keys, test payments through the test phone, their webhooks) would otherwise be paged
+    for what they made on purpose, and a test alert beside live ones could be mistaken for
+    money (docs/decisions.md, "Merchant alerts ... test mode")."""
+    return not is_test(ledger)
+
+
 def owed_by(step: Transition) -> bool:
     """Whether a session's transition owes an alert, marked in its own update (so the claim
     path makes no extra write): a claim made pending (waiting for the merchant), or a claim
@@ -224,8 +233,8 @@ def sms_alert_owed(result: MessageResult) -> bool:
 
 def chain_alert_owed(wallet: Wallet) -> bool:
     """Whether a wallet as a step saves it owes an alert: entries held, or a gap recovered at
-    (the relay's causes make each held run and each gap one alert)."""
-    return bool(wallet.held or wallet.gaps)
+    (the relay's causes make each held run and each gap one alert); a test ledger's never."""
+    return alerted(wallet.stored_key.account_id) and bool(wallet.held or wallet.gaps)
 
 
 def chain_causes(wallet_id: str, wallet: Wallet) -> list[tuple[str, str, datetime]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
+from claimsvc.domain.alerts import alerted
 from claimsvc.domain.delivery import HISTORY_LIMIT
 from claimsvc.domain.exchange import Exchange
 from claimsvc.domain.modes import MODES, ledger_id
@@ -92,8 +93,8 @@ ALERT_DUE = "alert_due"
 
 def _alert_owed(event: Event) -> dict[str, Any]:
     """The mark a dead or stopped event carries, in the update that ends it (a portal test
-    event owes none: the merchant is looking at its answer)."""
-    return {} if event.test else {ALERT_DUE: True}
+    event owes none: the merchant is looking at its answer; nor does a test session's)."""
+    return {ALERT_DUE: True} if alerted(event.account_id) and not event.test else {}
 
 
 def _attempted(attempt: Attempt) -> dict[str, Any]:
