@@ -73,7 +73,21 @@ EN = {
     "enrol_secret": "Or type this key into the app:",
     "enrol_code": "Code from the app",
     "enrol_button": "Turn on two-factor",
-    "enrol_code_failed": "That code did not match. Start the set-up again.",
+    "enrol_code_failed": "That code did not match. Check that you typed the code of this "
+    "entry in the app and try again ({left} tries left).",
+    "enrol_tries": "Tries left: {left}. The set-up stays until you turn it on or cancel it "
+    "(30 minutes at most): the entry you scanned stays right.",
+    "enrol_ended": "The set-up ended (too many wrong codes, or older than 30 minutes). Remove "
+    "its entry from your app and set up two-factor again.",
+    "enrol_cancel": "Cancel the set-up",
+    "enrol_cancelled": "The set-up is cancelled. Remove its entry from your app.",
+    "codes_next_signin": "Two-factor sign-in is on. Each code works once: when you next sign "
+    "in, wait for your app to show a new code if it still shows the one you just typed.",
+    "codes_code_label": "Code for new recovery codes",
+    "codes_code_hint": "A code from your app or one of your recovery codes.",
+    "disable_code_label": "Code to turn two-factor off",
+    "code_used": "That code was used already. Wait for your app to show the next code "
+    "(up to 30 seconds) and enter that one.",
     "twofa_title": "Two-factor sign-in",
     "twofa_on": "Two-factor sign-in is on. Enter a code to turn it off or to make new "
     "recovery codes.",
@@ -215,7 +229,21 @@ BN = {
     "enrol_secret": "অথবা এই কী অ্যাপে টাইপ করুন:",
     "enrol_code": "অ্যাপের কোড",
     "enrol_button": "টু-ফ্যাক্টর চালু করুন",
-    "enrol_code_failed": "কোড মেলেনি। আবার শুরু থেকে চালু করুন।",
+    "enrol_code_failed": "কোড মেলেনি। অ্যাপে এই এন্ট্রির কোডই লিখেছেন কি না দেখে আবার চেষ্টা "
+    "করুন (আর {left} বার চেষ্টা করা যাবে)।",
+    "enrol_tries": "আর {left} বার চেষ্টা করা যাবে। চালু বা বাতিল না করা পর্যন্ত (সর্বোচ্চ ৩০ মিনিট) "
+    "এই সেট-আপ থাকবে: যে এন্ট্রি স্ক্যান করেছেন সেটিই ঠিক থাকবে।",
+    "enrol_ended": "সেট-আপ শেষ হয়ে গেছে (অনেকবার ভুল কোড, অথবা ৩০ মিনিটের বেশি পুরোনো)। অ্যাপ "
+    "থেকে এর এন্ট্রি মুছে আবার টু-ফ্যাক্টর চালু করুন।",
+    "enrol_cancel": "সেট-আপ বাতিল করুন",
+    "enrol_cancelled": "সেট-আপ বাতিল হয়েছে। অ্যাপ থেকে এর এন্ট্রি মুছে দিন।",
+    "codes_next_signin": "টু-ফ্যাক্টর সাইন ইন চালু হয়েছে। প্রতিটি কোড একবারই কাজ করে: পরের বার সাইন "
+    "ইন করার সময় অ্যাপে এখনো এইমাত্র লেখা কোডটি দেখালে নতুন কোডের জন্য অপেক্ষা করুন।",
+    "codes_code_label": "নতুন রিকভারি কোডের জন্য কোড",
+    "codes_code_hint": "অ্যাপের একটি কোড অথবা আপনার একটি রিকভারি কোড।",
+    "disable_code_label": "টু-ফ্যাক্টর বন্ধ করার কোড",
+    "code_used": "এই কোড আগেই ব্যবহার করা হয়েছে। অ্যাপে পরের কোড আসা পর্যন্ত (৩০ সেকেন্ড পর্যন্ত) "
+    "অপেক্ষা করে সেটি লিখুন।",
     "twofa_title": "টু-ফ্যাক্টর সাইন ইন",
     "twofa_on": "টু-ফ্যাক্টর সাইন ইন চালু আছে। বন্ধ করতে বা নতুন রিকভারি কোড পেতে একটি কোড লিখুন।",
     "twofa_off": "টু-ফ্যাক্টর সাইন ইন বন্ধ। চালু করুন, যাতে শুধু পাসওয়ার্ড চুরি হলেই যথেষ্ট না হয়।",
