@@ -92,8 +92,8 @@ class PaymentsService:
             open_sessions=await self._sessions.count_status(account_id, OPEN, cap),
             held=await count_tx(account_id, HELD, None, cap),
             suspect=await count_tx(account_id, SUSPECT, now - pay.SUSPECT_WITHIN, cap),
-            stopped_events=await self._events.count(STOPPED, account_id, cap),
-            dead_events=await self._events.count(DEAD, account_id, cap),
+            stopped_events=await self._events.count_needing_attention(STOPPED, account_id, cap),
+            dead_events=await self._events.count_needing_attention(DEAD, account_id, cap),
             quiet_devices=await self._devices.quiet_of_account(
                 account_id, now - QUIET_AFTER, pay.LIST_CAP
             ),

@@ -70,7 +70,6 @@ def test_a_code_at_or_before_the_last_accepted_step_is_refused():
     assert totp.matching_step(RFC_SECRET, code, now, step) is None
 
 
-
 def test_a_used_code_still_in_the_window_is_spent_and_any_other_is_not():
     now = datetime.fromtimestamp(1111111111, UTC)
     step = totp.time_step(now)
@@ -94,6 +93,7 @@ def test_a_set_up_lives_30_minutes_and_5_wrong_codes(tries, minutes, live):
     assert pending.live(made + timedelta(minutes=minutes)) is live
     assert pending.tries_left == max(0, 5 - tries)
     assert not totp.Pending("SECRET", 0, None).live(made)
+
 
 @pytest.mark.parametrize("code", ["", "12345", "1234567", "abcdef", "12 34 5x"])
 def test_malformed_codes_never_match(code):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -13,7 +14,7 @@ from tornado.escape import xhtml_escape
 
 from claimsvc import errors
 from claimsvc.api.page import CSP, PageHandler
-from claimsvc.api.portal import view
+from claimsvc.api.portal import delivery_words, view
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain import portal_sessions as ps
@@ -172,6 +173,9 @@ class PortalHandler(PageHandler):
             "nav": view.nav(self, self.user.role) if signed_in else [],
             "flash": self._take_flash(words),
             "fmt": view.Fmt(lang),
+            "brand": view.brand(lang),
+            "stop_reason": partial(delivery_words.stop_reason, words),
+            "attempt_error": partial(delivery_words.attempt_error, words),
             "asset": view.asset,
             "path": self.request.path,
         }

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.payments import brand
 from claimsvc.api.portal.words import Words
 from claimsvc.domain.payments import ATTENTION_CAP, Overview
 from claimsvc.domain.users import can
@@ -63,7 +62,6 @@ class OverviewHandler(PortalHandler):
             devices_link=DEVICES_PATH if can(role, "devices") else None,
             wallets_link=WALLETS_PATH if can(role, "wallets") else None,
             cap=ATTENTION_CAP,
-            brand=brand(self.lang),
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc.api.page import StaticHandler
+from claimsvc.api.page_text import BRANDS
 from claimsvc.domain import i18n
 from claimsvc.domain.users import can
 
@@ -49,6 +51,12 @@ def nav(handler: RequestHandler, role: str) -> list[NavItem]:
         for name, path, permission, key in NAV
         if name in routes and can(role, permission)
     ]
+
+
+def brand(lang: str) -> Callable[[str], str]:
+    """A wallet provider's name as the buyer's page writes it, in `lang` (bKash, বিকাশ): the
+    one way every portal page names a wallet; an unknown name is shown as it is."""
+    return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,10 @@ EN = {
     "user_disabled": "The user is disabled and signed out.",
     "user_exists": "Someone with this email already has a portal user.",
     "last_owner": "The last active owner cannot be demoted or disabled.",
+    "team_self": "You cannot change your own role or access, nor make your own sign-in link: "
+    "ask another owner. Your password and two-factor are on the Security page.",
+    "team_self_hint": "You: another owner changes your role or access. Your password is on "
+    "the Security page.",
     "team_invalid": "Check the email address and the role.",
     "audit_title": "Audit log",
     "audit_caption": "Newest first",
@@ -284,6 +288,9 @@ BN = {
     "user_disabled": "ব্যবহারকারী নিষ্ক্রিয় ও সাইন আউট হয়েছেন।",
     "user_exists": "এই ইমেইলে আগেই একজন পোর্টাল ব্যবহারকারী আছেন।",
     "last_owner": "শেষ সক্রিয় মালিকের ভূমিকা বদলানো বা তাকে নিষ্ক্রিয় করা যায় না।",
+    "team_self": "নিজের ভূমিকা বা প্রবেশাধিকার বদলানো, বা নিজের সাইন-ইন লিংক তৈরি করা যায় না: অন্য "
+    "একজন মালিককে বলুন। আপনার পাসওয়ার্ড ও টু-ফ্যাক্টর নিরাপত্তা পাতায়।",
+    "team_self_hint": "আপনি: আপনার ভূমিকা বা প্রবেশাধিকার অন্য একজন মালিক বদলান। আপনার পাসওয়ার্ড নিরাপত্তা পাতায়।",
     "team_invalid": "ইমেইল ঠিকানা ও ভূমিকা দেখে নিন।",
     "audit_title": "অডিট লগ",
     "audit_caption": "নতুনগুলো আগে",

@@ -105,7 +105,7 @@ BN = {
     "overview.held": "নিশ্চিতকরণের অপেক্ষায় আটকে থাকা লেনদেন",
     "overview.suspect": "গত সাত দিনের সন্দেহজনক লেনদেন",
     "overview.stopped": "থেমে থাকা ওয়েবহুক ইভেন্ট",
-    "overview.dead": "ব্যর্থ ওয়েবহুক ইভেন্ট",
+    "overview.dead": "যে ওয়েবহুক ইভেন্টের চেষ্টা শেষ",
     "overview.quiet": "এক ঘণ্টা ধরে সাড়া নেই এমন ফোন",
     "overview.broken": "যে ওয়ালেটের একটি এসএমএস আসেনি (ব্যালেন্স যাচাই অপেক্ষায়)",
     "overview.act": "খুলুন",
@@ -180,6 +180,6 @@ BN = {
     "payment.last_status": "শেষ উত্তর",
     "event.queued": "অপেক্ষমাণ",
     "event.delivered": "পৌঁছেছে",
-    "event.dead": "ব্যর্থ",
+    "event.dead": "চেষ্টা শেষ",
     "event.stopped": "থেমে আছে",
 }
