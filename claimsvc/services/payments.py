@@ -10,6 +10,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import payments as pay
 from claimsvc.domain.devices import QUIET_AFTER
+from claimsvc.domain.first_steps import FirstSteps
 from claimsvc.domain.limits import dhaka_day_start
 from claimsvc.domain.outbox import DEAD, STOPPED, EventFilter
 from claimsvc.domain.paging import MAX_LIMIT
@@ -17,6 +18,7 @@ from claimsvc.domain.payments import Overview, Search, SearchResult, SessionDeta
 from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.domain.statuses import HELD, SUSPECT
 from claimsvc.domain.transactions import Transaction
+from claimsvc.store.accounts import ApiKeyStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
@@ -36,6 +38,7 @@ class PaymentsService:
         devices: DeviceStore,
         balances: BalanceStore,
         clock: Clock,
+        api_keys: ApiKeyStore,
     ) -> None:
         self._sessions = sessions
         self._transactions = transactions
@@ -43,6 +46,7 @@ class PaymentsService:
         self._devices = devices
         self._balances = balances
         self._clock = clock
+        self._api_keys = api_keys
 
     async def list(
         self, account_id: str, status: str | None, cursor: str | None, limit: int | None = None
@@ -99,3 +103,16 @@ class PaymentsService:
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
         )
+
+    async def first_steps(self, account_id: str) -> FirstSteps:
+        """Which first steps the account has done, each read from its result: a live key, a
+        webhook delivered, an active phone, an anchored wallet, a session. One indexed
+        `find_one` of an id each (the overview's checklist)."""
+        done = {
+            "key": await self._api_keys.has_live(account_id),
+            "webhook": await self._events.any_delivered(account_id),
+            "phone": await self._devices.has_active(account_id),
+            "anchor": await self._balances.has_anchor(account_id),
+            "session": await self._sessions.has_any(account_id),
+        }
+        return FirstSteps(frozenset(name for name, yes in done.items() if yes))

@@ -308,6 +308,11 @@ class EventStore:
         }
         return int(await self._coll.count_documents(query, limit=cap))
 
+    async def any_delivered(self, account_id: str) -> bool:
+        """Whether any event of the account (a test one too) reached the merchant's server."""
+        query = {"account_id": account_id, "status": DELIVERED}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def oldest_queued(self) -> Event | None:
         """The queued event with the lowest id (ids grow with creation time)."""
         return self._maybe(await self._coll.find_one({"status": QUEUED}, sort=[("_id", 1)]))

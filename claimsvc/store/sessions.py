@@ -294,6 +294,10 @@ class SessionStore:
             docs += await self._coll.find(held).limit(limit).to_list(None)
         return [self.from_doc(d) for d in docs]
 
+    async def has_any(self, account_id: str) -> bool:
+        """Whether the account ever opened a session (the (account, created_at) index)."""
+        return await self._coll.find_one({"account_id": account_id}, {"_id": 1}) is not None
+
     async def count_status(self, account_id: str, status: str, cap: int) -> int:
         """How many of an account's sessions have `status`, counting no further than `cap`."""
         query = {"account_id": account_id, "status": status}

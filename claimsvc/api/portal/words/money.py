@@ -91,6 +91,22 @@ EN = {
     "event.delivered": "Delivered",
     "event.dead": "Gave up",
     "event.stopped": "Stopped",
+    "first.title": "First steps",
+    "first.text": "{done} of {total} done. Each step ticks itself once it has happened.",
+    "first.done": "Done",
+    "first.todo": "To do",
+    "first.key": "Make an API key",
+    "first.key_hint": "Your server opens checkouts with it.",
+    "first.webhook": "Receive a webhook",
+    "first.webhook_hint": "Send a test event to your webhook address; ticked once your server "
+    "accepts one.",
+    "first.phone": "Pair a phone",
+    "first.phone_hint": "The phone that gets your wallet's SMS forwards them here.",
+    "first.anchor": "Set a balance anchor",
+    "first.anchor_hint": "Type the balance the wallet app shows, so payments can be checked.",
+    "first.session": "Open a first checkout",
+    "first.session_hint": "Make a payment link and open it, or call initialize from your server.",
+    "first.other_role": "(An owner or developer does this step.)",
 }
 
 BN = {
@@ -182,4 +198,20 @@ BN = {
     "event.delivered": "পৌঁছেছে",
     "event.dead": "চেষ্টা শেষ",
     "event.stopped": "থেমে আছে",
+    "first.title": "প্রথম ধাপগুলো",
+    "first.text": "{total}টির মধ্যে {done}টি হয়েছে। প্রতিটি ধাপ হয়ে গেলে নিজে থেকেই টিক পড়ে।",
+    "first.done": "হয়েছে",
+    "first.todo": "বাকি",
+    "first.key": "একটি এপিআই কী তৈরি করুন",
+    "first.key_hint": "এটি দিয়ে আপনার সার্ভার চেকআউট খোলে।",
+    "first.webhook": "একটি ওয়েবহুক গ্রহণ করুন",
+    "first.webhook_hint": "আপনার ওয়েবহুক ঠিকানায় একটি পরীক্ষা ইভেন্ট পাঠান; আপনার সার্ভার একটি গ্রহণ "
+    "করলে টিক পড়বে।",
+    "first.phone": "একটি ফোন যুক্ত করুন",
+    "first.phone_hint": "যে ফোনে আপনার ওয়ালেটের এসএমএস আসে, সেটি এসএমএসগুলো এখানে পাঠায়।",
+    "first.anchor": "ব্যালান্স অ্যাংকর দিন",
+    "first.anchor_hint": "ওয়ালেট অ্যাপে দেখানো ব্যালান্স লিখুন, যাতে পেমেন্ট যাচাই করা যায়।",
+    "first.session": "প্রথম চেকআউট খুলুন",
+    "first.session_hint": "একটি পেমেন্ট লিংক তৈরি করে খুলুন, অথবা আপনার সার্ভার থেকে initialize কল করুন।",
+    "first.other_role": "(এই ধাপটি একজন মালিক বা ডেভেলপার করেন।)",
 }
