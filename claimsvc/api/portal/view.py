@@ -96,7 +96,8 @@ class PortalStaticHandler(StaticHandler):
     route_name = "portal_static"
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
-        if not absolute_path.endswith((".css", ".svg")) or Path(absolute_path).parent != STATIC:
+        kinds = (".css", ".svg", ".js")
+        if not absolute_path.endswith(kinds) or Path(absolute_path).parent != STATIC:
             raise HTTPError(404)
         return super(StaticHandler, self).validate_absolute_path(root, absolute_path)
 
