@@ -40,6 +40,8 @@ class PageView:
     expires_at: datetime
     wallets: tuple[ShopWallet, ...]
     redirect_url: str | None = None
+    test: bool = False
+    """A test session: the page says so at its top."""
 
     @classmethod
     def from_public(cls, public: PublicSession) -> PageView:
@@ -53,6 +55,7 @@ class PageView:
             expires_at=public.expires_at,
             wallets=public.wallets,
             redirect_url=public.redirect_url,
+            test=public.test,
         )
 
     def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:

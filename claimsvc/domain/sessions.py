@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import AccountTerms, ShopWallet
+from claimsvc.domain.modes import is_test, owner_of
 
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
 TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
@@ -83,6 +84,16 @@ class Session:
 
     link_id: str | None = None
     """The payment link the session was opened from (domain/links.py); None for initialize."""
+
+    @property
+    def test(self) -> bool:
+        """Opened with a test key: stored in the account's test ledger (domain/modes.py)."""
+        return is_test(self.account_id)
+
+    @property
+    def owner_id(self) -> str:
+        """The account the session belongs to, in either mode."""
+        return owner_of(self.account_id)
 
 
 def deadline(session: Session) -> datetime:
@@ -311,6 +322,8 @@ class PublicSession:
     pending_claim: Claim | None
     wallets: tuple[ShopWallet, ...]
     redirect_url: str | None
+    test: bool = False
+    """A test session (opened with a test key): the page says so; no money moves."""
 
     @property
     def pending(self) -> bool:
@@ -331,4 +344,5 @@ def public_session(session: Session, account: AccountTerms, now: datetime) -> Pu
         pending_claim=session.pending_claim if status == OPEN else None,
         wallets=account.wallets,
         redirect_url=redirect.get(status),
+        test=is_test(session.account_id),
     )

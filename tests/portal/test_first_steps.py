@@ -8,8 +8,10 @@ import re
 import pytest
 
 from claimsvc.domain.first_steps import STEPS, FirstSteps
+from claimsvc.domain.modes import TEST, ledger_id
 from claimsvc.domain.outbox import DELIVERED
 from tests.claims_support import open_session
+from tests.conftest import initialize_body
 from tests.portal.test_phone_wallets import shop_with_phone
 from tests.worker.factories import record_event
 
@@ -72,3 +74,20 @@ def test_the_checklist_is_finished_only_when_every_step_is_done():
     assert names == ["key", "webhook", "phone", "anchor", "session"]
     assert FirstSteps(frozenset(names)).finished
     assert not FirstSteps(frozenset(names[:-1])).finished
+
+
+async def test_a_test_checkout_and_its_delivered_webhook_tick_their_steps(
+    make_account, make_user, portal, deps, fetch
+):
+    """After the merge with test mode: a merchant building in test mode (a test key opens a
+    session under `<account>:test`, its webhook is delivered there) sees those steps done."""
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    minted = await deps.services.admin.mint_key(shop.id, "suite", TEST)
+    opened = await fetch("/api/v1/checkout/initialize", json=initialize_body(), key=minted.secret)
+    assert opened.code == 201, opened.body
+    before = ticked(await client.get("/portal/"))
+    assert before["session"] is True and before["webhook"] is False
+    event_id = await record_event(deps, ledger_id(shop.id, TEST), "https://shop.example.com/hook")
+    await deps.db["events"].update_one({"_id": event_id}, {"$set": {"status": DELIVERED}})
+    assert ticked(await client.get("/portal/"))["webhook"] is True

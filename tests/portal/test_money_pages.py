@@ -12,6 +12,7 @@ import pytest
 from claimsvc.api.portal.words import money
 from claimsvc.domain import claims, payments, statuses
 from claimsvc.domain.delivery import HOST_REFUSED, NO_SECRET, NO_WEBHOOK_URL, needs_merchant
+from claimsvc.domain.modes import TEST, ledger_id
 from claimsvc.domain.outbox import DEAD, DELIVERED, EVENT_STATUSES, STOPPED, Event
 from tests.claims_support import claim_body, open_session, pay, relay_owed
 from tests.worker.factories import record_event
@@ -259,6 +260,14 @@ async def test_no_webhook_stops_and_test_events_are_no_alarm_on_the_overview(
         {"_id": test_stopped},
         {"$set": {"status": STOPPED, "test": True, "stopped_reason": HOST_REFUSED}},
     )
+    # Test mode's events live under the test ledger id: a stopped or dead one is no alarm
+    # either (the overview counts the live account id; domain/modes.py).
+    test_ledger = ledger_id(shop.id, TEST)
+    for status in (STOPPED, DEAD):
+        mode_event = await record_event(deps, test_ledger, url)
+        await events.update_one(
+            {"_id": mode_event}, {"$set": {"status": status, "stopped_reason": NO_SECRET}}
+        )
     client = await portal(await make_user(shop))
     calm = await client.get("/portal/")
     assert 'id="all-clear"' in calm.text and "/portal/webhooks?status=" not in calm.text

@@ -12,7 +12,9 @@ from tornado.web import HTTPError, RequestHandler
 
 from claimsvc.api.page import StaticHandler
 from claimsvc.api.page_text import BRANDS
+from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
+from claimsvc.domain.attempt_failures import failure_of, stop_of
 from claimsvc.domain.users import can
 
 STATIC = Path(__file__).resolve().parents[1] / "static" / "portal"
@@ -57,6 +59,24 @@ def brand(lang: str) -> Callable[[str], str]:
     """A wallet provider's name as the buyer's page writes it, in `lang` (bKash, বিকাশ): the
     one way every portal page names a wallet; an unknown name is shown as it is."""
     return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
+
+
+def failure_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """What failed, in words (domain/attempt_failures.py); empty when nothing did (delivered,
+    or not tried yet)."""
+    failure = failure_of(status_code, error)
+    return "" if failure is None else words(failure.key, **failure.values)
+
+
+def outcome_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """An attempt's outcome in the page's language: delivered, or what failed in words."""
+    return failure_words(words, status_code, error) or words("att_delivered")
+
+
+def stop_words(words: Words, reason: str | None) -> str:
+    """Why an event stopped, in words (domain/attempt_failures.py); empty when it did not."""
+    key = stop_of(reason)
+    return "" if key is None else words(key)
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,18 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, delivery, hooks, links, money, phone, wordings
+from claimsvc.api.portal.words import (
+    core,
+    delivery,
+    hooks,
+    links,
+    money,
+    phone,
+    testmode,
+    wordings,
+)
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, delivery)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, testmode, delivery)
 """Every words module; a part adds its module here (one line)."""
 
 

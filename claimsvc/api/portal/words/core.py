@@ -72,6 +72,7 @@ EN = {
     "copy_what_invite": "the sign-in link",
     "copy_what_key": "the API key",
     "copy_what_totp": "the key for the app",
+    "copy_what_secret": "the callback secret",
     "codes_title": "Your recovery codes",
     "codes_text": "Save these codes somewhere safe now: they are shown only this once. Each "
     "works once, instead of a code from your app.",
@@ -242,6 +243,7 @@ BN = {
     "copy_what_invite": "সাইন-ইন লিংক",
     "copy_what_key": "এপিআই কী",
     "copy_what_totp": "অ্যাপের কী",
+    "copy_what_secret": "কলব্যাক সিক্রেট",
     "codes_title": "আপনার রিকভারি কোড",
     "codes_text": "কোডগুলো এখনই নিরাপদ কোথাও রাখুন: এগুলো শুধু এবারই দেখানো হচ্ছে। অ্যাপের "
     "কোডের বদলে প্রতিটি একবার কাজ করে।",
