@@ -250,6 +250,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.devices,
             stores.balances,
             clock,
+            stores.api_keys,
         ),
         links=LinkService(
             stores.links,

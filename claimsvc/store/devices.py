@@ -80,6 +80,11 @@ class DeviceStore:
         docs = await self._coll.find(query).sort("created_at", -1).limit(limit).to_list(None)
         return [self.from_doc(d) for d in docs]
 
+    async def has_active(self, account_id: str) -> bool:
+        """Whether the account has a paired phone that is not revoked (account index)."""
+        query = {"account_id": account_id, "revoked_at": None}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def list(
         self, account_id: str | None, cursor: str | None, limit: int | None
     ) -> Page[Device]:

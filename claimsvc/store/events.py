@@ -14,7 +14,7 @@ from typing import Any
 
 from pymongo import ReturnDocument
 
-from claimsvc.domain.delivery import HISTORY_LIMIT
+from claimsvc.domain.delivery import HISTORY_LIMIT, NO_WEBHOOK_URL
 from claimsvc.domain.exchange import Exchange
 from claimsvc.domain.modes import MODES, ledger_id
 from claimsvc.domain.outbox import (
@@ -165,8 +165,13 @@ class EventStore:
         await self._coll.create_index([("status", 1), ("next_attempt_at", 1)])
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
         await self._coll.create_index([("status", 1), ("_id", 1)])
-        # The portal counts an account's stopped and dead events (services/payments.py).
+        # The portal lists an account's events of one status (newest first).
         await self._coll.create_index([("account_id", 1), ("status", 1), ("_id", -1)])
+        # The overview counts stopped and dead events that need the merchant, leaving out
+        # tests and the stops of payments with no webhook address (count_needing_attention).
+        await self._coll.create_index(
+            [("account_id", 1), ("status", 1), ("test", 1), ("stopped_reason", 1)]
+        )
 
     async def insert_new(self, events: list[Event]) -> list[Event]:
         """Insert events in one command; those written now (the rest already had their event)."""
@@ -327,6 +332,25 @@ class EventStore:
             query["account_id"] = account_id
         bound = {"limit": cap} if cap else {}
         return int(await self._coll.count_documents(query, **bound))
+
+    async def count_needing_attention(self, status: str, account_id: str, cap: int) -> int:
+        """The account's events of `status` a merchant must act on, counted no further than
+        `cap` (domain/delivery.py `needs_merchant`, as a query). Both bounds are ranges of
+        the index (account, status, test, stopped_reason)."""
+        query = {
+            "account_id": account_id,
+            "status": status,
+            "test": {"$ne": True},
+            "stopped_reason": {"$ne": NO_WEBHOOK_URL},
+        }
+        return int(await self._coll.count_documents(query, limit=cap))
+
+    async def any_delivered(self, account_id: str) -> bool:
+        """Whether any event of the account (a test one, or a test session's, too) reached the
+        merchant's server."""
+        ledgers = [ledger_id(account_id, mode) for mode in MODES]
+        query = {"account_id": {"$in": ledgers}, "status": DELIVERED}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
 
     async def oldest_queued(self) -> Event | None:
         """The queued event with the lowest id (ids grow with creation time)."""

@@ -434,8 +434,9 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         (f"/portal/payments/{w.test_session}/test-payment", {"outcome": "late", "trx_id": ""}),
         ("/portal/webhooks/events/1/redeliver", {}),
         ("/portal/security/totp/start", {}),
-        # After totp/start above: a pending secret, so each code reaches the TOTP check.
+        # post_form starts a set-up before each: five wrong codes end one.
         ("/portal/security/totp/confirm", {"code": "123456"}),
+        ("/portal/security/totp/cancel", {}),
         ("/portal/wordings/teach", wordings.form(w.message)),
         ("/portal/wordings/teach", wordings.form(w.message, action="save")),
         ("/portal/wordings/wd_nope/remove", {}),
@@ -444,6 +445,8 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
 
 
 async def post_form(w: World, path: str, form: dict[str, str], what: str) -> None:
+    if path == "/portal/security/totp/confirm":
+        await w.portal.post("/portal/security/totp/start")  # a live set-up: the code is read
     page = await w.portal.post(path, form)
     w.note(what, page.code, page.body)
 
