@@ -221,7 +221,7 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         ("POST", f"{acc}/users/usr_nope/invite", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/global", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/remove", "admin", {}),
-        # "late" sends nothing yet (no wait for the SMS worker on each valid body).
+        # "late_sms" sends nothing yet (no wait for the SMS worker on each valid body).
         ("POST", "/api/v1/test/payments", "test", {**late(w), "wait": False}),
         ("POST", "/admin/v1/test-payments", "admin", {**late(w), "wait": False}),
         # Last: maintenance on would answer 503 everywhere (on purpose), so it is never sent.
@@ -231,7 +231,7 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
 
 def late(w: World) -> dict[str, str]:
     """A test payment body whose SMS waits to be let in: nothing is sent or waited for."""
-    return {"session_id": w.test_session, "outcome": "late", "provider": "bkash"}
+    return {"session_id": w.test_session, "outcome": "late_sms", "provider": "bkash"}
 
 
 def headers_for(w: World, auth: Auth) -> dict[str, str]:
@@ -431,7 +431,7 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/webhooks/secret", {"grace": "24"}),
         ("/portal/webhooks/secret/reveal", {}),
         ("/portal/webhooks/hosts", {"host": "more.example.com", "remove": ""}),
-        (f"/portal/payments/{w.test_session}/test-payment", {"outcome": "late", "trx_id": ""}),
+        (f"/portal/payments/{w.test_session}/test-payment", {"outcome": "late_sms", "trx_id": ""}),
         ("/portal/webhooks/events/1/redeliver", {}),
         ("/portal/security/totp/start", {}),
         # post_form starts a set-up before each: five wrong codes end one.
