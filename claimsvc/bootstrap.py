@@ -267,6 +267,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.devices,
             stores.balances,
             clock,
+            stores.api_keys,
         ),
         links=LinkService(
             stores.links,

@@ -272,6 +272,32 @@ class CodeFailed(PortalError):
     status, code, message = 401, "code_failed", "Wrong or already used code"
 
 
+class CodeUsed(CodeFailed):
+    """A right code that was accepted once already: the next one will do."""
+
+    code, message = "code_used", "That code was used already; wait for the next one"
+
+
+class EnrolCodeFailed(PortalError):
+    """A wrong code while setting up two-factor: the set-up stays, with fewer tries left."""
+
+    status, code, message = 400, "enrol_code_failed", "That code did not match"
+
+    def __init__(self, tries_left: int) -> None:
+        super().__init__()
+        self.tries_left = tries_left
+
+
+class EnrolmentEnded(PortalError):
+    status, code = 400, "enrol_ended"
+    message = "The two-factor set-up ended (too many wrong codes, or too old); start again"
+
+
+class SelfAction(PortalError):
+    status, code = 409, "team_self"
+    message = "Change your own role or access from another owner's account"
+
+
 class SignInLimited(PortalError):
     status, code = 429, "signin_limited"
     message = "Too many sign-in attempts. Wait a while and try again."

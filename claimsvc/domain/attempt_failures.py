@@ -1,6 +1,9 @@
-"""What a failed webhook attempt means, in words a merchant reads instead of a library's class
-name: the attempt record keeps the sender's short name ("ClientConnectorDNSError", "HTTP 503",
-metrics and the admin API use it); the portal shows the words key this picks.
+"""What a failed webhook attempt means, and why an event stopped, in words a merchant reads
+instead of a library's class name or a fixed English reason: the attempt record keeps the
+sender's short name ("ClientConnectorDNSError", "HTTP 503", metrics and the admin API use it)
+and a stopped event its reason (domain/delivery.py); the portal shows the words key this picks.
+The one mapping from a delivery problem to words (the portal's words/delivery.py has each key in
+English and Bangla).
 
 aiohttp's names are its exception classes (aiohttp.client_exceptions); each concrete class the
 sender can record is named below, and its parents catch the rest of their families.
@@ -9,6 +12,8 @@ sender can record is named below, and its parents catch the rest of their famili
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from claimsvc.domain import delivery
 
 TIMEOUT = "fail_timeout"
 DNS = "fail_dns"
@@ -40,6 +45,25 @@ FAILURE_KEYS = (
     UNKNOWN,
 )
 """Every words key a failure can map to; each exists in English and Bangla (portal words)."""
+
+STOP_NO_SECRET = "stop_no_secret"
+STOP_ADDRESS = "stop_address"
+STOP_HOST = "stop_host"
+STOP_NO_ACCOUNT = "stop_no_account"
+STOP_NO_WEBHOOK = "stop_no_webhook"
+STOP_URL = "stop_url"
+
+STOP_KEYS = (STOP_NO_SECRET, STOP_ADDRESS, STOP_HOST, STOP_NO_ACCOUNT, STOP_NO_WEBHOOK, STOP_URL)
+"""Every words key a stop reason can map to; each exists in English and Bangla."""
+
+_BY_REASON = {
+    delivery.NO_SECRET: STOP_NO_SECRET,
+    delivery.ADDRESS_REFUSED: STOP_ADDRESS,
+    delivery.HOST_REFUSED: STOP_HOST,
+    delivery.NO_ACCOUNT: STOP_NO_ACCOUNT,
+    delivery.NO_WEBHOOK_URL: STOP_NO_WEBHOOK,
+}
+"""Each fixed reason; the rest are the URL rules' refusals ("webhook_url must use https")."""
 
 _BY_NAME = {
     "TimeoutError": TIMEOUT,
@@ -101,3 +125,11 @@ def _status_failure(code: int) -> Failure | None:
     if 500 <= code < 600:
         return Failure(SERVER, values)
     return Failure(OTHER_STATUS, values)
+
+
+def stop_of(reason: str | None) -> str | None:
+    """The words key of why an event stopped; None when it did not (no reason recorded). An
+    unlisted reason is one of the URL rules' refusals."""
+    if not reason:
+        return None
+    return _BY_REASON.get(reason, STOP_URL)

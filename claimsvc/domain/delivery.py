@@ -44,6 +44,16 @@ def stop_reason(event: Event, account: Account | None) -> str | None:
     return check_url(event.webhook_url, account.allowed_hosts, "webhook_url")
 
 
+def needs_merchant(event: Event) -> bool:
+    """Whether a stopped or dead event is a problem for the merchant (the overview's "needs
+    attention"): not a test event (sent once by design; its page shows the answer) and not
+    one stopped for having no webhook address (a payment link without one: normal, and its
+    page says so)."""
+    if event.status not in (STOPPED, EVENT_DEAD) or event.test:
+        return False
+    return event.stopped_reason != NO_WEBHOOK_URL
+
+
 REFUSED_BEFORE_CONNECTING = {"AddressRefused": ADDRESS_REFUSED, "HostRefused": HOST_REFUSED}
 """Attempt errors of a connection the sender refused to make, and the stopped_reason of each:
 retrying would be refused again, so the event waits for a re-check instead."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from urllib.parse import quote
+from ipaddress import ip_address
+from urllib.parse import quote, urlsplit
 
 INTAKE_PATH = "/sms/v1/messages"
 """Where forwarders post SMS on the SMS port (contract.md §5)."""
@@ -57,3 +58,18 @@ def intake_url(public_sms_url: str, token: str) -> str:
     parameter (contract.md §5): what the pairing QR code holds, since no supported app imports
     its settings from a QR code or a link (docs/sms-forwarders.md, "Pairing")."""
     return f"{public_sms_url.rstrip('/')}{INTAKE_PATH}?token={quote(token, safe='')}"
+
+
+def phone_cannot_reach(public_sms_url: str) -> bool:
+    """Whether the intake address names the server's own machine (localhost, a loopback or
+    unspecified address): a phone opening it reaches itself, never us. `claimsvc dev` leaves
+    CLAIMSVC_PUBLIC_SMS_URL unset, which gives http://localhost:<sms port>. A private network
+    address (192.168.x.x on the same Wi-Fi) is reachable, so it passes."""
+    host = (urlsplit(public_sms_url).hostname or "").rstrip(".").lower()
+    if not host or host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified or address.is_link_local

@@ -8,7 +8,8 @@ import hmac
 import secrets
 import struct
 import unicodedata
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from urllib.parse import quote, urlencode
 
 STEP_SECONDS = 30
@@ -18,6 +19,13 @@ DRIFT_STEPS = 1
 SECRET_BYTES = 20
 RECOVERY_CODES = 10
 ISSUER = "claimsvc"
+ENROL_TRIES = 5
+"""Wrong codes a pending set-up takes before it is dropped (Twilio Verify's TOTP factor takes
+5 too). The user holds the secret, so this bounds nothing an attacker wants; it stops an
+authenticator entry that never matches (a wrong clock, the wrong app entry) from being tried
+for ever, and tells the user to start again with a clean entry."""
+ENROL_LIFETIME = timedelta(minutes=30)
+"""How long a pending set-up waits for its first code: long enough to install an app."""
 
 
 def new_secret() -> str:
@@ -78,6 +86,17 @@ def matching_step(secret: str, typed: str, now: datetime, last_step: int | None)
     return None
 
 
+def is_spent(secret: str, typed: str, now: datetime, last_step: int | None) -> bool:
+    """Whether `typed` is the code of an accepted step still in the window: a code right,
+    but used already (the one that finished the set-up, typed again at sign-in)."""
+    code = typed_code(typed)
+    if code is None or last_step is None:
+        return False
+    key, current = _key(secret), time_step(now)
+    steps = range(current - DRIFT_STEPS, min(current + DRIFT_STEPS, last_step) + 1)
+    return any(hmac.compare_digest(hotp(key, step), code) for step in steps)
+
+
 def otpauth_uri(secret: str, email: str, issuer: str = ISSUER) -> str:
     """The otpauth:// URI authenticator apps read from a QR code (Google's Key Uri Format)."""
     label = quote(f"{issuer}:{email}")
@@ -101,3 +120,21 @@ def recovery_hash(code: str) -> str:
     The codes carry 50 random bits, so a fast hash is enough (no dictionary to try)."""
     letters = code.strip().lower().replace("-", "").replace(" ", "")
     return hashlib.sha256(letters.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A set-up waiting for its first code: the same secret is shown until it ends."""
+
+    secret: str
+    tries: int
+    """Wrong codes typed so far."""
+    until: datetime | None
+    """When the set-up ends unconfirmed (None: made before set-ups ended, so ended)."""
+
+    def live(self, now: datetime) -> bool:
+        return self.until is not None and now < self.until and self.tries < ENROL_TRIES
+
+    @property
+    def tries_left(self) -> int:
+        return max(0, ENROL_TRIES - self.tries)

@@ -10,6 +10,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import payments as pay
 from claimsvc.domain.devices import QUIET_AFTER
+from claimsvc.domain.first_steps import FirstSteps
 from claimsvc.domain.limits import dhaka_day_start
 from claimsvc.domain.modes import owner_of
 from claimsvc.domain.outbox import DEAD, STOPPED, EventFilter
@@ -18,6 +19,7 @@ from claimsvc.domain.payments import Overview, Search, SearchResult, SessionDeta
 from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.domain.statuses import HELD, SUSPECT
 from claimsvc.domain.transactions import Transaction
+from claimsvc.store.accounts import ApiKeyStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.devices import DeviceStore
 from claimsvc.store.events import EventStore
@@ -37,6 +39,7 @@ class PaymentsService:
         devices: DeviceStore,
         balances: BalanceStore,
         clock: Clock,
+        api_keys: ApiKeyStore,
     ) -> None:
         self._sessions = sessions
         self._transactions = transactions
@@ -44,6 +47,7 @@ class PaymentsService:
         self._devices = devices
         self._balances = balances
         self._clock = clock
+        self._api_keys = api_keys
 
     async def list(
         self, account_id: str, status: str | None, cursor: str | None, limit: int | None = None
@@ -93,10 +97,23 @@ class PaymentsService:
             open_sessions=await self._sessions.count_status(account_id, OPEN, cap),
             held=await count_tx(account_id, HELD, None, cap),
             suspect=await count_tx(account_id, SUSPECT, now - pay.SUSPECT_WITHIN, cap),
-            stopped_events=await self._events.count(STOPPED, account_id, cap),
-            dead_events=await self._events.count(DEAD, account_id, cap),
+            stopped_events=await self._events.count_needing_attention(STOPPED, account_id, cap),
+            dead_events=await self._events.count_needing_attention(DEAD, account_id, cap),
             quiet_devices=await self._devices.quiet_of_account(
                 account_id, now - QUIET_AFTER, pay.LIST_CAP
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
         )
+
+    async def first_steps(self, account_id: str) -> FirstSteps:
+        """Which first steps the account has done, each read from its result: a live key, a
+        webhook delivered, an active phone, an anchored wallet, a session. One indexed
+        `find_one` of an id each (the overview's checklist)."""
+        done = {
+            "key": await self._api_keys.has_live(account_id),
+            "webhook": await self._events.any_delivered(account_id),
+            "phone": await self._devices.has_active(account_id),
+            "anchor": await self._balances.has_anchor(account_id),
+            "session": await self._sessions.has_any(account_id),
+        }
+        return FirstSteps(frozenset(name for name, yes in done.items() if yes))

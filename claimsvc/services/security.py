@@ -15,10 +15,11 @@ from claimsvc.store.users import UserStore
 
 @dataclass(frozen=True)
 class Enrolment:
-    """A secret being enrolled: shown once, in the answer that made it."""
+    """A set-up waiting for its first code: shown on the security page until it ends."""
 
     secret: str
     uri: str
+    tries_left: int
 
 
 class SecurityService:
@@ -56,23 +57,45 @@ class SecurityService:
             raise errors.SignInFailed("Wrong current password")
         await self._sessions.delete_user(user.id, keep=keep_session)
 
-    async def start_totp(self, user_id: str, email: str) -> Enrolment:
-        """A new secret to enrol, kept pending until a code from it confirms it."""
-        secret = totp.new_secret()
-        await self._users.set_totp_pending(user_id, secret, self._clock())
-        return Enrolment(secret, totp.otpauth_uri(secret, email))
+    async def start_totp(self, user_id: str) -> None:
+        """A new secret to set up, waiting for its first code; a live set-up is kept."""
+        now = self._clock()
+        await self._users.start_totp_pending(
+            user_id, totp.new_secret(), now + totp.ENROL_LIFETIME, now
+        )
+
+    async def pending_totp(self, user_id: str, email: str) -> Enrolment | None:
+        """The set-up waiting for its first code, to show again until it is confirmed, ends
+        or is cancelled (the same secret each time, so the app's entry stays right)."""
+        pending = await self._users.totp_pending(user_id)
+        if pending is None or not pending.live(self._clock()):
+            return None
+        return Enrolment(
+            pending.secret, totp.otpauth_uri(pending.secret, email), pending.tries_left
+        )
+
+    async def cancel_totp(self, user_id: str) -> None:
+        await self._users.drop_totp_pending(user_id)
 
     async def confirm_totp(self, user_id: str, code: str) -> list[str]:
-        """Turn two-factor on when `code` comes from the pending secret; the recovery codes,
-        to show once. CodeFailed otherwise (the enrolment must then start again)."""
-        secret = await self._users.totp_pending(user_id)
-        step = totp.matching_step(secret, code, self._clock(), None) if secret else None
-        if secret is None or step is None:
-            raise errors.CodeFailed()
+        """Turn two-factor on when `code` comes from the pending secret; the recovery codes.
+        A wrong code keeps the set-up (EnrolCodeFailed, with the tries left) until its
+        ENROL_TRIES-th, which ends it (EnrolmentEnded), as does a set-up past its time."""
+        now = self._clock()
+        pending = await self._users.totp_pending(user_id)
+        if pending is None or not pending.live(now):
+            raise errors.EnrolmentEnded()
+        step = totp.matching_step(pending.secret, code, now, None)
+        if step is None:
+            tries = await self._users.count_totp_try(user_id, pending.secret)
+            if tries is None or tries >= totp.ENROL_TRIES:
+                await self._users.drop_totp_pending(user_id, pending.secret)
+                raise errors.EnrolmentEnded()
+            raise errors.EnrolCodeFailed(tries_left=totp.ENROL_TRIES - tries)
         codes = totp.new_recovery_codes()
         hashes = [totp.recovery_hash(c) for c in codes]
-        if not await self._users.enable_totp(user_id, secret, step, hashes, self._clock()):
-            raise errors.CodeFailed()
+        if not await self._users.enable_totp(user_id, pending.secret, step, hashes, now):
+            raise errors.EnrolmentEnded()
         return codes
 
     async def accept_code(self, user: User, code: str) -> str | None:
@@ -85,6 +108,13 @@ class SecurityService:
         if await self._users.take_recovery_code(user.id, totp.recovery_hash(code)):
             return "recovery"
         return None
+
+    def just_used(self, user: User, code: str) -> bool:
+        """Whether `code` is a right code already used (each is accepted once, RFC 6238 §5.2),
+        so the page can say to wait for the next one instead of "wrong"."""
+        if user.totp_secret is None:
+            return False
+        return totp.is_spent(user.totp_secret, code, self._clock(), user.totp_last_step)
 
     async def disable_totp(self, user_id: str, code: str) -> str:
         """Turn two-factor off with a current code or a recovery code; which one was used."""

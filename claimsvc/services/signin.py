@@ -230,6 +230,8 @@ class SigninService:
             await self._audit.record(
                 user.account_id, user.id, user.email, "code_failed", address=address
             )
+            if self._security.just_used(user, code):
+                raise errors.CodeUsed()
             raise errors.CodeFailed()
         await self._sessions.delete(current.session.id_hash)
         return await self._signed_in(user, address, used, device)

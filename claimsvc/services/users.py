@@ -31,6 +31,14 @@ class Invited:
         return f"{base_url.rstrip('/')}{INVITE_PATH}{self.token}"
 
 
+def not_self(actor_id: str | None, user_id: str) -> None:
+    """An owner changes neither their own role nor access, nor makes their own set-password
+    link (which would skip the Security page's current-password check): SelfAction. The
+    operator (no actor id) may."""
+    if actor_id is not None and actor_id == user_id:
+        raise errors.SelfAction()
+
+
 class UserService:
     """The team of an account, as the operator and the account's owners manage it."""
 
@@ -78,8 +86,10 @@ class UserService:
             raise errors.UserExists() from None
         return Invited(user, token)
 
-    async def reissue(self, account_id: str, user_id: str) -> Invited:
-        """A new set-password link for a user (a reset); the previous link stops working."""
+    async def reissue(self, account_id: str, user_id: str, actor_id: str | None = None) -> Invited:
+        """A new set-password link for a user (a reset); the previous link stops working.
+        Never for `actor_id` itself (see `not_self`)."""
+        not_self(actor_id, user_id)
         now, token = self._clock(), secrets.token_urlsafe(32)
         user = await self._users.set_invite(
             user_id, account_id, hash_id(token), now + rules.INVITE_TTL, now
@@ -118,9 +128,12 @@ class UserService:
             raise errors.NotFound()
         return user
 
-    async def set_role(self, account_id: str, user_id: str, role: str) -> User:
+    async def set_role(
+        self, account_id: str, user_id: str, role: str, actor_id: str | None = None
+    ) -> User:
         """Change a user's role; LastOwner when it would leave the account without an active
-        owner."""
+        owner; SelfAction when `actor_id` (a portal user) names themselves."""
+        not_self(actor_id, user_id)
         if role not in rules.ROLES:
             raise errors.InvalidBody(details=["role: must be one of owner, developer, staff"])
         user = await self.get(account_id, user_id)
@@ -135,9 +148,10 @@ class UserService:
             await self._owners.add(account_id, user_id)
         return changed
 
-    async def disable(self, account_id: str, user_id: str) -> User:
+    async def disable(self, account_id: str, user_id: str, actor_id: str | None = None) -> User:
         """Disable a user: no sign-in, no link, every session ended. LastOwner for the last
-        active owner."""
+        active owner; SelfAction when `actor_id` (a portal user) names themselves."""
+        not_self(actor_id, user_id)
         user = await self.get(account_id, user_id)
         if user.role == "owner" and not await self._owners.remove_unless_last(account_id, user_id):
             raise errors.LastOwner()

@@ -234,6 +234,11 @@ class ApiKeyStore:
         docs = await self._coll.find({"account_id": account_id}).sort("created_at", -1).to_list()
         return [self.from_doc(doc) for doc in docs]
 
+    async def has_live(self, account_id: str) -> bool:
+        """Whether the account holds a key that is not revoked (by the account index)."""
+        query = {"account_id": account_id, "revoked_at": None}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def record_last_used(self, used: Mapping[str, datetime]) -> None:
         """Keep each key's last use as the admission script saw it; never moves one back."""
         for key_id, at in used.items():

@@ -194,6 +194,11 @@ class BalanceStore:
         cursor = self._coll.find({"account_id": account_id}, _NO_SEEN).sort("_id", 1)
         return [self.from_doc(doc) for doc in await cursor.limit(limit).to_list(None)]
 
+    async def has_anchor(self, account_id: str) -> bool:
+        """Whether the merchant anchored any of the account's wallets (account index)."""
+        query = {"account_id": account_id, "anchor_set_at": {"$ne": None}}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def broken_of_account(self, account_id: str, limit: int) -> list[Wallet]:
         """An account's wallets whose chain is broken: entries held for what they chain to, or
         a break recovered from whose missing SMS may still turn up (by the account index:

@@ -104,6 +104,11 @@ class DeviceStore:
             {"_id": device_id, QUIET_SINCE: heard}, {"$unset": {QUIET_SINCE: ""}}
         )
 
+    async def has_active(self, account_id: str) -> bool:
+        """Whether the account has a paired phone that is not revoked (account index)."""
+        query = {"account_id": account_id, "revoked_at": None}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
+
     async def list(
         self, account_id: str | None, cursor: str | None, limit: int | None
     ) -> Page[Device]:

@@ -15,7 +15,7 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.alerts import alerted
-from claimsvc.domain.delivery import HISTORY_LIMIT
+from claimsvc.domain.delivery import HISTORY_LIMIT, NO_WEBHOOK_URL, needs_merchant
 from claimsvc.domain.exchange import Exchange
 from claimsvc.domain.modes import MODES, ledger_id
 from claimsvc.domain.outbox import (
@@ -91,10 +91,13 @@ ALERT_DUE = "alert_due"
 """Set on an event that ended dead or stopped, until the alert relay writes its alert."""
 
 
-def _alert_owed(event: Event) -> dict[str, Any]:
-    """The mark a dead or stopped event carries, in the update that ends it (a portal test
-    event owes none: the merchant is looking at its answer; nor does a test session's)."""
-    return {ALERT_DUE: True} if alerted(event.account_id) and not event.test else {}
+def _alert_owed(event: Event, status: str, reason: str | None = None) -> dict[str, Any]:
+    """The mark an event ending `status` carries, in the update that ends it, when its end
+    needs the merchant as the overview's "needs attention" says (not a portal test event, nor
+    a stop for having no webhook address) and it is live (a test session's owes none)."""
+    ended = replace(event, status=status, stopped_reason=reason)
+    owed = alerted(event.account_id) and needs_merchant(ended)
+    return {ALERT_DUE: True} if owed else {}
 
 
 def _attempted(attempt: Attempt) -> dict[str, Any]:
@@ -177,8 +180,13 @@ class EventStore:
         # The reconciler pages queued events by id; counts and the oldest queued use it too.
         await self._coll.create_index([("status", 1), ("_id", 1)])
         await self._coll.create_index(ALERT_DUE, sparse=True)
-        # The portal counts an account's stopped and dead events (services/payments.py).
+        # The portal lists an account's events of one status (newest first).
         await self._coll.create_index([("account_id", 1), ("status", 1), ("_id", -1)])
+        # The overview counts stopped and dead events that need the merchant, leaving out
+        # tests and the stops of payments with no webhook address (count_needing_attention).
+        await self._coll.create_index(
+            [("account_id", 1), ("status", 1), ("test", 1), ("stopped_reason", 1)]
+        )
 
     async def insert_new(self, events: list[Event]) -> list[Event]:
         """Insert events in one command; those written now (the rest already had their event)."""
@@ -272,7 +280,7 @@ class EventStore:
             "status": DEAD,
             "dead_at": attempt.at,
             "next_attempt_at": None,
-            **_alert_owed(event),
+            **_alert_owed(event, DEAD),
         }
         return await self._apply_outcome(event, fields, attempt)
 
@@ -285,7 +293,7 @@ class EventStore:
             "stopped_reason": reason,
             "stopped_at": now,
             "next_attempt_at": None,
-            **_alert_owed(event),
+            **_alert_owed(event, STOPPED, reason),
         }
         if attempt is not None:
             fields.update(_attempted(attempt))
@@ -350,6 +358,25 @@ class EventStore:
             query["account_id"] = account_id
         bound = {"limit": cap} if cap else {}
         return int(await self._coll.count_documents(query, **bound))
+
+    async def count_needing_attention(self, status: str, account_id: str, cap: int) -> int:
+        """The account's events of `status` a merchant must act on, counted no further than
+        `cap` (domain/delivery.py `needs_merchant`, as a query). Both bounds are ranges of
+        the index (account, status, test, stopped_reason)."""
+        query = {
+            "account_id": account_id,
+            "status": status,
+            "test": {"$ne": True},
+            "stopped_reason": {"$ne": NO_WEBHOOK_URL},
+        }
+        return int(await self._coll.count_documents(query, limit=cap))
+
+    async def any_delivered(self, account_id: str) -> bool:
+        """Whether any event of the account (a test one, or a test session's, too) reached the
+        merchant's server."""
+        ledgers = [ledger_id(account_id, mode) for mode in MODES]
+        query = {"account_id": {"$in": ledgers}, "status": DELIVERED}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
 
     async def oldest_queued(self) -> Event | None:
         """The queued event with the lowest id (ids grow with creation time)."""

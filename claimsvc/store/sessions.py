@@ -8,6 +8,7 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.alerts import owed_by
+from claimsvc.domain.modes import MODES, ledger_id
 from claimsvc.domain.sessions import (
     CLAIM_HISTORY_LIMIT,
     COMPLETED,
@@ -301,6 +302,13 @@ class SessionStore:
             held = {"_id": {"$in": session_ids}, "account_id": account_id}
             docs += await self._coll.find(held).limit(limit).to_list(None)
         return [self.from_doc(d) for d in docs]
+
+    async def has_any(self, account_id: str) -> bool:
+        """Whether the account ever opened a session, live or test (the (account, created_at)
+        index): a first test checkout is a first checkout."""
+        ledgers = [ledger_id(account_id, mode) for mode in MODES]
+        query = {"account_id": {"$in": ledgers}}
+        return await self._coll.find_one(query, {"_id": 1}) is not None
 
     async def count_status(self, account_id: str, status: str, cap: int) -> int:
         """How many of an account's sessions have `status`, counting no further than `cap`."""

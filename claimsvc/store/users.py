@@ -8,9 +8,12 @@ from typing import Any
 
 from pymongo import ASCENDING, ReturnDocument
 
-from claimsvc.domain import known_devices
+from claimsvc.domain import known_devices, totp
 from claimsvc.domain.known_devices import KnownDevice
 from claimsvc.domain.users import User
+
+PENDING_FIELDS = ("totp_pending", "totp_pending_tries", "totp_pending_until")
+"""A two-factor set-up waiting for its first code (the secret, wrong codes, its end)."""
 
 
 class UserStore:
@@ -203,22 +206,73 @@ class UserStore:
         )
         return bool(result.modified_count)
 
-    async def set_totp_pending(self, user_id: str, secret: str, now: datetime) -> None:
-        """Keep a secret being enrolled until a code confirms it (replacing any earlier one)."""
+    async def start_totp_pending(
+        self, user_id: str, secret: str, until: datetime, now: datetime
+    ) -> None:
+        """Keep `secret` as the set-up waiting for its first code, unless a live one waits
+        already (a second click keeps the secret the app may have scanned)."""
         await self._coll.update_one(
-            {"_id": user_id}, {"$set": {"totp_pending": secret, "updated_at": now}}
+            {
+                "_id": user_id,
+                "totp_secret": None,
+                "$or": [
+                    {"totp_pending": None},
+                    {"totp_pending_until": None},
+                    {"totp_pending_until": {"$lte": now}},
+                    {"totp_pending_tries": {"$gte": totp.ENROL_TRIES}},
+                ],
+            },
+            {
+                "$set": {
+                    "totp_pending": secret,
+                    "totp_pending_tries": 0,
+                    "totp_pending_until": until,
+                    "updated_at": now,
+                }
+            },
         )
 
-    async def totp_pending(self, user_id: str) -> str | None:
-        doc = await self._coll.find_one({"_id": user_id}, {"totp_pending": 1})
-        return doc.get("totp_pending") if doc else None
+    async def totp_pending(self, user_id: str) -> totp.Pending | None:
+        """The set-up waiting for its first code, live or not."""
+        doc = await self._coll.find_one({"_id": user_id}, dict.fromkeys(PENDING_FIELDS, 1))
+        if not doc or not doc.get("totp_pending"):
+            return None
+        return totp.Pending(
+            doc["totp_pending"],
+            int(doc.get("totp_pending_tries") or 0),
+            doc.get("totp_pending_until"),
+        )
+
+    async def count_totp_try(self, user_id: str, secret: str) -> int | None:
+        """Count one wrong code against the set-up of `secret`; the wrong codes so far, or
+        None when that set-up is no longer the one waiting."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": user_id, "totp_pending": secret},
+            {"$inc": {"totp_pending_tries": 1}},
+            {"totp_pending_tries": 1},
+            return_document=ReturnDocument.AFTER,
+        )
+        return int(doc["totp_pending_tries"]) if doc else None
+
+    async def drop_totp_pending(self, user_id: str, secret: str | None = None) -> None:
+        """End the set-up (of `secret`, or whichever waits) unconfirmed."""
+        query: dict[str, Any] = {"_id": user_id}
+        if secret is not None:
+            query["totp_pending"] = secret
+        await self._coll.update_one(query, {"$unset": dict.fromkeys(PENDING_FIELDS, "")})
 
     async def enable_totp(
         self, user_id: str, secret: str, step: int, recovery: list[str], now: datetime
     ) -> bool:
-        """Turn two-factor on with the pending `secret`, if it is still the pending one."""
+        """Turn two-factor on with the pending `secret`, if it is still the pending one, still
+        live and not past its wrong codes (checked in the same update)."""
         result = await self._coll.update_one(
-            {"_id": user_id, "totp_pending": secret},
+            {
+                "_id": user_id,
+                "totp_pending": secret,
+                "totp_pending_until": {"$gt": now},
+                "totp_pending_tries": {"$lt": totp.ENROL_TRIES},
+            },
             {
                 "$set": {
                     "totp_secret": secret,
@@ -226,7 +280,7 @@ class UserStore:
                     "recovery_hashes": recovery,
                     "updated_at": now,
                 },
-                "$unset": {"totp_pending": ""},
+                "$unset": dict.fromkeys(PENDING_FIELDS, ""),
             },
         )
         return bool(result.modified_count)

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from claimsvc.api.app import make_app
+from claimsvc.domain.modes import TEST
 from tests.api import hostile
 from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, Fetch, Reply, initialize_body
 from tests.portal import test_wordings_pages as wordings
@@ -82,6 +83,9 @@ class World:
     portal: PortalClient
     fetch: Fetch
     bad: list[str] = field(default_factory=list)
+    test_key: str = ""
+    test_session: str = ""
+    """A test key of the account and an open test session it made (test mode)."""
 
     def admin(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
@@ -114,6 +118,8 @@ async def world(server, fetch, deps, make_account, make_user) -> World:  # noqa:
     page = await portal.sign_in(user.email, user.password)
     assert page.code == 200 and "/portal/login" not in page.url
     made = link.json()
+    test_key = (await deps.services.admin.mint_key(merchant.id, "fuzz test", TEST)).secret
+    tested = await fetch("/api/v1/checkout/initialize", json=initialize_body(), key=test_key)
     return World(
         merchant.id,
         merchant.key,
@@ -126,12 +132,14 @@ async def world(server, fetch, deps, make_account, make_user) -> World:  # noqa:
         unread.id,
         portal,
         fetch,
+        test_key=test_key,
+        test_session=tested.json()["session_id"],
     )
 
 
 # JSON endpoints: (method, path, auth, a valid body) ---------------------------------------------
 
-Auth = str  # "key", "admin" or "none"
+Auth = str  # "key", "test" (a test key), "admin" or "none"
 
 
 def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
@@ -213,13 +221,22 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         ("POST", f"{acc}/users/usr_nope/invite", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/global", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/remove", "admin", {}),
+        # "late_sms" sends nothing yet (no wait for the SMS worker on each valid body).
+        ("POST", "/api/v1/test/payments", "test", {**late(w), "wait": False}),
+        ("POST", "/admin/v1/test-payments", "admin", {**late(w), "wait": False}),
         # Last: maintenance on would answer 503 everywhere (on purpose), so it is never sent.
         ("PUT", "/admin/v1/platform", "admin", {"maintenance": False, "daily_limit": None}),
     ]
 
 
+def late(w: World) -> dict[str, str]:
+    """A test payment body whose SMS waits to be let in: nothing is sent or waited for."""
+    return {"session_id": w.test_session, "outcome": "late_sms", "provider": "bkash"}
+
+
 def headers_for(w: World, auth: Auth) -> dict[str, str]:
-    return {"key": {"x-api-key": w.key}, "admin": w.admin(), "none": {}}[auth]
+    keys = {"key": {"x-api-key": w.key}, "test": {"x-api-key": w.test_key}}
+    return {**keys, "admin": w.admin(), "none": {}}[auth]
 
 
 def json_bytes(body: dict[str, Any]) -> bytes:
@@ -414,10 +431,14 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/transactions/trx_nope/confirm", {"override_suspect": "1"}),
         ("/portal/webhooks/test", {"url": f"https://{ALLOWED_HOST}/x"}),
         ("/portal/webhooks/secret", {"grace": "24"}),
+        ("/portal/webhooks/secret/reveal", {}),
+        ("/portal/webhooks/hosts", {"host": "more.example.com", "remove": ""}),
+        (f"/portal/payments/{w.test_session}/test-payment", {"outcome": "late_sms", "trx_id": ""}),
         ("/portal/webhooks/events/1/redeliver", {}),
         ("/portal/security/totp/start", {}),
-        # After totp/start above: a pending secret, so each code reaches the TOTP check.
+        # post_form starts a set-up before each: five wrong codes end one.
         ("/portal/security/totp/confirm", {"code": "123456"}),
+        ("/portal/security/totp/cancel", {}),
         ("/portal/wordings/teach", wordings.form(w.message)),
         ("/portal/wordings/teach", wordings.form(w.message, action="save")),
         ("/portal/wordings/wd_nope/remove", {}),
@@ -431,6 +452,8 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
 
 
 async def post_form(w: World, path: str, form: dict[str, str], what: str) -> None:
+    if path == "/portal/security/totp/confirm":
+        await w.portal.post("/portal/security/totp/start")  # a live set-up: the code is read
     page = await w.portal.post(path, form)
     w.note(what, page.code, page.body)
 
@@ -593,7 +616,20 @@ def test_every_route_is_fuzzed(deps) -> None:
     import re
 
     app = make_app(deps)
-    w = World("a", "k", "a2", "d", "t", UNKNOWN_UUID, "l", "s", "m", PortalClient(""), fetch=None)  # type: ignore[arg-type]
+    w = World(
+        "a",
+        "k",
+        "a2",
+        "d",
+        "t",
+        UNKNOWN_UUID,
+        "l",
+        "s",
+        "m",
+        PortalClient(""),
+        fetch=None,
+        test_session="ts",
+    )  # type: ignore[arg-type]
     fuzzed = [p for _, p, _, _ in json_targets(w)] + [p for p, _, _ in get_targets(w)]
     fuzzed += [p for p, _ in form_targets(w)] + ["/portal/security/password"]
     missing = []

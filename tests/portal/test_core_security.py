@@ -156,21 +156,34 @@ async def test_an_owner_reaches_nothing_of_another_account(make_account, make_us
     assert (await deps.stores.users.get(other_staff.id)).status == "active"
 
 
-async def test_the_last_active_owner_cannot_be_demoted_or_disabled(
+async def test_an_owner_is_offered_no_action_on_themselves_and_the_server_refuses_them(
     make_account, make_user, portal, deps
 ):
+    """The page offers no role, disable or link form on the owner's own row, and a forged
+    POST is refused (409) with nothing changed: with two owners, one demoting or disabling
+    themselves by mistake would lock themselves out."""
     shop = await make_account()
     owner = await make_user(shop)
-    client = await portal(owner)
-    await client.get("/portal/team")
-    demote = await client.post(f"/portal/team/{owner.id}/role", {"role": "staff"})
-    assert demote.code == 409 and "last active owner" in demote.text
-    disable = await client.post(f"/portal/team/{owner.id}/disable")
-    assert disable.code == 409
     second = await make_user(shop)
+    client = await portal(owner)
+    team = await client.get("/portal/team")
+    assert f"/portal/team/{owner.id}/" not in team.text
+    assert f"/portal/team/{second.id}/disable" in team.text
+    assert "another owner changes your role or access" in team.text
+    for action, form in (("role", {"role": "staff"}), ("disable", {}), ("link", {})):
+        page = await client.post(f"/portal/team/{owner.id}/{action}", form)
+        assert page.code == 409 and "You cannot change your own role" in page.text, action
+    mine = await deps.stores.users.get(owner.id)
+    assert (mine.role, mine.status) == ("owner", "active")
+    assert (await client.get("/portal/", follow=False)).code == 200  # still signed in
     moved = await client.post(f"/portal/team/{second.id}/role", {"role": "developer"}, follow=True)
     assert "The role is changed." in moved.text
-    assert (await deps.stores.users.get(owner.id)).role == "owner"
+
+
+async def test_bangla_team_page_names_the_own_row_in_bangla(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/team?lang=bn")
+    assert "আপনার ভূমিকা বা প্রবেশাধিকার অন্য একজন মালিক বদলান" in page.text
 
 
 async def test_team_invite_shows_the_link_once(make_account, make_user, portal, caplog):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
 from claimsvc import cli_admin
 from tests.portal.conftest import PASSWORD
 
@@ -69,6 +71,11 @@ async def test_invite_link_sets_the_password_once(fetch, make_account, portal_cl
     )
     assert "Your password is set. Please sign in." in done.text
     assert "__Host-portal-invite" not in client.cookies
+    # The sign-in form that follows has the email filled in (read once, from a cookie).
+    assert 'value="new@shop.example.com"' in done.text
+    assert "__Host-portal-email" not in client.cookies
+    again = await client.get("/portal/login")
+    assert 'value="new@shop.example.com"' not in again.text
     page = await portal_client().get(path)
     assert page.code == 404 and "expired or was already used" in page.text
     signed = await portal_client().sign_in("new@shop.example.com", PASSWORD)
@@ -171,3 +178,16 @@ def test_cli_builds_the_user_commands():
     ):
         request = cli_admin.build_request(parser.parse_args(action), env)
         assert (request.method, request.full_url) == (method, "http://api:8080/admin/v1" + tail)
+
+
+@pytest.mark.parametrize("kept", ["not-an-email", "%22%3E%3Cscript%3E", "a%40b"])
+async def test_a_forged_email_cookie_fills_in_nothing(portal_client, kept):
+    client = portal_client()
+    client.cookies["__Host-portal-email"] = kept
+    page = await client.get("/portal/login")
+    assert (
+        page.code == 200
+        and 'id="email" name="email" type="email" autocomplete="username" required value=""'
+        in page.text
+    )
+    assert "<script>" not in page.text

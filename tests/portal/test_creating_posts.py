@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from claimsvc.domain.modes import TEST
 from claimsvc.domain.outbox import EventFilter
+from tests.conftest import initialize_body
 from tests.portal.conftest import PortalClient
 
 Count = Callable[[Any, str], Awaitable[int]]
@@ -70,6 +72,9 @@ CREATING_FORMS = [
     ("/portal/links", {"amount": "750", "description": "Blue kurta"}, links, 0),
     ("/portal/webhooks/secret", {"grace": "24"}, audited("webhook.rotate_secret"), 0),
     ("/portal/webhooks/test", {"url": "https://shop.example.com/hook"}, webhook_events, 0),
+    ("/portal/webhooks/secret/reveal", {}, audited("webhook.reveal_secret"), 0),
+    ("/portal/webhooks/hosts", {"host": "pay.shop.example.com"}, audited("webhook.host_add"), 0),
+    ("/portal/keys", {"label": "test suite", "mode": "test"}, audited("key.mint"), 0),
     (
         "/portal/wallets",
         {"provider": "nagad", "number": "01800000002", "kind": "merchant"},
@@ -102,3 +107,20 @@ async def test_a_reload_after_a_new_set_password_link_makes_no_second_one(
     await client.get("/portal/team")
     await reload_after(client, f"/portal/team/{staff.id}/link", {})
     assert await audited("user_link_reissued")(deps, shop.id) == 1
+
+
+async def test_a_reload_after_a_test_payment_makes_no_second_one(
+    make_account, make_user, portal, deps, fetch
+):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    test_key = (await deps.services.admin.mint_key(shop.id, "suite", TEST)).secret
+    opened = await fetch("/api/v1/checkout/initialize", json=initialize_body(), key=test_key)
+    page = f"/portal/payments/{opened.json()['session_id']}"
+    await client.get(f"{page}?mode=test")
+    made = await client.post(f"{page}/test-payment", {"outcome": "late_sms"})
+    assert made.code == 303 and made.location
+    await client.get(made.location)
+    again = await client.get(made.location)  # the reload
+    assert again.code == 200
+    assert await audited("test_payment.make")(deps, shop.id) == 1

@@ -74,6 +74,23 @@ async def test_revoking_asks_first_then_the_next_initialize_is_refused(shop, own
     assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
 
 
+def key_states(page) -> list[str]:
+    return re.findall(r'data-testid="key-state">(.*?)</td>', page.text)
+
+
+async def test_the_state_column_says_active_or_revoked_never_the_action(shop, owner):
+    """The State column showed "Revoke" (the action) for a live key; the action has its own
+    column."""
+    before = await owner.get("/portal/keys")
+    assert key_states(before) == ["active"]
+    assert f'href="/portal/keys/{shop.key_id}/revoke"' in before.text
+    await owner.post(f"/portal/keys/{shop.key_id}/revoke")
+    after = await owner.get("/portal/keys?lang=bn")
+    [state] = key_states(after)
+    assert "বাতিল" not in state and "প্রত্যাহার" in state
+    assert f'href="/portal/keys/{shop.key_id}/revoke"' not in after.text
+
+
 async def test_another_accounts_key_and_event_are_not_found(deps, make_account, owner, fetch):
     other = await make_account()
     theirs = await record_event(deps, other.id, "https://shop.example.com/hook")

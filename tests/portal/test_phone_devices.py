@@ -9,6 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from claimsvc.domain.devices import phone_cannot_reach
 from tests.portal.phone_support import all_documents, audit_entries
 
 TOKEN = re.compile(r'id="device-token">(dev_[A-Za-z0-9_-]+)<')
@@ -157,3 +158,44 @@ def test_the_qr_code_is_a_data_image_of_the_address():
     uri = qr_data_uri("https://sms.example.com/sms/v1/messages?token=dev_x")
     assert uri.startswith("data:image/svg+xml")
     assert "<svg" in unquote(uri)
+
+
+@pytest.mark.parametrize(
+    ("sms_url", "warned"),
+    [
+        ("http://localhost:8081", True),
+        ("http://127.0.0.1:8081", True),
+        ("http://[::1]:8081", True),
+        ("http://0.0.0.0:8081", True),
+        ("http://app.localhost:8081", True),
+        ("http://192.168.1.20:8081", False),
+        ("https://sms.example.test", False),
+    ],
+)
+def test_a_phone_cannot_reach_the_server_s_own_machine(sms_url, warned):
+    assert phone_cannot_reach(sms_url) is warned
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "A phone cannot reach this address"), ("bn", "ফোন এই ঠিকানায় পৌঁছাতে পারবে না")],
+)
+async def test_pairing_says_when_the_phone_cannot_reach_the_address_and_how_to_set_it(
+    make_account, make_user, portal, deps, lang, words
+):
+    """With CLAIMSVC_PUBLIC_SMS_URL unset under `claimsvc dev` the phone is given
+    http://localhost:<port>/..., which it cannot open: the page says so and names the setting,
+    before pairing and on the page after it."""
+    deps.settings = deps.settings.replace(public_sms_url="http://localhost:8081")
+    client = await portal(await make_user(await make_account()))
+    before = await client.get(f"/portal/devices?lang={lang}")
+    assert words in before.text and "CLAIMSVC_PUBLIC_SMS_URL" in before.text
+    paired = await pair(client)
+    assert words in paired.text and "CLAIMSVC_PUBLIC_SMS_URL" in paired.text
+    assert "http://localhost:8081" in paired.text.split('id="unreachable"', 1)[1]
+    deps.settings = deps.settings.replace(public_sms_url="http://192.168.1.20:8081")
+    later = await client.get("/portal/devices")
+    assert 'id="unreachable"' not in later.text
+    reachable = await pair(client, name="Second phone")
+    assert 'id="unreachable"' not in reachable.text
+    assert "http://192.168.1.20:8081/sms/v1/messages?token=" in reachable.text

@@ -28,6 +28,9 @@ async def test_the_current_secret_is_revealed_once_after_a_post_and_audited(shop
     shown = await owner.get(made.location)
     assert SECRET.findall(shown.text) == [shop.account.callback_secret]
     assert "Your callback secret" in shown.text and "no-store" in shown.headers["Cache-Control"]
+    # The portal's Copy button (rendered hidden, shown by portal.js) names the shown secret.
+    assert 'id="new-secret-value"' in shown.text
+    assert 'data-copy-for="new-secret-value"' in shown.text
     again = await owner.get(made.location)
     assert shop.account.callback_secret not in again.text
     assert "shown once and is no longer visible" in again.text

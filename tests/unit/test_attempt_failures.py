@@ -8,6 +8,7 @@ import pytest
 
 from claimsvc.api.portal.words import WORDS
 from claimsvc.domain import attempt_failures as af
+from claimsvc.domain import delivery
 
 
 @pytest.mark.parametrize(
@@ -79,3 +80,25 @@ def test_no_recorded_name_reaches_the_page_as_a_class_name():
     for name in ("ClientConnectorError", "ClientConnectorDNSError"):
         failure = af.failure_of(None, name)
         assert failure is not None and failure.key != af.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    ("reason", "key"),
+    [
+        (delivery.NO_SECRET, af.STOP_NO_SECRET),
+        (delivery.ADDRESS_REFUSED, af.STOP_ADDRESS),
+        (delivery.HOST_REFUSED, af.STOP_HOST),
+        (delivery.NO_ACCOUNT, af.STOP_NO_ACCOUNT),
+        (delivery.NO_WEBHOOK_URL, af.STOP_NO_WEBHOOK),
+        ("webhook_url must use https", af.STOP_URL),
+    ],
+)
+def test_each_stop_reason_has_its_words_key(reason, key):
+    assert af.stop_of(reason) == key
+    assert af.stop_of(None) is None and af.stop_of("") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+@pytest.mark.parametrize("key", af.STOP_KEYS)
+def test_every_stop_reason_has_words_in_both_languages(lang, key):
+    assert WORDS[lang][key] and "webhook_url" not in WORDS[lang][key]

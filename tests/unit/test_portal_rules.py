@@ -70,6 +70,31 @@ def test_a_code_at_or_before_the_last_accepted_step_is_refused():
     assert totp.matching_step(RFC_SECRET, code, now, step) is None
 
 
+def test_a_used_code_still_in_the_window_is_spent_and_any_other_is_not():
+    now = datetime.fromtimestamp(1111111111, UTC)
+    step = totp.time_step(now)
+    used = totp.hotp(RFC_KEY, step)
+    assert totp.is_spent(RFC_SECRET, used, now, step)
+    assert totp.is_spent(RFC_SECRET, used, now + timedelta(seconds=30), step)
+    assert not totp.is_spent(RFC_SECRET, used, now + timedelta(seconds=90), step)  # window left
+    assert not totp.is_spent(RFC_SECRET, used, now, step - 1)  # not accepted yet: usable
+    assert not totp.is_spent(RFC_SECRET, totp.hotp(RFC_KEY, step + 1), now, step)
+    assert not totp.is_spent(RFC_SECRET, used, now, None)
+    assert not totp.is_spent(RFC_SECRET, "12345", now, step)
+
+
+@pytest.mark.parametrize(
+    ("tries", "minutes", "live"),
+    [(0, 0, True), (4, 29, True), (5, 0, False), (0, 30, False), (0, 31, False)],
+)
+def test_a_set_up_lives_30_minutes_and_5_wrong_codes(tries, minutes, live):
+    made = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
+    pending = totp.Pending("SECRET", tries, made + totp.ENROL_LIFETIME)
+    assert pending.live(made + timedelta(minutes=minutes)) is live
+    assert pending.tries_left == max(0, 5 - tries)
+    assert not totp.Pending("SECRET", 0, None).live(made)
+
+
 @pytest.mark.parametrize("code", ["", "12345", "1234567", "abcdef", "12 34 5x"])
 def test_malformed_codes_never_match(code):
     assert totp.matching_step(RFC_SECRET, code, datetime.now(UTC), None) is None

@@ -37,7 +37,7 @@ CALLBACK_SECRET = "cb-secret-" + uuid.uuid4().hex
 SIGNING_KEY = "signing-key-" + uuid.uuid4().hex
 PASSWORD = "pw-" + uuid.uuid4().hex
 TOTP_SECRET = re.compile(r'id="totp-secret">([A-Z2-7]+)<')
-RECOVERY_CODE = re.compile(r'<li class="secret">([a-z2-7]{5}-[a-z2-7]{5})</li>')
+RECOVERY_CODE = re.compile(r'<li><span class="secret">([a-z2-7]{5}-[a-z2-7]{5})</span></li>')
 NEW_SECRET = re.compile(r'<code[^>]*id="new-secret"[^>]*>([^<]+)<')
 
 
@@ -165,10 +165,10 @@ async def portal_flows(stack: Stack, account: str, receiver: Any, found: dict[st
     page = await client.sign_in("owner@debug.example.com", PASSWORD)
     assert page.code == 200 and "/portal/login" not in page.url, page.text
     await client.get("/portal/security")
-    started_ = await client.post("/portal/security/totp/start")
+    started_ = await client.post("/portal/security/totp/start", follow=True)
     found["totp secret"] = TOTP_SECRET.search(started_.text).group(1)
     code = totp.code_at(found["totp secret"], datetime.now(UTC))
-    confirmed = await client.post("/portal/security/totp/confirm", {"code": code})
+    confirmed = await client.post("/portal/security/totp/confirm", {"code": code}, follow=True)
     assert confirmed.code == 200, confirmed.text
     for i, recovery in enumerate(RECOVERY_CODE.findall(confirmed.text)):
         found[f"recovery code {i}"] = recovery

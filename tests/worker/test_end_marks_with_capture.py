@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.domain.delivery import NO_SECRET, NO_WEBHOOK_URL
 from claimsvc.domain.modes import TEST, ledger_id
 from claimsvc.domain.outbox import DEAD, STOPPED
 from claimsvc.domain.retry import MAX_ATTEMPTS, next_delay
@@ -56,3 +57,15 @@ async def test_a_stopped_event_at_a_refused_address_keeps_its_attempt_and_owes_a
     assert only["error"] == "AddressRefused"
     assert dict(only["exchange"]["request_headers"])["x-svc-attempt"] == "1"
     assert receiver.requests == []
+
+
+@pytest.mark.parametrize(("reason", "owed"), [(NO_SECRET, True), (NO_WEBHOOK_URL, False)])
+async def test_only_a_stop_that_needs_the_merchant_owes_an_alert(deps, merchant, reason, owed):
+    """A payment with no webhook address is stopped by design (the overview's "needs
+    attention" leaves it out), so it pages no one; a missing secret does."""
+    event_id = await record_event(deps, merchant.id, "https://shop.example.com/hook")
+    ended = await deps.stores.events.get(event_id)
+    assert ended is not None
+    assert await deps.stores.events.mark_stopped(ended, reason, deps.clock(), None)
+    stored = await deps.db["events"].find_one({"_id": event_id})
+    assert (stored["status"], stored.get("alert_due", False)) == (STOPPED, owed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import quote, unquote, urlencode
 
 from tornado.routing import URLSpec
 
@@ -12,7 +12,7 @@ from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n, known_devices
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.origins import PORTAL_HOME, safe_next
-from claimsvc.domain.users import User
+from claimsvc.domain.users import User, valid_email
 from claimsvc.services.signin import Started
 
 HOME = PORTAL_HOME
@@ -23,6 +23,10 @@ DEVICE_COOKIE = "__Host-portal-device"
 """A browser the user has signed in from (domain/known_devices.py); kept across sign-outs."""
 DEVICE_MAX_AGE = int(known_devices.LIFETIME.total_seconds())
 """The invite token between the link and the form (an hour; gone once the password is set)."""
+EMAIL_COOKIE = "__Host-portal-email"
+"""The email whose password was just set, for the sign-in form that follows (ten minutes, read
+once). A cookie rather than `?email=`: an address in a URL reaches history and proxy logs."""
+EMAIL_COOKIE_SECONDS = 600
 
 
 def refusal(words: Words, exc: errors.PortalError) -> str:
@@ -58,7 +62,16 @@ class LoginHandler(SessionStarter):
         if self.current is not None and self.current.session.stage == ps.FULL:
             self.see_other(safe_next(self.get_query_argument("next", None)))
             return
-        self.render_login(safe_next(self.get_query_argument("next", None)))
+        self.render_login(safe_next(self.get_query_argument("next", None)), self.take_email())
+
+    def take_email(self) -> str:
+        """The email a password was just set for (the cookie is read once), or ""."""
+        kept = self.get_cookie(EMAIL_COOKIE)
+        if kept is None:
+            return ""
+        self.drop_cookie(EMAIL_COOKIE)
+        email = unquote(kept)
+        return email if valid_email(email) else ""
 
     def render_login(
         self,
@@ -197,6 +210,7 @@ class InviteHandler(PortalHandler):
             done.account_id, done.id, done.email, "password_set", address=self.client_address()
         )
         self.drop_cookie(INVITE_COOKIE)
+        self.set_portal_cookie(EMAIL_COOKIE, quote(done.email, safe="@"), EMAIL_COOKIE_SECONDS)
         self.see_other(LOGIN_PATH, flash="password_set")
 
 

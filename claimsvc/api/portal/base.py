@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -199,6 +200,10 @@ class PortalHandler(PageHandler):
             "nav": view.nav(self, self.user.role) if signed_in else [],
             "flash": self._take_flash(words),
             "fmt": view.Fmt(lang),
+            "brand": view.brand(lang),
+            "stop_reason": partial(view.stop_words, words),
+            "failure": lambda e: view.failure_words(words, e.last_status_code, e.last_error),
+            "outcome": lambda a: view.outcome_words(words, a.status_code, a.error),
             "asset": view.asset,
             "path": self.request.path,
             "mode": self.mode,

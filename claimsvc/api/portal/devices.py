@@ -12,7 +12,7 @@ from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
 from claimsvc.api.portal.words import Words
-from claimsvc.domain.devices import intake_url
+from claimsvc.domain.devices import intake_url, phone_cannot_reach
 
 PATH = "/portal/devices"
 PAIRED_PATH = PATH + "/paired"
@@ -23,6 +23,13 @@ QR_SCALE, QR_BORDER = 4, 4
 def qr_data_uri(text: str) -> str:
     """An SVG QR code of `text` as a data: image (the CSP allows img-src data:)."""
     return str(segno.make(text, error="m").svg_data_uri(scale=QR_SCALE, border=QR_BORDER))
+
+
+def unreachable_intake(handler: PortalHandler) -> str | None:
+    """The intake address when a phone cannot open it (the pages then say how to set
+    CLAIMSVC_PUBLIC_SMS_URL); None when it can."""
+    url: str = handler.deps.settings.public_sms_url
+    return url if phone_cannot_reach(url) else None
 
 
 class DevicesHandler(PortalHandler):
@@ -45,6 +52,7 @@ class DevicesHandler(PortalHandler):
             first_link=cursor and PATH,
             problems=problems,
             form=form,
+            unreachable=unreachable_intake(self),
         )
 
     async def post(self) -> None:
@@ -87,6 +95,7 @@ class DevicePairedHandler(PortalHandler):
             token=held["token"],
             intake_url=url,
             qr=qr_data_uri(url),
+            unreachable=unreachable_intake(self),
         )
 
 

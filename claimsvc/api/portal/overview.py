@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.payments import brand
 from claimsvc.api.portal.words import Words
+from claimsvc.domain.first_steps import STEPS, FirstSteps
 from claimsvc.domain.payments import ATTENTION_CAP, Overview
 from claimsvc.domain.users import can
 
@@ -47,6 +47,23 @@ def attention(seen: Overview, role: str) -> list[Figure]:
     return figures
 
 
+@dataclass(frozen=True)
+class Checkbox:
+    """One first step as the checklist shows it: done or not, and its page (None: the role
+    may not open it; someone else on the team does that step)."""
+
+    name: str
+    done: bool
+    link: str | None
+
+
+def checklist(steps: FirstSteps, role: str) -> list[Checkbox]:
+    return [
+        Checkbox(s.name, s.name in steps.done, s.path if can(role, s.permission) else None)
+        for s in STEPS
+    ]
+
+
 class OverviewHandler(PortalHandler):
     permission = "overview"
     route_name = "portal_overview"
@@ -54,6 +71,7 @@ class OverviewHandler(PortalHandler):
     async def get(self) -> None:
         role = self.user.role
         seen = await self.services.payments.overview(self.user.account_id)
+        steps = await self.services.payments.first_steps(self.user.account_id)
         self.render_portal(
             "overview.html",
             title=Words(self.lang)("overview.title"),
@@ -63,7 +81,7 @@ class OverviewHandler(PortalHandler):
             devices_link=DEVICES_PATH if can(role, "devices") else None,
             wallets_link=WALLETS_PATH if can(role, "wallets") else None,
             cap=ATTENTION_CAP,
-            brand=brand(self.lang),
+            steps=None if steps.finished else checklist(steps, role),
         )
 
 

@@ -4,7 +4,6 @@ webhook events. Read-only; every read is of the signed-in user's account."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -13,7 +12,6 @@ from tornado.routing import URLSpec
 from tornado.web import HTTPError
 
 from claimsvc import errors
-from claimsvc.api.page_text import BRANDS
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import payments as pay
@@ -31,11 +29,6 @@ LIST_PATH = "/portal/payments"
 EVENT_PATH = "/portal/webhooks/events/{}"
 """The webhooks page's event (the hooks part's route)."""
 TRANSACTIONS_PATH = "/portal/transactions"
-
-
-def brand(lang: str) -> Callable[[str], str]:
-    """A wallet provider's name as the buyer's page writes it, in `lang`."""
-    return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
 
 
 def shown_status(session: Session, now: Any) -> str:
@@ -85,7 +78,7 @@ class PaymentsHandler(PaymentsPage):
             listed = await self.payments.list(self.ledger, query.status, query.cursor)
             ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
         ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
-        ns.update(brand=brand(self.lang), orders={s.id: s.order_id for s in ns["sessions"]})
+        ns.update(orders={s.id: s.order_id for s in ns["sessions"]})
         title = Words(self.lang)("payments.title")
         self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
 
@@ -126,7 +119,6 @@ class PaymentHandler(PaymentsPage):
             state=self.shown(detail.session),
             event_link=self._event_link,
             confirm_link=TRANSACTIONS_PATH if self.may("confirm") else None,
-            brand=brand(self.lang),
             sent=self._sent(detail.session) if detail.session.test else None,
             outcomes=test_rules.OUTCOMES,
             providers=PROVIDERS,

@@ -81,22 +81,22 @@ class MemberHandler(TeamHandler):
         raise HTTPError(405)
 
     async def post(self, user_id: str, action: str) -> None:
-        account_id = self.user.account_id
+        account_id, me = self.user.account_id, self.user.id
         try:
             if action == "role":
                 role = self.form("role") or ""
-                changed = await self.services.users.set_role(account_id, user_id, role)
+                changed = await self.services.users.set_role(account_id, user_id, role, me)
                 await self.audit("user_role_changed", changed.email, role=role)
                 self.see_other(PATH, flash="role_changed")
             elif action == "disable":
-                changed = await self.services.users.disable(account_id, user_id)
+                changed = await self.services.users.disable(account_id, user_id, me)
                 await self.audit("user_disabled", changed.email)
                 self.see_other(PATH, flash="user_disabled")
             else:
-                invited = await self.services.users.reissue(account_id, user_id)
+                invited = await self.services.users.reissue(account_id, user_id, me)
                 await self.audit("user_link_reissued", invited.user.email)
                 await self.show_link(invited)
-        except (errors.InvalidBody, errors.LastOwner) as exc:
+        except (errors.InvalidBody, errors.LastOwner, errors.SelfAction) as exc:
             await self.refuse(exc)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -10,7 +11,10 @@ from typing import Any
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc.api.page import StaticHandler
+from claimsvc.api.page_text import BRANDS
+from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
+from claimsvc.domain.attempt_failures import failure_of, stop_of
 from claimsvc.domain.users import can
 
 STATIC = Path(__file__).resolve().parents[1] / "static" / "portal"
@@ -52,6 +56,30 @@ def nav(handler: RequestHandler, role: str) -> list[NavItem]:
     ]
 
 
+def brand(lang: str) -> Callable[[str], str]:
+    """A wallet provider's name as the buyer's page writes it, in `lang` (bKash, বিকাশ): the
+    one way every portal page names a wallet; an unknown name is shown as it is."""
+    return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
+
+
+def failure_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """What failed, in words (domain/attempt_failures.py); empty when nothing did (delivered,
+    or not tried yet)."""
+    failure = failure_of(status_code, error)
+    return "" if failure is None else words(failure.key, **failure.values)
+
+
+def outcome_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """An attempt's outcome in the page's language: delivered, or what failed in words."""
+    return failure_words(words, status_code, error) or words("att_delivered")
+
+
+def stop_words(words: Words, reason: str | None) -> str:
+    """Why an event stopped, in words (domain/attempt_failures.py); empty when it did not."""
+    key = stop_of(reason)
+    return "" if key is None else words(key)
+
+
 @dataclass(frozen=True)
 class Fmt:
     """Numbers, money and times in the page's language (Dhaka time)."""
@@ -89,7 +117,8 @@ class PortalStaticHandler(StaticHandler):
     route_name = "portal_static"
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
-        if not absolute_path.endswith((".css", ".svg")) or Path(absolute_path).parent != STATIC:
+        kinds = (".css", ".svg", ".js")
+        if not absolute_path.endswith(kinds) or Path(absolute_path).parent != STATIC:
             raise HTTPError(404)
         return super(StaticHandler, self).validate_absolute_path(root, absolute_path)
 

@@ -16,7 +16,6 @@ from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import allowed_hosts as hosts_rules
 from claimsvc.domain import bounds
-from claimsvc.domain.attempt_failures import failure_of
 from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import is_cursor
@@ -72,7 +71,6 @@ class WebhooksHandler(PortalHandler):
             grace_until=grace,
             grace_hours=GRACE_HOURS,
             default_grace=DEFAULT_GRACE_HOURS,
-            failure=lambda e: failure_words(Words(self.lang), e.last_status_code, e.last_error),
             **(forms | extra),
         )
 
@@ -106,22 +104,9 @@ class EventHandler(PortalHandler):
             title=words("hooks_event_title", id=event.id),
             event=event,
             attempts=list(reversed(event.history)),
-            outcome=lambda a: outcome_words(words, a.status_code, a.error),
             body_cap=BODY_CAP,
             header_cap=HEADER_LINES_CAP,
         )
-
-
-def failure_words(words: Words, status_code: int | None, error: str | None) -> str:
-    """What failed, in words; empty when nothing did (delivered, or not tried yet)."""
-    failure = failure_of(status_code, error)
-    return "" if failure is None else words(failure.key, **failure.values)
-
-
-def outcome_words(words: Words, status_code: int | None, error: str | None) -> str:
-    """An attempt's outcome in the page's language: delivered, or what failed in words."""
-    failure = failure_of(status_code, error)
-    return words("att_delivered") if failure is None else words(failure.key, **failure.values)
 
 
 class RedeliverHandler(PortalHandler):

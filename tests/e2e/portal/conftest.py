@@ -42,6 +42,20 @@ async def assert_accessible(page: Page) -> None:
     assert found == [], found
 
 
+async def assert_no_overlap(items: Any) -> None:
+    """No two of the located elements' boxes overlap (recovery codes at 360 px did)."""
+    boxes = [await items.nth(i).bounding_box() for i in range(await items.count())]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["x"] + a["width"] <= b["x"]
+                or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"]
+                or b["y"] + b["height"] <= a["y"]
+            )
+            assert apart, (a, b)
+
+
 async def screenshot(page: Page, name: str, lang: str, viewport: dict[str, int] | str) -> Path:
     """docs/screenshots/portal-<name>-<lang>-<viewport>.png of the whole page."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -8,8 +8,9 @@ import pytest
 from playwright.async_api import expect
 
 from claimsvc.domain import totp
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import assert_accessible, assert_no_overlap, screenshot
 from tests.portal.conftest import PASSWORD
+from tests.portal.test_core_two_factor import wrong_code
 
 pytestmark = pytest.mark.e2e
 
@@ -48,19 +49,35 @@ async def test_invited_owner_sets_a_password_and_signs_in_with_two_factor(
     await page.locator("form[action='/portal/invite'] button").click()
     await expect(page).to_have_url(f"{server}/portal/login")
     await expect(page.locator(".flash")).to_be_visible()
-    await sign_in_form(page, email, PASSWORD)
+    await expect(page.locator("#email")).to_have_value(email)  # filled in after the password
+    await page.locator("#password").fill(PASSWORD)
+    await page.locator("form[action='/portal/login'] button[type=submit]").click()
     await expect(page).to_have_url(f"{server}/portal/")
 
     await page.goto(f"{server}/portal/security")
     await check(page, "security", lang, viewport)
     await page.locator("form[action='/portal/security/totp/start'] button").click()
+    await expect(page).to_have_url(f"{server}/portal/security")
     secret = (await page.locator("#totp-secret").text_content() or "").strip()
     await expect(page.locator("img.qr")).to_be_visible()
+    await expect(page.locator("#twofa-title")).to_have_count(0)  # no empty card beside it
     await check(page, "security-enrol", lang, viewport)
+    # A wrong code keeps the set-up and its secret (the app's entry stays right).
+    await page.locator("#enrol-code").fill(wrong_code(secret, clock.now))
+    await page.locator("form[action='/portal/security/totp/confirm'] button").click()
+    await expect(page.locator(".error")).to_be_visible()
+    assert (await page.locator("#totp-secret").text_content() or "").strip() == secret
+    await check(page, "security-enrol-wrong", lang, viewport)
     await page.locator("#enrol-code").fill(totp.code_at(secret, clock.now))
     await page.locator("form[action='/portal/security/totp/confirm'] button").click()
     await expect(page.locator("ol.codes li")).to_have_count(10)
     await check(page, "security-recovery-codes", lang, viewport)
+    await assert_no_overlap(page.locator("ol.codes li"))
+    await page.reload()
+    await expect(page.locator("ol.codes li")).to_have_count(0)  # shown once
+    labels = page.locator("label[for=recovery-code], label[for=disable-code]")
+    texts = [(t or "").strip() for t in await labels.all_text_contents()]
+    assert len(set(texts)) == 2, texts
 
     await page.goto(f"{server}/portal/team")
     await check(page, "team", lang, viewport)
@@ -69,10 +86,15 @@ async def test_invited_owner_sets_a_password_and_signs_in_with_two_factor(
 
     await page.locator(".signout button").click()
     await expect(page).to_have_url(f"{server}/portal/login")
-    clock.advance(seconds=30)
     await sign_in_form(page, email, PASSWORD)
     await expect(page).to_have_url(f"{server}/portal/login/code?next=/portal/")
     await check(page, "code", lang, viewport)
+    # The code that finished the set-up, at once: refused as used, with words to wait.
+    await page.locator("#code").fill(totp.code_at(secret, clock.now))
+    await page.locator("form[action='/portal/login/code'] button").click()
+    await expect(page.locator("#form-error")).to_be_visible()
+    await check(page, "code-used", lang, viewport)
+    clock.advance(seconds=30)
     await page.locator("#code").fill(totp.code_at(secret, clock.now))
     await page.locator("form[action='/portal/login/code'] button").click()
     await expect(page).to_have_url(f"{server}/portal/")

@@ -62,6 +62,17 @@ EN = {
     "invite_invalid": "This link has expired or was already used. Ask your account owner "
     "for a new one.",
     "security_title": "Security",
+    "copy": "Copy",
+    "share": "Share",
+    "copied": "Copied.",
+    "copy_failed": "Could not copy: it is selected, copy it with your keyboard or menu.",
+    "copy_what_link": "the payment link",
+    "copy_what_address": "the address for the app",
+    "copy_what_token": "the token",
+    "copy_what_invite": "the sign-in link",
+    "copy_what_key": "the API key",
+    "copy_what_totp": "the key for the app",
+    "copy_what_secret": "the callback secret",
     "codes_title": "Your recovery codes",
     "codes_text": "Save these codes somewhere safe now: they are shown only this once. Each "
     "works once, instead of a code from your app.",
@@ -73,7 +84,21 @@ EN = {
     "enrol_secret": "Or type this key into the app:",
     "enrol_code": "Code from the app",
     "enrol_button": "Turn on two-factor",
-    "enrol_code_failed": "That code did not match. Start the set-up again.",
+    "enrol_code_failed": "That code did not match. Check that you typed the code of this "
+    "entry in the app and try again ({left} tries left).",
+    "enrol_tries": "Tries left: {left}. The set-up stays until you turn it on or cancel it "
+    "(30 minutes at most): the entry you scanned stays right.",
+    "enrol_ended": "The set-up ended (too many wrong codes, or older than 30 minutes). Remove "
+    "its entry from your app and set up two-factor again.",
+    "enrol_cancel": "Cancel the set-up",
+    "enrol_cancelled": "The set-up is cancelled. Remove its entry from your app.",
+    "codes_next_signin": "Two-factor sign-in is on. Each code works once: when you next sign "
+    "in, wait for your app to show a new code if it still shows the one you just typed.",
+    "codes_code_label": "Code for new recovery codes",
+    "codes_code_hint": "A code from your app or one of your recovery codes.",
+    "disable_code_label": "Code to turn two-factor off",
+    "code_used": "That code was used already. Wait for your app to show the next code "
+    "(up to 30 seconds) and enter that one.",
     "twofa_title": "Two-factor sign-in",
     "twofa_on": "Two-factor sign-in is on. Enter a code to turn it off or to make new "
     "recovery codes.",
@@ -116,6 +141,10 @@ EN = {
     "user_disabled": "The user is disabled and signed out.",
     "user_exists": "Someone with this email already has a portal user.",
     "last_owner": "The last active owner cannot be demoted or disabled.",
+    "team_self": "You cannot change your own role or access, nor make your own sign-in link: "
+    "ask another owner. Your password and two-factor are on the Security page.",
+    "team_self_hint": "You: another owner changes your role or access. Your password is on "
+    "the Security page.",
     "team_invalid": "Check the email address and the role.",
     "audit_title": "Audit log",
     "audit_caption": "Newest first",
@@ -204,6 +233,17 @@ BN = {
     "password_set": "আপনার পাসওয়ার্ড ঠিক হয়েছে। সাইন ইন করুন।",
     "invite_invalid": "এই লিংকের মেয়াদ শেষ অথবা আগেই ব্যবহার হয়েছে। অ্যাকাউন্টের মালিকের কাছে নতুন লিংক চান।",
     "security_title": "নিরাপত্তা",
+    "copy": "কপি করুন",
+    "share": "শেয়ার করুন",
+    "copied": "কপি হয়েছে।",
+    "copy_failed": "কপি করা গেল না: লেখাটি বাছাই করা আছে, কিবোর্ড বা মেনু দিয়ে কপি করুন।",
+    "copy_what_link": "পেমেন্ট লিংক",
+    "copy_what_address": "অ্যাপের ঠিকানা",
+    "copy_what_token": "টোকেন",
+    "copy_what_invite": "সাইন-ইন লিংক",
+    "copy_what_key": "এপিআই কী",
+    "copy_what_totp": "অ্যাপের কী",
+    "copy_what_secret": "কলব্যাক সিক্রেট",
     "codes_title": "আপনার রিকভারি কোড",
     "codes_text": "কোডগুলো এখনই নিরাপদ কোথাও রাখুন: এগুলো শুধু এবারই দেখানো হচ্ছে। অ্যাপের "
     "কোডের বদলে প্রতিটি একবার কাজ করে।",
@@ -215,7 +255,21 @@ BN = {
     "enrol_secret": "অথবা এই কী অ্যাপে টাইপ করুন:",
     "enrol_code": "অ্যাপের কোড",
     "enrol_button": "টু-ফ্যাক্টর চালু করুন",
-    "enrol_code_failed": "কোড মেলেনি। আবার শুরু থেকে চালু করুন।",
+    "enrol_code_failed": "কোড মেলেনি। অ্যাপে এই এন্ট্রির কোডই লিখেছেন কি না দেখে আবার চেষ্টা "
+    "করুন (আর {left} বার চেষ্টা করা যাবে)।",
+    "enrol_tries": "আর {left} বার চেষ্টা করা যাবে। চালু বা বাতিল না করা পর্যন্ত (সর্বোচ্চ ৩০ মিনিট) "
+    "এই সেট-আপ থাকবে: যে এন্ট্রি স্ক্যান করেছেন সেটিই ঠিক থাকবে।",
+    "enrol_ended": "সেট-আপ শেষ হয়ে গেছে (অনেকবার ভুল কোড, অথবা ৩০ মিনিটের বেশি পুরোনো)। অ্যাপ "
+    "থেকে এর এন্ট্রি মুছে আবার টু-ফ্যাক্টর চালু করুন।",
+    "enrol_cancel": "সেট-আপ বাতিল করুন",
+    "enrol_cancelled": "সেট-আপ বাতিল হয়েছে। অ্যাপ থেকে এর এন্ট্রি মুছে দিন।",
+    "codes_next_signin": "টু-ফ্যাক্টর সাইন ইন চালু হয়েছে। প্রতিটি কোড একবারই কাজ করে: পরের বার সাইন "
+    "ইন করার সময় অ্যাপে এখনো এইমাত্র লেখা কোডটি দেখালে নতুন কোডের জন্য অপেক্ষা করুন।",
+    "codes_code_label": "নতুন রিকভারি কোডের জন্য কোড",
+    "codes_code_hint": "অ্যাপের একটি কোড অথবা আপনার একটি রিকভারি কোড।",
+    "disable_code_label": "টু-ফ্যাক্টর বন্ধ করার কোড",
+    "code_used": "এই কোড আগেই ব্যবহার করা হয়েছে। অ্যাপে পরের কোড আসা পর্যন্ত (৩০ সেকেন্ড পর্যন্ত) "
+    "অপেক্ষা করে সেটি লিখুন।",
     "twofa_title": "টু-ফ্যাক্টর সাইন ইন",
     "twofa_on": "টু-ফ্যাক্টর সাইন ইন চালু আছে। বন্ধ করতে বা নতুন রিকভারি কোড পেতে একটি কোড লিখুন।",
     "twofa_off": "টু-ফ্যাক্টর সাইন ইন বন্ধ। চালু করুন, যাতে শুধু পাসওয়ার্ড চুরি হলেই যথেষ্ট না হয়।",
@@ -256,6 +310,9 @@ BN = {
     "user_disabled": "ব্যবহারকারী নিষ্ক্রিয় ও সাইন আউট হয়েছেন।",
     "user_exists": "এই ইমেইলে আগেই একজন পোর্টাল ব্যবহারকারী আছেন।",
     "last_owner": "শেষ সক্রিয় মালিকের ভূমিকা বদলানো বা তাকে নিষ্ক্রিয় করা যায় না।",
+    "team_self": "নিজের ভূমিকা বা প্রবেশাধিকার বদলানো, বা নিজের সাইন-ইন লিংক তৈরি করা যায় না: অন্য "
+    "একজন মালিককে বলুন। আপনার পাসওয়ার্ড ও টু-ফ্যাক্টর নিরাপত্তা পাতায়।",
+    "team_self_hint": "আপনি: আপনার ভূমিকা বা প্রবেশাধিকার অন্য একজন মালিক বদলান। আপনার পাসওয়ার্ড নিরাপত্তা পাতায়।",
     "team_invalid": "ইমেইল ঠিকানা ও ভূমিকা দেখে নিন।",
     "audit_title": "অডিট লগ",
     "audit_caption": "নতুনগুলো আগে",

@@ -1,9 +1,20 @@
-"""Words of an attempt's request and reply, of failed attempts (domain/attempt_failures.py),
-of revealing the callback secret and of the allowed hosts (issue 25, webhooks part)."""
+"""Words of webhook delivery problems (domain/attempt_failures.py: why an event stopped, what
+failed in an attempt), of an attempt's request and reply, of revealing the callback secret and
+of the allowed hosts (issue 25, webhooks part)."""
 
 from __future__ import annotations
 
 EN = {
+    "stop_no_secret": "Your account has no callback secret yet, so nothing can be signed.",
+    "stop_address": "The webhook address leads to a private or local network address.",
+    "stop_host": "The webhook address's host is not in your allowed hosts.",
+    "stop_no_account": "The account no longer exists.",
+    "stop_no_webhook": (
+        "No webhook address: the payment came from a payment link without one. Nothing needs doing."
+    ),
+    "stop_url": (
+        "The webhook address is not allowed (it must be https and a host in your allowed hosts)."
+    ),
     "fail_timeout": "Your server did not answer within 10 seconds.",
     "fail_dns": "The host name could not be found (DNS): check the address for a typing error.",
     "fail_connect": (
@@ -84,6 +95,16 @@ EN = {
 }
 
 BN = {
+    "stop_no_secret": "আপনার অ্যাকাউন্টে এখনো কলব্যাক সিক্রেট নেই, তাই কিছু সই করা যায় না।",
+    "stop_address": "ওয়েবহুক ঠিকানাটি একটি প্রাইভেট বা লোকাল নেটওয়ার্ক ঠিকানায় যায়।",
+    "stop_host": "ওয়েবহুক ঠিকানার হোস্ট আপনার অনুমোদিত হোস্টের তালিকায় নেই।",
+    "stop_no_account": "অ্যাকাউন্টটি আর নেই।",
+    "stop_no_webhook": (
+        "ওয়েবহুক ঠিকানা নেই: পেমেন্টটি ঠিকানা ছাড়া একটি পেমেন্ট লিংক থেকে এসেছে। কিছু করতে হবে না।"
+    ),
+    "stop_url": (
+        "ওয়েবহুক ঠিকানাটি অনুমোদিত নয় (https হতে হবে এবং হোস্ট আপনার অনুমোদিত হোস্টের তালিকায় থাকতে হবে)।"
+    ),
     "fail_timeout": "আপনার সার্ভার ১০ সেকেন্ডের মধ্যে উত্তর দেয়নি।",
     "fail_dns": "হোস্টের নাম খুঁজে পাওয়া যায়নি (DNS): ঠিকানায় বানান ভুল আছে কি না দেখুন।",
     "fail_connect": ("সংযোগ করা যায়নি: ওই ঠিকানা ও পোর্টে কেউ উত্তর দেয়নি, বা ফায়ারওয়াল আটকে দিয়েছে।"),

@@ -28,6 +28,14 @@ EN = {
     "this page; if you lose them, pair the phone again and revoke this one.",
     "ph_token": "Device token",
     "ph_intake_url": "Address for the app (holds the token)",
+    "ph_unreachable_title": "A phone cannot reach this address",
+    "ph_unreachable_text": "The address for the app starts with {url}: that is the server's "
+    "own machine, so a phone that opens it reaches itself and its SMS never arrive here.",
+    "ph_unreachable_fix": "Set CLAIMSVC_PUBLIC_SMS_URL to an address the phone can open (on "
+    "the same Wi-Fi, this computer's network address and the SMS port; in production, your "
+    "public https address for SMS), restart the service and pair the phone again. For "
+    "example:",
+    "ph_unreachable_more": 'More in docs/sms-forwarders.md, "Pairing a phone in the portal".',
     "ph_qr_alt": "QR code of the address for the app",
     "ph_qr_hint": "Scan it with the phone's camera and copy the address it shows.",
     "ph_setup_title": "Set up the forwarder app",
@@ -188,7 +196,7 @@ BN = {
     "ph_state": "অবস্থা",
     "ph_active": "সক্রিয়",
     "ph_quiet": "নীরব",
-    "ph_revoked": "বাতিল",
+    "ph_revoked": "প্রত্যাহার করা",
     "ph_no_devices": "এখনো কোনো ফোন যুক্ত হয়নি।",
     "ph_pair_title": "ফোন যুক্ত করুন",
     "ph_pair_name_hint": "চেনা যায় এমন একটি নাম, যেমন “দোকানের ফোন”।",
@@ -198,9 +206,17 @@ BN = {
     "ph_pair": "যুক্ত করুন",
     "ph_paired_title": "ফোন যুক্ত হয়েছে",
     "ph_paired_once": "এই টোকেন ও কিউআর কোড শুধু এখনই দেখানো হচ্ছে। পাতা ছাড়ার আগে অ্যাপ সেট "
-    "করুন; হারালে ফোনটি আবার যুক্ত করুন এবং এটি বাতিল করুন।",
+    "করুন; হারালে ফোনটি আবার যুক্ত করুন এবং এটি প্রত্যাহার করুন।",
     "ph_token": "ডিভাইস টোকেন",
     "ph_intake_url": "অ্যাপের ঠিকানা (টোকেনসহ)",
+    "ph_unreachable_title": "ফোন এই ঠিকানায় পৌঁছাতে পারবে না",
+    "ph_unreachable_text": "অ্যাপের ঠিকানা শুরু হয় {url} দিয়ে: এটি সার্ভারের নিজের মেশিন, তাই ফোন "
+    "এটি খুললে নিজের কাছেই পৌঁছায় এবং এর এসএমএস কখনো এখানে আসে না।",
+    "ph_unreachable_fix": "CLAIMSVC_PUBLIC_SMS_URL এমন একটি ঠিকানায় সেট করুন যা ফোন খুলতে পারে "
+    "(একই ওয়াই-ফাইতে এই কম্পিউটারের নেটওয়ার্ক ঠিকানা ও এসএমএস পোর্ট; প্রোডাকশনে এসএমএসের জন্য "
+    "আপনার পাবলিক https ঠিকানা), সার্ভিস আবার চালু করুন এবং ফোনটি আবার যুক্ত করুন। যেমন:",
+    "ph_unreachable_more": "আরও আছে docs/sms-forwarders.md-এর "
+    '"Pairing a phone in the portal" অংশে।',
     "ph_qr_alt": "অ্যাপের ঠিকানার কিউআর কোড",
     "ph_qr_hint": "ফোনের ক্যামেরা দিয়ে স্ক্যান করে দেখানো ঠিকানাটি কপি করুন।",
     "ph_setup_title": "ফরোয়ার্ডার অ্যাপ সেট করুন",
@@ -229,11 +245,11 @@ BN = {
     "ph_app_pppscn_4": "Rules → Add rule: SMS, সব প্রেরক অথবা প্রতিটি ওয়ালেট প্রেরকের জন্য একটি "
     "নিয়ম (bKash, NAGAD, 16216, upay, CellFin), ওই Webhook দিয়ে পাঠানো; ডিফল্ট SMS টেমপ্লেট "
     "রাখুন। Test চাপুন: এখানে ফোনের শেষ দেখার সময় বদলাবে।",
-    "ph_revoke": "বাতিল করুন",
-    "ph_revoke_confirm": "{name} বাতিল করবেন? এর টোকেন সঙ্গে সঙ্গে অকেজো হবে।",
-    "ph_revoke_title": "ফোন বাতিল",
+    "ph_revoke": "প্রত্যাহার করুন",
+    "ph_revoke_confirm": "{name} প্রত্যাহার করবেন? এর টোকেন সঙ্গে সঙ্গে অকেজো হবে।",
+    "ph_revoke_title": "ফোন প্রত্যাহার",
     "ph_cancel": "ফিরে যান",
-    "ph_device_revoked": "ফোনটি বাতিল হয়েছে; এর টোকেন আর কাজ করে না।",
+    "ph_device_revoked": "ফোনটি প্রত্যাহার করা হয়েছে; এর টোকেন আর কাজ করে না।",
     "ph_back_devices": "ডিভাইসে ফিরে যান",
     "ph_tx_title": "লেনদেন ও এসএমএস",
     "ph_tx_intro": "আপনার ফোনের এসএমএস থেকে পড়া ওয়ালেট লেনদেন, এবং যে এসএমএস থেকে কিছু পাওয়া যায়নি।",
