@@ -25,6 +25,7 @@ from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.security import SecurityService
 from claimsvc.services.sessions import SessionService
+from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
@@ -114,6 +115,7 @@ class Services:
     security: SecurityService
     signin: SigninService
     wordings: WordingService
+    settlement: SettlementService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -272,6 +274,9 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         security=security,
         wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
+        settlement=SettlementService(
+            machine, stores.sessions, stores.transactions, stores.accounts, clock
+        ),
     )
 
 

@@ -96,6 +96,10 @@ def event_body(session: Session) -> bytes:
         "trid": session.payment_id,
         "amount": to_number(session.amount_poisha),
     }
+    if session.paid_poisha is not None and session.paid_poisha != session.amount_poisha:
+        # The merchant accepted a different amount for the order: `amount` stays the order's
+        # (interface.md §6), and a sixth field says what was paid (docs/claims.md).
+        body["paid_amount"] = to_number(session.paid_poisha)
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 

@@ -5,10 +5,11 @@ it: services/outbox.py). Also cancel, expiry and the public read."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import claims
+from claimsvc.domain import claims, settlement
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import Step
 from claimsvc.domain.sessions import PublicSession, Session
@@ -93,4 +94,5 @@ class SessionService:
         account = await self._accounts.get(session.account_id)
         if account is None:
             raise errors.SessionNotFound()
-        return sm.public_session(session, account, self._clock())
+        public = sm.public_session(session, account, self._clock())
+        return replace(public, amount_note=settlement.buyer_note(session))
