@@ -98,4 +98,5 @@ class PaymentsService:
                 account_id, now - QUIET_AFTER, pay.LIST_CAP
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
+            differing=await self._sessions.count_mismatch_due(account_id, cap),
         )

@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, hooks, links, money, phone, wordings
+from claimsvc.api.portal.words import core, hooks, links, money, phone, settle, wordings
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings)
+MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, settle)
 """Every words module; a part adds its module here (one line)."""
 
 
