@@ -174,3 +174,22 @@ async def test_the_pages_note_says_the_amount_differed_until_a_later_claim(
         await submit_claim(deps, ClaimRequest(session_id, "OTHER12345", "bkash"))
     read = await fetch(f"/checkout/{session_id}/amount-note")
     assert read.json()["amount_differs"] is None
+
+
+async def test_the_hosted_page_says_the_amount_differed_in_both_languages_then_paid(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    session_id, tx = await short_paid(deps, merchant, fetch)
+    english = (await fetch(f"/checkout/{session_id}?lang=en")).body.decode()
+    assert 'aria-atomic="true">The amount paid with this TrxID is different' in english
+    assert "Amount to pay" in english
+    bangla = (await fetch(f"/checkout/{session_id}?lang=bn")).body.decode()
+    assert "পরিমাণ থেকে আলাদা" in bangla
+    await settle(deps, merchant, session_id, tx, "accept")
+    paid = (await fetch(f"/checkout/{session_id}?lang=en")).body.decode()
+    assert "Amount to pay" not in paid and "Amount paid" in paid
+    assert '<span id="amount">499</span>' in paid and "The order was 500 taka" in paid
+    assert 'id="amount-note"' not in paid and "data-amount-note" not in paid
+    paid_bn = (await fetch(f"/checkout/{session_id}?lang=bn")).body.decode()
+    assert "পরিশোধিত টাকা" in paid_bn and "যত টাকা দিতে হবে" not in paid_bn
