@@ -197,7 +197,7 @@ def build_stores(
 
 def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
     outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
-    machine = SessionService(stores.sessions, stores.accounts, clock)
+    machine = SessionService(stores.sessions, stores.accounts, clock, stores.links)
     claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)

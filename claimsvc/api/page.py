@@ -108,7 +108,7 @@ class CheckoutPageHandler(PageHandler):
     async def _read(self, session_id: str) -> PageView | None:
         """The public view of the session through the claims service; None when unknown."""
         try:
-            public = await self.services.sessions.public(session_id)
+            public = await self.services.sessions.public(session_id, described=True)
         except errors.ServiceError as exc:
             if exc.status == 404:
                 return None

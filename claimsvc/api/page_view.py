@@ -43,6 +43,9 @@ class PageView:
     order_id: str = ""
     paid_poisha: int | None = None
     """What was paid, when the merchant accepted another amount for the order."""
+    description: str | None = None
+    """What a payment link's session is for; None for an API checkout (initialize has no such
+    field, and metadata is the merchant's own)."""
     amount_note: str | None = None
     """settlement.TOLD or REFUNDING while the latest claim paid another amount; else None."""
 
@@ -61,6 +64,7 @@ class PageView:
             order_id=public.order_id,
             paid_poisha=public.paid_poisha,
             amount_note=public.amount_note,
+            description=public.description,
         )
 
     def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:

@@ -386,6 +386,8 @@ class PublicSession:
     """What was paid, when the merchant accepted a different amount (None: the amount)."""
     amount_note: str | None = None
     """What the page says of a claimed payment of a different amount (settlement.buyer_note)."""
+    description: str | None = None
+    """What a payment link's session is for (its link's description); None otherwise."""
 
     @property
     def pending(self) -> bool:
