@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -372,6 +373,16 @@ class SessionStore:
             query["status"] = status
         found = await page(self._coll, query, "created_at", cursor, limit)
         return found.map(self.from_doc)
+
+    async def created_between(
+        self, account_id: str, start: datetime, end: datetime, batch: int
+    ) -> AsyncIterator[Session]:
+        """An account's sessions created in [start, end), oldest first, read `batch` documents
+        at a time (the (account, created_at) index, walked backwards): never all in memory."""
+        query = {"account_id": account_id, "created_at": {"$gte": start, "$lt": end}}
+        cursor = self._coll.find(query).sort([("created_at", 1), ("_id", 1)]).batch_size(batch)
+        async for doc in cursor:
+            yield self.from_doc(doc)
 
     async def with_order_prefix(self, account_id: str, prefix: str, limit: int) -> list[Session]:
         """An account's sessions whose order id starts with `prefix`, in order id order (a

@@ -9,6 +9,7 @@ write.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -344,6 +345,16 @@ class TransactionStore:
             {"_id": transaction_id},
             {"$set": {"status": SUSPECT, "chain_reason": "reversed", "reversed_at": now}},
         )
+
+    async def received_between(
+        self, account_id: str, start: datetime, end: datetime, batch: int
+    ) -> AsyncIterator[Transaction]:
+        """An account's transactions received in [start, end), oldest first, read `batch`
+        documents at a time (the (account, received_at) index): never all in memory."""
+        query = {"account_id": account_id, "received_at": {"$gte": start, "$lt": end}}
+        cursor = self._coll.find(query).sort([("received_at", 1), ("_id", 1)]).batch_size(batch)
+        async for doc in cursor:
+            yield self.from_doc(doc)
 
     async def list(
         self, account_id: str | None, status: str | None, cursor: str | None, limit: int | None
