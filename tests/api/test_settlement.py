@@ -81,6 +81,10 @@ async def test_accepting_completes_the_order_once_with_both_amounts_in_the_webho
         "accepted",
         50_000,
     )
+    admin = await fetch(f"/admin/v1/transactions?account_id={merchant.id}", admin=True)
+    [item] = admin.json()["items"]
+    assert (item["amount"], item["order_amount"], item["settlement"]) == (499, 500, "accepted")
+    assert item["session_id"] == session_id
     # The completed session answers a claim of its transaction as any completed one.
     reply = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
     assert reply.code == 200 and reply.json()["amount"] == 500
