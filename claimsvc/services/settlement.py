@@ -89,8 +89,7 @@ class SettlementService:
             session = await self._session(account_id, session_id)
             tx = await self._transaction(account_id, transaction_id)
             if _accepted(session, transaction_id):
-                await self._mark_accepted(session, by)
-                return Settled(session, tx, repeated=True)
+                return Settled(session, await self._mark_accepted(session, by), repeated=True)
             account = await self._accounts.get(account_id)
             if account is None:
                 raise errors.NotFound()
@@ -107,8 +106,7 @@ class SettlementService:
             )
             if after is None:
                 continue  # the session moved on (a claim, a cancel, the expiry, another accept)
-            await self._mark_accepted(after, by)
-            return Settled(after, await self._transactions.get(tx.id))
+            return Settled(after, await self._mark_accepted(after, by))
         raise Contention(f"accept kept being refused after {MAX_ROUNDS} rounds")
 
     async def _decide(
@@ -146,13 +144,13 @@ class SettlementService:
         tx = await self._transactions.get(transaction_id)
         return tx if tx is not None and tx.account_id == account_id else None
 
-    async def _mark_accepted(self, session: Session, by: str) -> None:
+    async def _mark_accepted(self, session: Session, by: str) -> Transaction | None:
         """Write the acceptance on the transaction too (the session is the record; this makes
         the transaction say which order it paid). Repeated by a repeated accept, so an accept
         that died between the two writes is finished by the next click."""
         found = session.mismatch
         assert found is not None and found.settled_at is not None
-        await self._transactions.mark_accepted(
+        return await self._transactions.mark_accepted(
             found.transaction_id, session.id, session.amount_poisha, found.settled_at, by
         )
 

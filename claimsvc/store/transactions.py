@@ -250,10 +250,11 @@ class TransactionStore:
 
     async def mark_accepted(
         self, transaction_id: str, session_id: str, order_poisha: int, at: datetime, by: str
-    ) -> None:
+    ) -> Transaction | None:
         """Record on the transaction that its session's order was accepted as paid by it (the
-        session already says so; repeating it changes nothing but the time)."""
-        await self._coll.update_one(
+        session already says so; repeating it changes nothing but the time). The transaction
+        after it, or None when it is not the session's."""
+        doc = await self._coll.find_one_and_update(
             {
                 "_id": transaction_id,
                 "session_id": session_id,
@@ -267,7 +268,9 @@ class TransactionStore:
                     "order_poisha": order_poisha,
                 }
             },
+            return_document=ReturnDocument.AFTER,
         )
+        return self._maybe(doc)
 
     async def mark_refund(
         self, transaction_id: str, account_id: str, at: datetime, by: str
