@@ -122,6 +122,8 @@ class CheckoutPageHandler(PageHandler):
         amount = i18n.taka(view.amount_poisha, lang)
         merchant = view.merchant
         note = f"amount_{view.amount_note}" if view.amount_note else None
+        if note == "amount_told" and state != "open":
+            note = "amount_told_ended"  # an ended checkout can no longer be accepted
         return {
             "lang": lang,
             "view": view,

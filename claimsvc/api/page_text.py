@@ -141,6 +141,10 @@ TEXT: dict[str, dict[str, str]] = {
             "has been told and will decide: accept it for the order, or return it to you. "
             "You do not need to pay again now; keep this page open or contact the shop."
         ),
+        "amount_told_ended": (
+            "The amount paid with this TrxID was different from this order's amount. {merchant} "
+            "has been told; contact the shop to have it returned."
+        ),
         "amount_refund": (
             "The amount paid with this TrxID was different from this order's amount. {merchant} "
             "will return it to you by hand; contact the shop about it."
@@ -206,6 +210,10 @@ TEXT: dict[str, dict[str, str]] = {
             "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা। {merchant}-কে জানানো "
             "হয়েছে, তাঁরা ঠিক করবেন: অর্ডারের জন্য গ্রহণ করবেন, নাকি আপনাকে ফেরত দেবেন। এখন আবার "
             "টাকা পাঠানোর দরকার নেই; পাতাটি খোলা রাখুন অথবা দোকানের সাথে যোগাযোগ করুন।"
+        ),
+        "amount_told_ended": (
+            "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা ছিল। {merchant}-কে "
+            "জানানো হয়েছে; টাকা ফেরত পেতে দোকানের সাথে যোগাযোগ করুন।"
         ),
         "amount_refund": (
             "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা ছিল। {merchant} "

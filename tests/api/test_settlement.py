@@ -128,6 +128,16 @@ async def test_leaving_it_clears_the_alert_and_keeps_accepting_possible(fetch, m
     assert accepted.session.status == "COMPLETED"
 
 
+async def test_an_ended_checkout_tells_the_buyer_to_contact_the_shop(fetch, make_account, deps):
+    merchant = await make_account()
+    session_id, _ = await short_paid(deps, merchant, fetch)
+    await deps.services.sessions.cancel(session_id)
+    for lang, words in (("en", "contact the shop to have it returned"), ("bn", "টাকা ফেরত পেতে")):
+        html = (await fetch(f"/checkout/{session_id}?lang={lang}")).body.decode()
+        assert 'id="amount-note"' in html and words in html
+        assert "Order amount" in html or "অর্ডারের টাকা" in html
+
+
 async def test_a_payment_waiting_for_the_balance_check_is_accepted_only_once_confirmed(
     fetch, make_account, deps
 ):
