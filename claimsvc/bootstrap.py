@@ -27,6 +27,7 @@ from claimsvc.services.security import SecurityService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
+from claimsvc.services.test_payments import TestPaymentService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
@@ -52,6 +53,7 @@ from claimsvc.store.signin_limits import SigninLimitStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.teams import OwnerStore
+from claimsvc.store.test_wallets import TestWalletStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.users import UserStore
 from claimsvc.store.wordings import WordingStore
@@ -85,6 +87,7 @@ class Stores:
     signin_limits: SigninLimitStore
     audit: AuditStore
     wordings: WordingStore
+    test_wallets: TestWalletStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -116,6 +119,7 @@ class Services:
     signin: SigninService
     wordings: WordingService
     settlement: SettlementService
+    test_payments: TestPaymentService
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -192,6 +196,7 @@ def build_stores(
         signin_limits=SigninLimitStore(redis, keys),
         audit=AuditStore(db),
         wordings=WordingStore(db),
+        test_wallets=TestWalletStore(redis, keys),
     )
 
 
@@ -276,6 +281,15 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
         settlement=SettlementService(
             machine, stores.sessions, stores.transactions, stores.accounts, clock
+        ),
+        test_payments=TestPaymentService(
+            stores.sessions,
+            stores.accounts,
+            stores.messages,
+            stores.sms_queue,
+            stores.balances,
+            stores.test_wallets,
+            clock,
         ),
     )
 

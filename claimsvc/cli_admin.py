@@ -91,6 +91,12 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
         ("wording_id",),
         (),
     ),
+    ("test-payments", "create"): (
+        "POST",
+        "/admin/v1/test-payments",
+        ("session_id", "outcome"),
+        ("provider", "trx_id"),
+    ),
     ("wordings", "remove"): (
         "POST",
         "/admin/v1/wordings/{wording_id}/remove",
@@ -121,6 +127,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )
 
 
+TEXT_OPTIONS = frozenset({"trx_id"})
+"""Options sent as text even when they read as JSON (a Rocket TrxID is all digits)."""
+
+
 def _value(raw: str) -> Any:
     """A body value: JSON when it parses as JSON, else the text itself."""
     try:
@@ -141,20 +151,20 @@ def parse_sets(pairs: list[str]) -> dict[str, Any]:
 
 
 def build_request(args: argparse.Namespace, env: Mapping[str, str]) -> urllib.request.Request:
-    method, path, positional, query = COMMANDS[(args.group, args.action)]
-    path = path.format(
+    method, template, positional, query = COMMANDS[(args.group, args.action)]
+    path = template.format(
         **{
             n: urllib.parse.quote(str(getattr(args, n)), safe="")
             for n in positional
-            if "{" + n + "}" in path
+            if "{" + n + "}" in template
         }
     )
     options = {n: getattr(args, n) for n in query if getattr(args, n, None) is not None}
     params = options if method == "GET" else {}
-    body = {n: _value(v) for n, v in options.items() if method != "GET"}
+    body = {n: v if n in TEXT_OPTIONS else _value(v) for n, v in options.items() if method != "GET"}
     body.update(parse_sets(getattr(args, "set", []) or []))
-    if "name" in positional:
-        body["name"] = args.name
+    # Positional arguments not in the path are body fields, as given (an account's name).
+    body.update({n: getattr(args, n) for n in positional if "{" + n + "}" not in template})
     base = (
         env.get("CLAIMSVC_ADMIN_URL") or f"http://localhost:{env.get('CLAIMSVC_API_PORT', '8080')}"
     )

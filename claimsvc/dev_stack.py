@@ -13,15 +13,22 @@ import dataclasses
 import json
 import os
 import shutil
-from collections.abc import Iterator
+import socket
+import ssl
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
+
 from claimsvc import embedded_mongo
 from claimsvc.bootstrap import Deps
-from claimsvc.dev import Demo, seed_demo
+from claimsvc.dev import INSPECTOR_HOST, Demo, seed_demo
+from claimsvc.domain.modes import owner_of
+from claimsvc.inspector.app import SecretsOf, make_inspector
 from claimsvc.runner import Component
-from claimsvc.settings import Settings
+from claimsvc.settings import Settings, SettingsError
 
 DEFAULT_DATA_DIR = ".claimsvc-dev"
 
@@ -75,3 +82,44 @@ async def remembered_demo(deps: Deps, component: Component, data_dir: Path) -> D
     if persistent:
         save_demo(data_dir, demo)
     return demo
+
+
+def secrets_of_event(deps: Deps) -> SecretsOf:
+    """For the inspector: an event id's account's (current, previous) callback secrets."""
+
+    async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
+        event = await deps.stores.events.get(int(event_id))
+        # A test event is stored under its account's test ledger; the secrets are the owner's.
+        owner = None if event is None else owner_of(event.account_id)
+        account = None if owner is None else await deps.stores.accounts.get(owner)
+        if account is None:
+            return None
+        return account.callback_secret, account.previous_callback_secret
+
+    return secrets_of
+
+
+def inspector_sockets(port: int) -> list[socket.socket]:
+    """The inspector's listening sockets on loopback only (it shows what it received to anyone
+    who can reach it), bound before anything else starts so a taken port is said at once."""
+    try:
+        return bind_sockets(port, address=INSPECTOR_HOST)
+    except OSError as exc:
+        raise SettingsError(
+            f"CLAIMSVC_INSPECTOR_PORT: cannot listen on localhost:{port} ({exc.strerror}); "
+            "choose a free port, or 0 to run without the webhook inspector"
+        ) from None
+
+
+def start_inspector(
+    deps: Deps, server_ssl: ssl.SSLContext, sockets: list[socket.socket]
+) -> Callable[[], Awaitable[None]]:
+    """Serve the inspector over HTTPS on its sockets; the hook that stops it."""
+    server = HTTPServer(make_inspector(secrets_of_event(deps)), ssl_options=server_ssl)
+    server.add_sockets(sockets)
+
+    async def stop() -> None:
+        server.stop()
+        await server.close_all_connections()
+
+    return stop

@@ -115,6 +115,27 @@ class LinkOrderTaken(ServiceError):
     message = "The link's order reference is already used by another session"
 
 
+class TestKeyRequired(ServiceError):
+    """A test payment asked with a live key (or for a live ledger)."""
+
+    status = 403
+    message = "Test payments need a test key (sk_test_...); a live key cannot make one"
+
+
+class TestSessionNotOpen(ServiceError):
+    """A test payment for a test session that is no longer open."""
+
+    status = 409
+    message = "This test session is not open; a test payment needs an open session"
+
+
+class TestKeyRefused(ServiceError):
+    """A test key on an endpoint that has no test mode (payment links)."""
+
+    status = 403
+    message = "Payment links are live only; use a live key"
+
+
 # Limits ----------------------------------------------------------------------------------------
 
 

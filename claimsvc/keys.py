@@ -30,7 +30,8 @@ tag. Family by family (the tag in braces):
   device token, a set-password link), held for ten minutes for its user's one view after the
   POST's redirect, then deleted as it is read.
 - `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
-  never the email itself), per client address, per (user, address) pair and per user's codes,
+  never the email itself), per client address (its /64 for IPv6, as every per-address limit),
+  per (user, address) pair and per user's codes,
   checked and counted together by one script.
   Sign-ins are rare next to payments, so one slot is plenty.
 
@@ -40,6 +41,8 @@ The prefix itself must not contain braces: it comes before the tag and would bec
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from claimsvc.domain.client_address import limit_subject
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,11 @@ class RedisKeys:
         """Set of the TrxIDs the hosted page's arrival check asked about on one session."""
         return self._key(f"acct:{account_id}", f"wait:trx:{session_id}")
 
+    def test_wallet(self, account_id: str, provider: str) -> str:
+        """The balance of an account's test phone's wallet of one provider: what the next
+        test SMS states (claimsvc/store/test_wallets.py)."""
+        return self._key(f"acct:{account_id}", f"test-wallet:{provider}")
+
     def daily_platform(self, day: str) -> str:
         """Sessions the whole platform created on one Asia/Dhaka day (its own slot)."""
         return self._key("platform", f"daily:{day}")
@@ -131,7 +139,7 @@ class RedisKeys:
 
     def signin_pair(self, email_hash: str, address: str) -> str:
         """Portal sign-in attempts on one user from one client address."""
-        return self._key("portal-signin", f"pair:{email_hash}:{address}")
+        return self._key("portal-signin", f"pair:{email_hash}:{limit_subject(address)}")
 
     def signin_codes(self, email_hash: str) -> str:
         """Two-factor codes tried for one user, from every address, in the current window."""
@@ -139,4 +147,4 @@ class RedisKeys:
 
     def signin_address(self, address: str) -> str:
         """Portal sign-in attempts from one client address in the current window."""
-        return self._key("portal-signin", f"addr:{address}")
+        return self._key("portal-signin", f"addr:{limit_subject(address)}")

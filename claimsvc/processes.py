@@ -55,15 +55,29 @@ async def run_worker(settings: Settings) -> None:
 
 async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -> None:
     """The local stack: without CLAIMSVC_MONGO_URL, on a SecantusDB child whose data survives
-    restarts in `data_dir` (`fresh`: start empty); stopped with the stack."""
-    from claimsvc.dev import print_banner
-    from claimsvc.dev_stack import DEFAULT_DATA_DIR, dev_mongo, remembered_demo
+    restarts in `data_dir` (`fresh`: start empty), with the local webhook inspector; stopped
+    with the stack."""
+    from claimsvc.dev import fresh_order_id, owner_line, print_banner
+    from claimsvc.dev_stack import (
+        DEFAULT_DATA_DIR,
+        dev_mongo,
+        inspector_sockets,
+        remembered_demo,
+        start_inspector,
+    )
+    from claimsvc.inspector.certs import dev_certificates
 
     setup_logging(settings.log_level, library_level=settings.library_log_level)
     admin_token_generated = not settings.admin_token
     home = Path(data_dir or DEFAULT_DATA_DIR)
     with dev_mongo(settings, home, fresh) as with_mongo:
         settings = with_mongo.for_dev()
+        certs, sockets = None, []
+        if settings.inspector_port:
+            sockets = inspector_sockets(settings.inspector_port)
+            # The sender trusts the inspector's dev CA (and a CA file the developer gave).
+            certs = dev_certificates(home / "inspector", settings.webhook_ca_file)
+            settings = settings.replace(webhook_ca_file=str(certs.trust_bundle))
         deps = await open_deps(settings)
         component = api_component(deps)
         worker = worker_component(deps)
@@ -71,6 +85,15 @@ async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -
         component.extend(worker)
         for ep in entry_points(group=DEV_COMPONENTS):
             component.extend(await ep.load()(deps))
+        if certs is not None:
+            component.on_close.append(start_inspector(deps, certs.server, sockets))
         demo = await remembered_demo(deps, component, home)
-        print_banner(settings, demo, admin_token_generated=admin_token_generated)
+        print_banner(
+            settings,
+            demo,
+            admin_token_generated=admin_token_generated,
+            owner=await owner_line(deps, demo, admin_token_generated),
+            order_id=fresh_order_id(deps.clock()),
+            ca_file=str(certs.ca_file) if certs else None,
+        )
         await _run(deps, component)

@@ -208,6 +208,9 @@ class Settings:
     None: unset, which is off, except in `claimsvc dev` (on unless set to 0)."""
     webhook_ca_file: str | None = None
     """CLAIMSVC_WEBHOOK_CA_FILE: extra CA bundle trusted for webhook HTTPS."""
+    inspector_port: int = 8082
+    """CLAIMSVC_INSPECTOR_PORT: `claimsvc dev` only: the local webhook inspector's HTTPS port
+    on loopback (its certificate is from a dev CA the dev stack's sender trusts); 0: none."""
     webhook_concurrency: int = 100
     """CLAIMSVC_WEBHOOK_CONCURRENCY: webhook attempts one worker process runs at once."""
     outbox_relay_ms: int = 50
@@ -285,6 +288,7 @@ class Settings:
             worker_port=_int(env, "CLAIMSVC_WORKER_PORT", cls.worker_port, 0, 65535),
             webhook_allow_private=_bool_or_unset(env, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE"),
             webhook_ca_file=env.get("CLAIMSVC_WEBHOOK_CA_FILE") or None,
+            inspector_port=_int(env, "CLAIMSVC_INSPECTOR_PORT", cls.inspector_port, 0, 65535),
             webhook_concurrency=_int(
                 env, "CLAIMSVC_WEBHOOK_CONCURRENCY", cls.webhook_concurrency, 1, 10_000
             ),

@@ -21,6 +21,7 @@ from claimsvc.domain.accounts import (
     Account,
 )
 from claimsvc.domain.hosts import AMBIGUOUS, entry_problem
+from claimsvc.domain.modes import LIVE, MODES
 
 HOST_EXPECTED = "must be a host name such as shop.example.com or *.example.com"
 
@@ -88,6 +89,7 @@ class AccountViewSchema(Schema):
 
 class KeySchema(Schema):
     label = Text(allow_none=True, validate=validate.Length(max=LABEL_MAX_LEN))
+    mode = fields.String(validate=validate.OneOf(MODES), load_default=LIVE)
 
 
 class MintedKeySchema(Schema):
@@ -169,8 +171,8 @@ class KeysHandler(AdminHandler):
     route_name = "admin_keys"
 
     async def post(self, account_id: str) -> None:
-        label = self.body(KeySchema()).get("label")
-        minted = await self.services.admin.mint_key(account_id, label)
+        body = self.body(KeySchema())
+        minted = await self.services.admin.mint_key(account_id, body.get("label"), body["mode"])
         self.send_json(201, MINTED_KEY.dump(minted))
 
 

@@ -19,6 +19,7 @@ from claimsvc.api import (
     page,
     pay,
     portal,
+    test_payments,
 )
 from claimsvc.api import devices as admin_devices
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
@@ -39,5 +40,6 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += admin_devices.routes(deps)
     routes += admin_users.routes(deps)
     routes += admin_wordings.routes(deps)
+    routes += test_payments.routes(deps)
     routes += portal.routes(deps)
     return ops.json_application(deps, routes, log_request)

@@ -23,6 +23,7 @@ from claimsvc.api.fields import (
 )
 from claimsvc.domain import links as rules
 from claimsvc.domain.links import NewLink
+from claimsvc.domain.modes import LIVE
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
 from claimsvc.services.auth import Caller
 
@@ -87,6 +88,9 @@ class LinkHandler(MerchantHandler):
         ref = await auth.resolve(self.request.headers.get("x-api-key"))
         admitted = await auth.admit(ref, endpoint or self.route_name, must_pay=must_pay)
         self.keep_rate_headers(admitted)
+        if admitted.caller.mode != LIVE:
+            # A link's sessions are live: a test key would open live sessions or see none.
+            raise errors.TestKeyRefused()
         return admitted.caller
 
 

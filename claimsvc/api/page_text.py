@@ -149,6 +149,8 @@ TEXT: dict[str, dict[str, str]] = {
             "The amount paid with this TrxID was different from this order's amount. {merchant} "
             "will return it to you by hand; contact the shop about it."
         ),
+        "test_title": "Test checkout",
+        "test_text": "The shop is testing its checkout. No real money is paid here.",
         "taka": "taka",
         "no_wallets": "This shop has not added a wallet yet; please contact the shop.",
         "time_left": "Time left",
@@ -219,6 +221,8 @@ TEXT: dict[str, dict[str, str]] = {
             "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা ছিল। {merchant} "
             "টাকাটি আপনাকে হাতে ফেরত দেবেন; এ বিষয়ে দোকানের সাথে যোগাযোগ করুন।"
         ),
+        "test_title": "টেস্ট চেকআউট",
+        "test_text": "দোকানটি তাদের চেকআউট পরীক্ষা করছে। এখানে আসল টাকা দেওয়া হয় না।",
         "taka": "টাকা",
         "no_wallets": "এই দোকান এখনো কোনো ওয়ালেট যোগ করেনি; দোকানের সাথে যোগাযোগ করুন।",
         "time_left": "বাকি সময়",

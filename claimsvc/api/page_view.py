@@ -48,6 +48,8 @@ class PageView:
     field, and metadata is the merchant's own)."""
     amount_note: str | None = None
     """settlement.TOLD or REFUNDING while the latest claim paid another amount; else None."""
+    test: bool = False
+    """A test session: the page says so at its top."""
 
     @classmethod
     def from_public(cls, public: PublicSession) -> PageView:
@@ -65,6 +67,7 @@ class PageView:
             paid_poisha=public.paid_poisha,
             amount_note=public.amount_note,
             description=public.description,
+            test=public.test,
         )
 
     def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:

@@ -15,6 +15,7 @@ import aiohttp
 from aiohttp.client_middlewares import ClientHandlerType, ClientMiddlewareType
 
 from claimsvc.domain.addresses import is_public_address
+from claimsvc.domain.exchange import READ_CAP
 from claimsvc.domain.hosts import host_allowed
 
 REQUEST_TIMEOUT_S = 10.0
@@ -61,6 +62,10 @@ class AttemptResult:
     error: str | None
     """A short class-like name for metrics and the event record, e.g. "TimeoutError", "HTTP 500"."""
     duration_s: float
+    response_headers: tuple[tuple[str, str], ...] | None = None
+    """The reply's header lines as received; None when no reply came."""
+    response_head: bytes | None = None
+    """The first READ_CAP bytes (at most) of the reply's body; the rest is read and dropped."""
 
 
 def _guarded_socket(addr_info: AddrInfo) -> socket.socket:
@@ -128,13 +133,16 @@ def _error_name(exc: BaseException) -> str:
     return type(exc).__name__
 
 
-async def _discard_body(response: aiohttp.ClientResponse) -> None:
-    """Read up to MAX_DISCARDED_BODY so a short reply lets the connection be reused."""
+async def _read_head(response: aiohttp.ClientResponse, head: bytearray) -> None:
+    """Keep the first READ_CAP bytes of the body in `head` and read on up to MAX_DISCARDED_BODY
+    so a short reply lets the connection be reused."""
     seen = 0
     while seen < MAX_DISCARDED_BODY:
         chunk = await response.content.readany()
         if not chunk:
             return
+        if len(head) < READ_CAP:
+            head += chunk[: READ_CAP - len(head)]
         seen += len(chunk)
 
 
@@ -157,12 +165,13 @@ async def send_attempt(
             url, data=body, headers=headers, allow_redirects=False, middlewares=guards
         ) as response:
             status = response.status
+            reply = tuple((str(k), str(v)) for k, v in response.headers.items())
+            head = bytearray()
             # The status line is the receiver's answer; a reply body cut short does not change it.
             with contextlib.suppress(aiohttp.ClientError, TimeoutError):
-                await _discard_body(response)
+                await _read_head(response, head)
     except (aiohttp.ClientError, TimeoutError, OSError) as exc:
         return AttemptResult(False, None, _error_name(exc), time.monotonic() - started)
     duration = time.monotonic() - started
-    if 200 <= status < 300:
-        return AttemptResult(True, status, None, duration)
-    return AttemptResult(False, status, f"HTTP {status}", duration)
+    error = None if 200 <= status < 300 else f"HTTP {status}"
+    return AttemptResult(error is None, status, error, duration, reply, bytes(head))

@@ -8,6 +8,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain.modes import LIVE
+
 STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
 PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
@@ -89,6 +91,8 @@ class ApiKey:
     last_used_at: datetime | None = None
     """When a request last authenticated with it, to LAST_USED_RESOLUTION_S (None: never
     seen)."""
+    mode: str = LIVE
+    """live, or test: a test key's sessions are test sessions (domain/modes.py)."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ import hashlib
 import ipaddress
 from ipaddress import IPv4Address, IPv4Network, IPv6Address, IPv6Network
 
+from claimsvc.domain.client_address import UNKNOWN, limit_subject
+
 # Explicit lists rather than `is_global`: its answers have changed between Python releases and
 # it does not look inside IPv6 forms that carry an IPv4 address.
 _REFUSED_V4 = tuple(
@@ -97,20 +99,12 @@ def is_public_address(ip: str | IPv4Address | IPv6Address) -> bool:
     return _public_v6(ip)
 
 
-CLIENT_V6_PREFIX = 64
-"""One IPv6 subscriber gets a /64 and can pick any address in it: the /64 is one source."""
-
-
 def client_source(address: str | None) -> str:
-    """The key a buyer's failed claims are counted under: a hash of the client address (its /64
-    for IPv6), so sessions keep no raw address. Unparseable or missing: one shared source."""
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:
-        network = "unknown"
-    else:
-        if isinstance(ip, IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        bits = CLIENT_V6_PREFIX if isinstance(ip, IPv6Address) else 32
-        network = str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
+    """The key a buyer's failed claims are counted under: a hash of the client address's limit
+    subject (its /64 for IPv6), so sessions keep no raw address. Unparseable or missing: one
+    shared source."""
+    subject = limit_subject(address or "")
+    # An IPv4 address is hashed as its /32, as before the limit subject existed, so the sources
+    # sessions already hold keep counting the same client across an upgrade.
+    network = subject if "/" in subject or subject == UNKNOWN else f"{subject}/32"
     return hashlib.sha256(network.encode()).hexdigest()[:24]

@@ -1,14 +1,16 @@
 """The client address of a request: the socket's peer, or the one a trusted proxy wrote (pure).
 
 Every per-address limit and the audit log take the address from `client_address` alone
-(docs/decisions.md, "One client-address rule").
+(docs/decisions.md, "One client-address rule"). The audit log keeps the whole address; a limit
+counts the address's `limit_subject`, its /64 for IPv6, since one subscriber picks any address in
+the /64 its provider gives it (RFC 6177) and would otherwise get a fresh bucket per request.
 """
 
 from __future__ import annotations
 
 import ipaddress
 from collections.abc import Sequence
-from ipaddress import IPv6Address
+from ipaddress import IPv6Address, IPv6Network
 
 UNKNOWN = "unknown"
 """The address of a request whose peer is no IP address (one shared bucket)."""
@@ -26,6 +28,21 @@ def canonical_address(raw: str | None) -> str | None:
         # A zone (`%eth0`) names the receiver's link, not the sender; it would split one client.
         return str(IPv6Address(int(ip)))
     return str(ip)
+
+
+CLIENT_V6_PREFIX = 64
+"""One IPv6 subscriber gets a /64 and can pick any address in it: the /64 is one client."""
+
+
+def limit_subject(address: str) -> str:
+    """What a per-address limit counts `address` under: an IPv4 address as it is, an IPv6
+    address as its /64 network (`2001:db8:1:2::/64`), anything else as UNKNOWN (one bucket)."""
+    canonical = canonical_address(address)
+    if canonical is None:
+        return UNKNOWN
+    if ":" not in canonical:
+        return canonical
+    return str(IPv6Network(f"{canonical}/{CLIENT_V6_PREFIX}", strict=False))
 
 
 def client_address(peer: str | None, forwarded: Sequence[str], hops: int) -> str:

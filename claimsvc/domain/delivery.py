@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.exchange import Exchange
 from claimsvc.domain.outbox import DEAD as EVENT_DEAD
 from claimsvc.domain.outbox import DELIVERED as EVENT_DELIVERED
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
@@ -73,10 +74,15 @@ def judge(event: Event, delivered: bool, now: datetime) -> AttemptVerdict:
 
 
 def attempt_record(
-    attempt: int, now: datetime, status_code: int | None, error: str | None, duration_s: float
+    attempt: int,
+    now: datetime,
+    status_code: int | None,
+    error: str | None,
+    duration_s: float,
+    exchange: Exchange | None = None,
 ) -> Attempt:
     """One entry of an event's attempt history, its duration in milliseconds to a tenth."""
-    return Attempt(attempt, now, status_code, error, round(duration_s * 1000, 1))
+    return Attempt(attempt, now, status_code, error, round(duration_s * 1000, 1), exchange)
 
 
 def outcome_label(delivered: bool, status_code: int | None, error: str | None) -> str:

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain.exchange import Exchange
 from claimsvc.domain.money import to_number
 from claimsvc.domain.sessions import Session
 
@@ -18,13 +19,16 @@ EVENT_STATUSES = (QUEUED, DELIVERED, DEAD, STOPPED)
 
 @dataclass(frozen=True)
 class Attempt:
-    """One entry of an event's attempt history (no URL, no header, no secret)."""
+    """One entry of an event's attempt history (no URL, no secret)."""
 
     attempt: int
     at: datetime
     status_code: int | None
     error: str | None
     duration_ms: float
+    exchange: Exchange | None = None
+    """The headers sent and the reply got, capped and masked; None on attempts recorded
+    before details were kept."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import AccountTerms, ShopWallet
+from claimsvc.domain.modes import is_test, owner_of
 
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
 TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED, EXPIRED})
@@ -107,6 +108,16 @@ class Session:
     paid_poisha: int | None = None
     """What was paid, when the merchant accepted a different amount for the order (None: the
     order's `amount_poisha`, or nothing paid)."""
+
+    @property
+    def test(self) -> bool:
+        """Opened with a test key: stored in the account's test ledger (domain/modes.py)."""
+        return is_test(self.account_id)
+
+    @property
+    def owner_id(self) -> str:
+        """The account the session belongs to, in either mode."""
+        return owner_of(self.account_id)
 
 
 def deadline(session: Session) -> datetime:
@@ -388,6 +399,8 @@ class PublicSession:
     """What the page says of a claimed payment of a different amount (settlement.buyer_note)."""
     description: str | None = None
     """What a payment link's session is for (its link's description); None otherwise."""
+    test: bool = False
+    """A test session (opened with a test key): the page says so; no money moves."""
 
     @property
     def pending(self) -> bool:
@@ -409,4 +422,5 @@ def public_session(session: Session, account: AccountTerms, now: datetime) -> Pu
         wallets=account.wallets,
         redirect_url=redirect.get(status),
         paid_poisha=session.paid_poisha,
+        test=is_test(session.account_id),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Sequence
 
 from claimsvc.domain.rotation import SigningKeys
 
@@ -66,3 +67,24 @@ def delivery_headers(
     if test:
         headers[TEST_HEADER] = "true"
     return headers
+
+
+VERIFIED_CURRENT = "current"
+VERIFIED_PREVIOUS = "previous"
+MISMATCH = "mismatch"
+UNSIGNED = "unsigned"
+
+
+def check_svc_signature(body: bytes, signature: str | None, secrets: Sequence[str | None]) -> str:
+    """What a receiver holding `secrets` (current first, then the previous one of a rotation)
+    finds in `x-svc-signature`: which secret it verifies with, MISMATCH, or UNSIGNED (no header).
+    Compared in constant time over the raw body, as receivers are told to (interface.md §6)."""
+    if not signature:
+        return UNSIGNED
+    given = signature.strip().lower()
+    if not given.isascii():  # compare_digest refuses non-ASCII text; no hex digest is
+        return MISMATCH
+    for name, secret in zip((VERIFIED_CURRENT, VERIFIED_PREVIOUS), secrets, strict=False):
+        if secret and hmac.compare_digest(given, svc_signature(secret, body)):
+            return name
+    return MISMATCH

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from claimsvc.domain.known_devices import KnownDevice
+
 ROLES = ("owner", "developer", "staff")
 PERMISSIONS = (
     "overview",
@@ -89,6 +91,7 @@ class User:
     totp_secret: str | None = None
     totp_last_step: int | None = None
     recovery_hashes: tuple[str, ...] = ()
+    known_devices: tuple[KnownDevice, ...] = ()
 
     @property
     def active(self) -> bool:

@@ -17,6 +17,8 @@ from claimsvc.domain.accounts import (
     ShopWallet,
     mint_secret,
 )
+from claimsvc.domain.allowed_hosts import BUSY, HostListRefused
+from claimsvc.domain.modes import LIVE, key_kind
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
@@ -35,6 +37,10 @@ class WalletListed(errors.ServiceError):
 
 async def _no_hook(account_id: str) -> None:
     """Default account-change hook: nothing to re-check."""
+
+
+HOSTS_TRIES = 3
+"""Times an allowed-hosts change is applied again after a concurrent edit before giving up."""
 
 
 class AdminService:
@@ -80,6 +86,24 @@ class AdminService:
             await self.on_delivery_settings_changed(account_id)
         return updated
 
+    async def change_allowed_hosts(
+        self, account_id: str, change: Callable[[tuple[str, ...]], tuple[str, ...]]
+    ) -> Account:
+        """Apply a pure change (domain/allowed_hosts.py, which raises when it refuses) to the
+        account's allowed hosts, written only if the list is still the one it was applied to
+        (a concurrent edit: applied again to the new list). Stopped webhooks are re-checked."""
+        for _ in range(HOSTS_TRIES):
+            account = await self.get_account(account_id)
+            hosts = change(account.allowed_hosts)
+            write = self._accounts.replace_hosts(
+                account_id, account.allowed_hosts, hosts, self._clock()
+            )
+            updated = await self._write_through(account_id, write)
+            if updated is not None:
+                await self.on_delivery_settings_changed(account_id)
+                return updated
+        raise HostListRefused(BUSY)
+
     async def add_wallet(self, account_id: str, wallet: ShopWallet) -> Account:
         """List one more wallet the shop takes payments on (validated as the admin API's)."""
         now = self._clock()
@@ -113,10 +137,10 @@ class AdminService:
             await self._admission.commit_account(updated)
         return updated
 
-    async def mint_key(self, account_id: str, label: str | None) -> MintedKey:
-        """A new API key; the key itself is in this answer only."""
+    async def mint_key(self, account_id: str, label: str | None, mode: str = LIVE) -> MintedKey:
+        """A new API key of `mode` (live or test); the key itself is in this answer only."""
         await self.get_account(account_id)
-        secret, key_hash, prefix = mint_secret("sk")
+        secret, key_hash, prefix = mint_secret(key_kind(mode))
         key = ApiKey(
             id=new_id("key"),
             account_id=account_id,
@@ -124,6 +148,7 @@ class AdminService:
             prefix=prefix,
             label=label,
             created_at=self._clock(),
+            mode=mode,
         )
         await self._keys.insert(key)
         # Stored first: a process that dies now leaves a usable key whose entry the first

@@ -7,6 +7,7 @@ from __future__ import annotations
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import arrival
+from claimsvc.domain.client_address import limit_subject
 from claimsvc.metrics import ARRIVAL_CHECKS
 from claimsvc.services.limits import LimitService, refuse
 from claimsvc.store.arrival import ArrivalLimitStore
@@ -43,7 +44,7 @@ class ArrivalService:
             raise errors.SessionNotFound()
         admission = await self._limits.admit(
             session,
-            address,
+            limit_subject(address),
             trx_id,
             (per_address, arrival.CHECKS_PER_MINUTE_PER_SESSION),
             arrival.TRX_IDS_PER_SESSION,

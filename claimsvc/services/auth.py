@@ -9,12 +9,13 @@ and from MongoDB when an entry is missing or mid-change.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import AccountTerms, sha256_hex
+from claimsvc.domain.modes import LIVE, ledger_id
 from claimsvc.metrics import RATE_LIMITED
 from claimsvc.store.accounts import AccountStore, ApiKeyStore
 from claimsvc.store.admission import (
@@ -39,15 +40,19 @@ class KeyRef:
     key_id: str
     key_prefix: str
     account_id: str
+    mode: str = LIVE
 
 
 @dataclass(frozen=True)
 class Caller:
-    """A merchant server authenticated by an API key."""
+    """A merchant server authenticated by an API key. A test key's `account` carries the id of
+    the account's test ledger (domain/modes.py), so everything it opens, reads and claims is
+    stored and looked up there, apart from the live records."""
 
     key_id: str
     key_prefix: str
     account: AccountTerms
+    mode: str = LIVE
 
     @property
     def account_id(self) -> str:
@@ -88,7 +93,7 @@ class AuthService:
         if key is None:
             # Not remembered: a key minted a moment later must work at once.
             raise errors.UnauthorizedApiKey()
-        ref = KeyRef(key.id, key.prefix, key.account_id)
+        ref = KeyRef(key.id, key.prefix, key.account_id, key.mode)
         self._index[key_hash] = ref
         if len(self._index) > KEY_INDEX_SIZE:
             self._index.popitem(last=False)
@@ -153,5 +158,8 @@ def _admitted(ref: KeyRef, admission: Admission) -> Admitted:
         error = errors.RateLimited()
         error.headers.update(headers)
         raise error
-    caller = Caller(ref.key_id, ref.key_prefix, admission.account)
+    account = admission.account
+    if ref.mode != LIVE:
+        account = replace(account, id=ledger_id(account.id, ref.mode))
+    caller = Caller(ref.key_id, ref.key_prefix, account, ref.mode)
     return Admitted(caller, headers, admission.day)

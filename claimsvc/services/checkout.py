@@ -18,6 +18,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import checkout
 from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest
 from claimsvc.domain.limits import dhaka_day
+from claimsvc.domain.modes import LIVE, is_test
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.urls import check_url
@@ -106,7 +107,8 @@ class CheckoutService:
         ref = await self._auth.resolve(raw_key)
         seen = self._hosts.get(ref.account_id)
         order_id, digest = None, ""
-        if body is not None and seen is not None and self.url_problem(seen[0], body) is None:
+        counts = ref.mode == LIVE  # test sessions take no place in the day's allowance
+        if counts and body is not None and seen is not None and not self.url_problem(seen[0], body):
             # The script counts the order only if these are still the account's hosts.
             order_id, digest = body["order_id"], seen[1]
         admitted = await self._auth.admit(
@@ -133,6 +135,8 @@ class CheckoutService:
         `day` is what the admission script did about the order's place in today's allowance.
         """
         now = self._clock()
+        if is_test(account.id):
+            return await self._open_test(account, req, now)
         if day in (DAY_NOT_ASKED, DAY_HOSTS_CHANGED):
             day = await self._admission.reserve_day(account.id, req.order_id, account, now)
         if day != DAY_COUNTED:
@@ -157,6 +161,16 @@ class CheckoutService:
             DAILY_LIMIT_REJECTIONS.labels(scope="platform").inc()
             raise errors.PlatformDailyLimit()
         return await self._create(account, req, now, counted)
+
+    async def _open_test(
+        self, account: AccountTerms, req: checkout.InitializeRequest, now: datetime
+    ) -> Opened:
+        """A test key's session, in the test ledger: never money, so no daily limit, platform
+        limit or fee ceiling counts it or stops it (docs/decisions.md, "Test mode")."""
+        existing = await self._sessions.find_by_order(account.id, req.order_id)
+        if existing is not None:
+            return self._replay(existing, req)
+        return await self._create(account, req, now, _Counted(vendor=False, platform=False))
 
     async def _create(
         self,
@@ -183,7 +197,8 @@ class CheckoutService:
             stored = await self._stored_despite_error(account.id, req.order_id, counted, now)
             if stored is None or stored.id != session.id:
                 raise
-        SESSIONS_CREATED.inc()
+        if not session.test:
+            SESSIONS_CREATED.inc()
         return self._opened(True, session)
 
     async def _stored_despite_error(

@@ -13,6 +13,8 @@ from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.exchange import Exchange, capture
+from claimsvc.domain.modes import MODES, is_test, ledger_id, owner_of
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.rotation import SigningKeys, signing_keys
 from claimsvc.domain.signing import delivery_headers
@@ -73,14 +75,15 @@ class DeliveryService:
         events = await self._events.get_many([lease.event_id for lease in leases])
         sessions = sorted({e.session_id for e in events.values()})
         queued = await self._events.queued_of_sessions(sessions) if sessions else []
-        account_ids = sorted({e.account_id for e in events.values()})
+        # A test session's event is stored in the test ledger; its account is the owner.
+        account_ids = sorted({owner_of(e.account_id) for e in events.values()})
         accounts = await self._accounts.get_many(account_ids) if account_ids else {}
         if len(self._prefetched) > PREFETCH_KEPT:
             self._prefetched.clear()
         for lease in leases:
             event = events.get(lease.event_id)
             earlier = None if event is None else first_earlier(event, queued)
-            account = None if event is None else accounts.get(event.account_id)
+            account = None if event is None else accounts.get(owner_of(event.account_id))
             self._prefetched[(lease.event_id, lease.token)] = Prefetched(event, earlier, account)
 
     async def enqueue(self, events: list[Event]) -> None:
@@ -103,7 +106,7 @@ class DeliveryService:
             return
         # Read a moment ago at most: begin_attempt's condition catches a stale event, and the
         # account's secret and hosts are as fresh as a read just before the send would be.
-        account = read.account if read else await self._accounts.get(event.account_id)
+        account = read.account if read else await self._accounts.get(owner_of(event.account_id))
         reason = rules.stop_reason(event, account)
         if reason is not None or account is None or not account.callback_secret:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
@@ -118,8 +121,15 @@ class DeliveryService:
             account.previous_secret_until,
             now,
         )
-        result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
-        await self._record_outcome(lease, begun, result, now)
+        headers, result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
+        # Kept with the attempt in the outcome's own update: no command more (tests count).
+        exchange = capture(
+            headers.items(),
+            result.response_headers,
+            result.response_head,
+            (account.callback_secret, account.previous_callback_secret),
+        )
+        await self._record_outcome(lease, begun, result, now, exchange)
 
     async def _not_before(
         self, event: Event, now: datetime, read: Prefetched | None
@@ -139,10 +149,16 @@ class DeliveryService:
         allowed_hosts: tuple[str, ...],
         http: aiohttp.ClientSession,
         now: datetime,
-    ) -> AttemptResult:
+    ) -> tuple[dict[str, str], AttemptResult]:
+        """The headers sent and what came of it."""
         body = event.body
         headers = delivery_headers(
-            keys, event.id, event.attempts, body, int(now.timestamp()), test=event.test
+            keys,
+            event.id,
+            event.attempts,
+            body,
+            int(now.timestamp()),
+            test=event.test or is_test(event.account_id),
         )
         WEBHOOK_SCHEDULE_LAG.observe(max(0, rules.to_ms(self._clock()) - lease.due_ms) / 1000)
         result = await send_attempt(
@@ -152,13 +168,18 @@ class DeliveryService:
         WEBHOOK_ATTEMPTS.labels(outcome=label).inc()
         if result.error not in rules.REFUSED_BEFORE_CONNECTING:
             WEBHOOK_DELIVERY_SECONDS.observe(result.duration_s)
-        return result
+        return headers, result
 
     async def _record_outcome(
-        self, lease: Lease, event: Event, result: AttemptResult, now: datetime
+        self,
+        lease: Lease,
+        event: Event,
+        result: AttemptResult,
+        now: datetime,
+        exchange: Exchange | None = None,
     ) -> None:
         record = rules.attempt_record(
-            event.attempts, now, result.status_code, result.error, result.duration_s
+            event.attempts, now, result.status_code, result.error, result.duration_s, exchange
         )
         refused = rules.REFUSED_BEFORE_CONNECTING.get(result.error or "")
         if refused is not None:
@@ -213,13 +234,15 @@ class DeliveryService:
     async def requeue_stopped(self, account_id: str) -> None:
         """Re-check an account's stopped events and queue those that pass (contract.md §2)."""
         account = await self._accounts.get(account_id)
-        queued, after = 0, 0
-        while batch := await self._events.stopped_of_account(account_id, after, REQUEUE_BATCH):
-            after = batch[-1].id
-            for event in batch:
-                # The address is checked again when the attempt connects.
-                if rules.stop_reason(event, account) is None:
-                    queued += await self._requeue(event, STOPPED, new_cycle=False) is not None
+        queued = 0
+        for ledger in (ledger_id(account_id, mode) for mode in MODES):
+            after = 0
+            while batch := await self._events.stopped_of_account(ledger, after, REQUEUE_BATCH):
+                after = batch[-1].id
+                for event in batch:
+                    # The address is checked again when the attempt connects.
+                    if rules.stop_reason(event, account) is None:
+                        queued += await self._requeue(event, STOPPED, new_cycle=False) is not None
         if queued:
             log.info("stopped webhooks queued again", extra={"fields": {"n": queued}})
 
@@ -242,7 +265,8 @@ class DeliveryService:
         elif how == rules.SEND_NOW:
             moved = await self._send_now(event)
         elif how == rules.RECHECK:
-            reason = rules.stop_reason(event, await self._accounts.get(event.account_id))
+            owner = await self._accounts.get(owner_of(event.account_id))
+            reason = rules.stop_reason(event, owner)
             if reason is not None:
                 raise errors.EventStillStopped(reason)
             moved = await self._requeue(event, STOPPED, new_cycle=False)

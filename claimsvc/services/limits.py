@@ -5,6 +5,7 @@ from __future__ import annotations
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import AccountTerms
+from claimsvc.domain.client_address import limit_subject
 from claimsvc.domain.limits import RateDecision
 from claimsvc.domain.sessions import Session
 from claimsvc.metrics import RATE_LIMITED
@@ -52,7 +53,9 @@ class LimitService:
         session's account, then per session, in one script that also reads what the call needs
         of the account (its request view; None when the account no longer exists). A missing
         Redis entry is a miss: the account is read from MongoDB and the script run with it."""
-        account_id, now = session.account_id, self._clock()
+        # A test session is limited on its account's counters, as a live one.
+        account_id, now = session.owner_id, self._clock()
+        address = limit_subject(address)
         per_minute = (per_address, per_session)
         admission = await self._admission.admit_buyer(
             account_id, address, session.id, per_minute, now
@@ -74,15 +77,15 @@ class LimitService:
     ) -> None:
         """A buyer's call on an unknown session: limited per client address alone, over every
         account (a flood of made-up session ids costs one lookup each, then this)."""
-        await self._hit("buyer:ip", address, per_address, error)
+        await self._hit("buyer:ip", limit_subject(address), per_address, error)
 
     async def check_reader(self, address: str, limit: int, error: errors.ServiceError) -> None:
         """Public session reads (the page polls them): limited per client address only."""
-        await self._hit("buyer:read", address, limit, error)
+        await self._hit("buyer:read", limit_subject(address), limit, error)
 
     async def check_link_opener(self, address: str, limit: int) -> None:
         """Opening a payment link (no key), per client address, before the link is looked up."""
-        await self._hit("pay:ip", address, limit, errors.BuyerRateLimited())
+        await self._hit("pay:ip", limit_subject(address), limit, errors.BuyerRateLimited())
 
     async def check_link_opened(self, link_id: str, limit: int) -> None:
         """Opening one payment link, from all addresses together: many addresses cannot open

@@ -14,6 +14,7 @@ from claimsvc.domain import payments as pay
 from claimsvc.domain.devices import QUIET_AFTER
 from claimsvc.domain.export import Range
 from claimsvc.domain.limits import dhaka_day_start
+from claimsvc.domain.modes import owner_of
 from claimsvc.domain.outbox import DEAD, STOPPED, EventFilter
 from claimsvc.domain.paging import MAX_LIMIT
 from claimsvc.domain.payments import Overview, Search, SearchResult, SessionDetail
@@ -71,14 +72,14 @@ class PaymentsService:
         return SearchResult(pay.newest_first(found)[:limit], txs)
 
     async def detail(self, account_id: str, session_id: str) -> SessionDetail:
-        """One session of the account with its transaction and webhook events; NotFound for
-        an unknown session or another account's."""
+        """One session of the account, live or test, with its transaction and webhook events;
+        NotFound for an unknown session or another account's."""
         session = await self._sessions.get(session_id)
-        if session is None or session.account_id != account_id:
+        if session is None or session.owner_id != owner_of(account_id):
             raise errors.NotFound()
         record = session.claim or session.pending_claim
         tx = await self._transactions.get(record.transaction_id) if record else None
-        which = EventFilter(account_id=account_id, session_id=session.id)
+        which = EventFilter(account_id=session.account_id, session_id=session.id)
         events = await self._events.list(which, None, MAX_LIMIT)
         return SessionDetail(session, tx, events.items)
 

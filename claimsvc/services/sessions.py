@@ -58,7 +58,7 @@ class SessionService:
     async def apply(self, session_id: str, step: sm.Transition) -> Session | None:
         """Apply one transition (a terminal one owes its event from then on). None if refused."""
         after = await self._sessions.transition(session_id, step)
-        if after is not None and step.terminal:
+        if after is not None and step.terminal and not after.test:
             SESSIONS_ENDED.labels(status=after.status).inc()
             log.info(
                 "session ended",
@@ -100,7 +100,7 @@ class SessionService:
         """The hosted page's read of a session (no key: the session id authorises); with
         `described`, what a payment link's session is for (one more read, for the page)."""
         session = await self.load(session_id)
-        account = await self._accounts.get(session.account_id)
+        account = await self._accounts.get(session.owner_id)
         if account is None:
             raise errors.SessionNotFound()
         public = sm.public_session(session, account, self._clock())

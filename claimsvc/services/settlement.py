@@ -7,6 +7,11 @@ its one webhook event as owed, as every terminal transition does. Two accepts ra
 accept racing a claim, a cancel or the expiry, end with one terminal state and one event: the
 loser's update is refused and it answers what is stored now. A reservation left by an accept
 that lost is released once the session can never use it.
+
+A test session (domain/modes.py) is settled the same way on its test ledger: the portal user's
+account owns it, its transaction is stored under the session's ledger id, and the account's
+terms are read from the owner, as the webhook sender reads them, so accepting a test payment
+sends the test event to the owner's URL with the owner's secret.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
+from claimsvc.domain.modes import owner_of
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.transactions import Transaction
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
@@ -61,7 +67,7 @@ class SettlementService:
         if session.mismatch is None:
             return None
         tx = await self._transaction(session.account_id, session.mismatch.transaction_id)
-        account = await self._accounts.get(session.account_id)
+        account = await self._accounts.get(session.owner_id)
         if account is None:
             raise errors.NotFound()
         return MismatchView(tx, st.offer(session, tx, account, self._clock()))
@@ -87,10 +93,11 @@ class SettlementService:
         """Accept the differing payment for the session's order: the session completes."""
         for _ in range(MAX_ROUNDS):
             session = await self._session(account_id, session_id)
-            tx = await self._transaction(account_id, transaction_id)
+            ledger = session.account_id
+            tx = await self._transaction(ledger, transaction_id)
             if _accepted(session, transaction_id):
                 return Settled(session, await self._mark_accepted(session, by), repeated=True)
-            account = await self._accounts.get(account_id)
+            account = await self._accounts.get(session.owner_id)
             if account is None:
                 raise errors.NotFound()
             now = self._clock()
@@ -99,7 +106,7 @@ class SettlementService:
                 await self._release(session, tx)
                 raise errors.SettleRefused(problem)
             assert session.mismatch is not None and tx is not None
-            if not await self._transactions.reserve_unsettled(tx.id, account_id, session.id):
+            if not await self._transactions.reserve_unsettled(tx.id, ledger, session.id):
                 continue  # a claim or a refund mark took it meanwhile: look again
             after = await self._machine.apply(
                 session.id, sm.accept_mismatch(session.mismatch, by, now)
@@ -114,7 +121,8 @@ class SettlementService:
     ) -> Settled:
         """Refund by hand or leave it: the session's status never changes."""
         session = await self._session(account_id, session_id)
-        tx = await self._transaction(account_id, transaction_id)
+        ledger = session.account_id
+        tx = await self._transaction(ledger, transaction_id)
         found = session.mismatch
         if found and found.transaction_id == transaction_id and found.settlement == decision:
             return Settled(session, tx, repeated=True)
@@ -125,18 +133,19 @@ class SettlementService:
         assert found is not None
         now = self._clock()
         if refund:
-            tx = await self._transactions.mark_refund(transaction_id, account_id, now, by)
+            tx = await self._transactions.mark_refund(transaction_id, ledger, now, by)
             if tx is None:  # a claim or an accept took it meanwhile
                 raise errors.SettleRefused(st.USED)
         settled = replace(found, settlement=decision, settled_at=now, settled_by=by)
-        after = await self._sessions.settle_mismatch(session.id, account_id, settled)
+        after = await self._sessions.settle_mismatch(session.id, ledger, settled)
         if after is None:  # decided meanwhile by another request
             raise errors.SettleRefused(st.DECIDED)
         return Settled(after, tx)
 
     async def _session(self, account_id: str, session_id: str) -> Session:
+        """The session, live or test, of the account; NotFound for another account's."""
         session = await self._sessions.get(session_id)
-        if session is None or session.account_id != account_id:
+        if session is None or session.owner_id != owner_of(account_id):
             raise errors.NotFound()
         return session
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
+from claimsvc.domain import known_devices
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.accounts import Account
 from claimsvc.domain.portal_sessions import PortalSession
@@ -42,11 +43,13 @@ def guarded(decision: SigninDecision) -> errors.SignInGuarded:
 
 @dataclass(frozen=True)
 class Started:
-    """A new session: the id for the cookie (never stored) and its record."""
+    """A new session: the id for the cookie (never stored) and its record; `device_token`, a
+    new known-browser token for its cookie when this sign-in made the browser known."""
 
     session_id: str
     session: PortalSession
     user: User
+    device_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -82,13 +85,19 @@ class SigninService:
         self._clock = clock
 
     async def sign_in(
-        self, email: str, password: str, address: str, code: str | None = None
+        self,
+        email: str,
+        password: str,
+        address: str,
+        code: str | None = None,
+        device: str | None = None,
     ) -> Started:
         """Check a password; a session at the code step when the user has two-factor on.
 
         Past the per-user limit (domain/signin_limits.py) the password alone opens nothing:
         `code` (a TOTP or recovery code typed in the same form) must be right too, and every
-        refusal then is the same SignInGuarded, whatever was wrong.
+        refusal then is the same SignInGuarded, whatever was wrong; unless `device`, the
+        browser's known-browser token, is one the user signed in from (domain/known_devices.py).
         """
         email = email.strip().lower()
         decision = await self._limits.hit_password(email_hash(email), address)
@@ -105,16 +114,24 @@ class SigninService:
                 raise guarded(decision)
             raise errors.SignInFailed()
         user = await self._rehash(user, password)
-        if decision.outcome == GUARDED:
-            return await self._password_and_code(user, code or "", address, decision)
+        known = known_devices.recognises(user.known_devices, device, self._clock())
+        if decision.outcome == GUARDED and not known:
+            return await self._password_and_code(user, code or "", address, decision, device)
         if user.totp_secret is not None:
             # The counts are cleared by the code step: a right password alone must not give
             # whoever holds it fresh code guesses.
             return await self.open_session(user, ps.CODE)
-        return await self._signed_in(user, address)
+        # Through the guard by a known browser: the guard keeps holding for everyone else.
+        keep_guard = decision.outcome == GUARDED
+        return await self._signed_in(user, address, device=device, keep_guard=keep_guard)
 
     async def _password_and_code(
-        self, user: User, code: str, address: str, decision: SigninDecision
+        self,
+        user: User,
+        code: str,
+        address: str,
+        decision: SigninDecision,
+        device: str | None,
     ) -> Started:
         """The right password past the per-user limit: signed in only with a right code."""
         if user.totp_secret is None or not code.strip():
@@ -126,20 +143,34 @@ class SigninService:
                 user.account_id, user.id, user.email, "code_failed", address=address
             )
             raise guarded(decision)
-        return await self._signed_in(user, address, used)
+        return await self._signed_in(user, address, used, device)
 
     async def _count_code(self, user: User, address: str) -> None:
         refuse_if_blocked(await self._limits.hit_code(email_hash(user.email), address))
 
-    async def _signed_in(self, user: User, address: str, used: str | None = None) -> Started:
-        """Both factors (or the only one) checked: counts cleared, audited, a full session."""
-        await self._limits.clear_user(email_hash(user.email), address)
+    async def _signed_in(
+        self,
+        user: User,
+        address: str,
+        used: str | None = None,
+        device: str | None = None,
+        keep_guard: bool = False,
+    ) -> Started:
+        """Both factors (or the only one) checked: counts cleared (the pair's alone with
+        `keep_guard`), audited, a full session; the browser made known unless its `device`
+        token already is."""
+        await self._limits.clear_user(email_hash(user.email), address, keep_guard)
+        now, token = self._clock(), None
+        if not known_devices.recognises(user.known_devices, device, now):
+            token = known_devices.new_token()
+            await self._users.remember_device(user.id, known_devices.remembered(token, now))
         if used == "recovery":
             await self._audit.record(
                 user.account_id, user.id, user.email, "recovery_code_used", address=address
             )
         await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
-        return await self.open_session(user, ps.FULL)
+        started = await self.open_session(user, ps.FULL)
+        return replace(started, device_token=token)
 
     async def _rehash(self, user: User, password: str) -> User:
         """Store the hash again when the hasher's parameters have changed since."""
@@ -187,7 +218,9 @@ class SigninService:
     async def sign_out(self, session_id: str | None) -> bool:
         return bool(session_id) and await self._sessions.delete(ps.hash_id(session_id or ""))
 
-    async def finish_code_step(self, current: Current, code: str, address: str) -> Started:
+    async def finish_code_step(
+        self, current: Current, code: str, address: str, device: str | None = None
+    ) -> Started:
         """The two-factor step: a TOTP code (each accepted once) or a recovery code (once each);
         a new session id replaces the half-signed-in one."""
         user = current.user
@@ -199,4 +232,4 @@ class SigninService:
             )
             raise errors.CodeFailed()
         await self._sessions.delete(current.session.id_hash)
-        return await self._signed_in(user, address, used)
+        return await self._signed_in(user, address, used, device)

@@ -18,6 +18,7 @@ from claimsvc.domain.accounts import (
     ApiKey,
     ShopWallet,
 )
+from claimsvc.domain.modes import LIVE
 from claimsvc.domain.platform import Platform
 
 T = TypeVar("T", bound=AccountTerms)
@@ -133,6 +134,19 @@ class AccountStore:
         )
         return None if doc is None else self.from_doc(doc)
 
+    async def replace_hosts(
+        self, account_id: str, seen: tuple[str, ...], hosts: tuple[str, ...], now: datetime
+    ) -> Account | None:
+        """Set the allowed hosts to `hosts` if they are still `seen` (one conditional update,
+        so two editors cannot lose each other's change); None when they changed meanwhile or
+        the account is unknown."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": account_id, "allowed_hosts": list(seen)},
+            {"$set": {"allowed_hosts": list(hosts), "updated_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return None if doc is None else self.from_doc(doc)
+
     async def add_wallet(
         self, account_id: str, wallet: ShopWallet, most: int, now: datetime
     ) -> Account | None:
@@ -180,6 +194,7 @@ class ApiKeyStore:
             created_at=doc["created_at"],
             revoked_at=doc.get("revoked_at"),
             last_used_at=doc.get("last_used_at"),
+            mode=doc.get("mode") or LIVE,
         )
 
     @staticmethod
@@ -195,6 +210,8 @@ class ApiKeyStore:
         }
         if key.last_used_at is not None:  # written by record_last_used once seen in use
             doc["last_used_at"] = key.last_used_at
+        if key.mode != LIVE:  # live keys' documents are written as they always were
+            doc["mode"] = key.mode
         return doc
 
     async def ensure_indexes(self) -> None:

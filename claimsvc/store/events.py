@@ -15,6 +15,8 @@ from typing import Any
 from pymongo import ReturnDocument
 
 from claimsvc.domain.delivery import HISTORY_LIMIT
+from claimsvc.domain.exchange import Exchange
+from claimsvc.domain.modes import MODES, ledger_id
 from claimsvc.domain.outbox import (
     DEAD,
     DELIVERED,
@@ -33,14 +35,44 @@ _QUEUED = {"session_id": 1, "next_attempt_at": 1}
 """What `Queued` reads of an event."""
 
 
-def _attempt_doc(attempt: Attempt) -> dict[str, Any]:
+HISTORY = "attempt_history"
+WITHOUT_HISTORY = {HISTORY: 0}
+"""The worker reads events without their attempts' details (it never shows them)."""
+
+
+def _exchange_doc(exchange: Exchange) -> dict[str, Any]:
     return {
+        "request_headers": [list(h) for h in exchange.request_headers],
+        "response_headers": [list(h) for h in exchange.response_headers],
+        "response_body": exchange.response_body,
+        "body_cut": exchange.body_cut,
+        "headers_cut": exchange.headers_cut,
+    }
+
+
+def _exchange(doc: dict[str, Any] | None) -> Exchange | None:
+    if doc is None:
+        return None
+    return Exchange(
+        request_headers=tuple((str(n), str(v)) for n, v in doc.get("request_headers") or ()),
+        response_headers=tuple((str(n), str(v)) for n, v in doc.get("response_headers") or ()),
+        response_body=doc.get("response_body"),
+        body_cut=bool(doc.get("body_cut")),
+        headers_cut=bool(doc.get("headers_cut")),
+    )
+
+
+def _attempt_doc(attempt: Attempt) -> dict[str, Any]:
+    doc = {
         "attempt": attempt.attempt,
         "at": attempt.at,
         "status_code": attempt.status_code,
         "error": attempt.error,
         "duration_ms": attempt.duration_ms,
     }
+    if attempt.exchange is not None:
+        doc["exchange"] = _exchange_doc(attempt.exchange)
+    return doc
 
 
 def _attempt(doc: dict[str, Any]) -> Attempt:
@@ -50,6 +82,7 @@ def _attempt(doc: dict[str, Any]) -> Attempt:
         status_code=doc.get("status_code"),
         error=doc.get("error"),
         duration_ms=doc["duration_ms"],
+        exchange=_exchange(doc.get("exchange")),
     )
 
 
@@ -89,7 +122,7 @@ class EventStore:
             stopped_at=doc.get("stopped_at"),
             requeued_at=doc.get("requeued_at"),
             cycle_base=doc.get("cycle_base") or 0,
-            history=tuple(_attempt(a) for a in doc.get("attempt_history") or ()),
+            history=tuple(_attempt(a) for a in doc.get(HISTORY) or ()),
             test=bool(doc.get("test", False)),
         )
 
@@ -120,7 +153,7 @@ class EventStore:
             "stopped_at": event.stopped_at,
             "requeued_at": event.requeued_at,
             "cycle_base": event.cycle_base,
-            "attempt_history": [_attempt_doc(a) for a in event.history],
+            HISTORY: [_attempt_doc(a) for a in event.history],
             "test": event.test,
         }
         doc.update({name: value for name, value in later.items() if value})
@@ -154,12 +187,16 @@ class EventStore:
         return self._maybe(await self._coll.find_one({"_id": event_id}))
 
     async def get_of_account(self, account_id: str, event_id: int) -> Event | None:
-        """The event if it is the account's (another account's reads as absent)."""
-        return self._maybe(await self._coll.find_one({"_id": event_id, "account_id": account_id}))
+        """The event if it is the account's, live or test (another account's reads as
+        absent): a test session's page links its events as a live one's does."""
+        ledgers = [ledger_id(account_id, mode) for mode in MODES]
+        query = {"_id": event_id, "account_id": {"$in": ledgers}}
+        return self._maybe(await self._coll.find_one(query))
 
     async def get_many(self, event_ids: list[int]) -> dict[int, Event]:
-        """The events with these ids, by id (one command for a dispatcher's batch)."""
-        docs = await self._coll.find({"_id": {"$in": event_ids}}).to_list()
+        """The events with these ids, by id, without their attempt history (one command for a
+        dispatcher's batch; the history with its replies is the heavy part of the document)."""
+        docs = await self._coll.find({"_id": {"$in": event_ids}}, WITHOUT_HISTORY).to_list()
         return {doc["_id"]: self.from_doc(doc) for doc in docs}
 
     async def find_for_session(self, session_id: str, payment_status: str) -> Event | None:
@@ -199,7 +236,7 @@ class EventStore:
         update: dict[str, Any] = {"$set": fields}
         if attempt is not None:
             history = {"$each": [_attempt_doc(attempt)], "$slice": -HISTORY_LIMIT}
-            update["$push"] = {"attempt_history": history}
+            update["$push"] = {HISTORY: history}
         query = {"_id": event.id, "status": QUEUED, "attempts": event.attempts}
         return bool(await self._batched.update(query, update))
 

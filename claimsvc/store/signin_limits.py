@@ -92,11 +92,12 @@ class SigninLimitStore:
             ]
         )
 
-    async def clear_user(self, email_hash: str, address: str) -> None:
-        """Forget a user's attempts after a full sign-in (not the address's: other users')."""
+    async def clear_user(self, email_hash: str, address: str, keep_guard: bool = False) -> None:
+        """Forget a user's attempts after a full sign-in (not the address's: other users');
+        with `keep_guard`, only this address's: the per-user guard goes on holding."""
         k = self._keys
-        await self._redis.delete(
-            k.signin_user(email_hash),
-            k.signin_codes(email_hash),
-            k.signin_pair(email_hash, address),
-        )
+        pair = k.signin_pair(email_hash, address)
+        if keep_guard:
+            await self._redis.delete(pair)
+            return
+        await self._redis.delete(k.signin_user(email_hash), k.signin_codes(email_hash), pair)

@@ -8,6 +8,8 @@ from typing import Any
 
 from pymongo import ASCENDING, ReturnDocument
 
+from claimsvc.domain import known_devices
+from claimsvc.domain.known_devices import KnownDevice
 from claimsvc.domain.users import User
 
 
@@ -34,6 +36,9 @@ class UserStore:
             totp_secret=doc.get("totp_secret"),
             totp_last_step=doc.get("totp_last_step"),
             recovery_hashes=tuple(doc.get("recovery_hashes") or ()),
+            known_devices=tuple(
+                KnownDevice(d["token_hash"], d["since"]) for d in doc.get("known_devices") or ()
+            ),
         )
 
     async def ensure_indexes(self) -> None:
@@ -154,6 +159,22 @@ class UserStore:
             update["$unset"] = dict.fromkeys(unset, "")
         return await self._update(
             {"_id": user_id, "account_id": account_id, **(guard or {})}, update
+        )
+
+    async def remember_device(self, user_id: str, device: KnownDevice) -> None:
+        """Add a browser the user signed in from, keeping the newest KEEP (one update)."""
+        entry = {"token_hash": device.token_hash, "since": device.since}
+        await self._coll.update_one(
+            {"_id": user_id},
+            {
+                "$push": {
+                    "known_devices": {
+                        "$each": [entry],
+                        "$sort": {"since": -1},
+                        "$slice": known_devices.KEEP,
+                    }
+                }
+            },
         )
 
     async def take_totp_step(self, user_id: str, step: int) -> bool:

@@ -100,3 +100,30 @@ async def test_an_unreachable_api_is_reported_plainly(admin_cli, monkeypatch):
     code, text = await admin_cli("platform", "get")
     assert code == 1
     assert text.startswith("cannot reach the admin API at http://127.0.0.1:1")
+
+
+async def test_an_operator_makes_a_test_key_and_a_test_payment_from_the_terminal(
+    admin_cli, fetch, make_account
+):
+    shop = await make_account()
+    code, minted = await admin_cli("keys", "create", shop.id, "--set", "mode=test")
+    assert code == 0 and minted["key"].startswith("sk_test_")
+    opened = await fetch(INIT, json=initialize_body(), key=minted["key"])
+    session_id = opened.json()["session_id"]
+    code, paid = await admin_cli(
+        "test-payments",
+        "create",
+        session_id,
+        "wrong_amount",
+        "--provider",
+        "rocket",
+        "--trx-id",
+        "0123456789",
+        "--set",
+        "wait=false",
+    )
+    assert code == 0, paid
+    assert (paid["trx_id"], paid["provider"], paid["amount"]) == ("0123456789", "rocket", 499)
+    assert paid["sms"] == "queued"
+    code, refused = await admin_cli("test-payments", "create", session_id, "refund")
+    assert code == 1 and refused["error"] == "Invalid request body"

@@ -120,3 +120,40 @@ async def test_buyers_the_trusted_proxy_names_are_distinct(fetch, make_account, 
     # Behind trusted proxies three buyers lock the session; without one, it is one socket.
     assert session["status"] == ("FAILED" if hops else "OPEN")
     assert session["failed_attempts"] == (3 if hops else 1)
+
+
+V6_ROTATIONS = [f"2001:db8:77:1:{i:x}::{i + 1:x}" for i in range(ROTATIONS)]
+"""One subscriber's /64, a fresh address in it for each request (issue 23's sweep: the limits
+keyed the whole address, so rotating within the /64 escaped them)."""
+
+
+async def test_rotating_addresses_within_one_ipv6_64_does_not_dodge_the_submit_limit(
+    fetch, make_account, deps, proxy
+):
+    if proxy[0] == 0:
+        pytest.skip("without a trusted proxy the socket's peer is the address")
+    merchant = await make_account()
+    sessions = [await open_session(deps, merchant) for _ in range(ROTATIONS)]
+    replies = [
+        await fetch(SUBMIT, json=claim_body(sid, "WRONG000"), headers=spoofed(proxy, i, buyer))
+        for i, (sid, buyer) in enumerate(zip(sessions, V6_ROTATIONS, strict=True))
+    ]
+    assert [r.json()["error"] for r in replies[:-1]] == ["VERIFICATION_FAILED"] * (ROTATIONS - 1)
+    assert replies[-1].code == 429 and replies[-1].json()["error"] == "RATE_LIMITED"
+    other = await open_session(deps, merchant)
+    elsewhere = spoofed(proxy, 0, "2001:db8:77:2::1")  # the next /64: another subscriber
+    answer = await fetch(SUBMIT, json=claim_body(other, "WRONG000"), headers=elsewhere)
+    assert answer.json()["error"] == "VERIFICATION_FAILED"
+
+
+async def test_rotating_addresses_within_one_ipv6_64_does_not_dodge_the_pay_page_limit(
+    fetch, make_account, proxy
+):
+    if proxy[0] == 0:
+        pytest.skip("without a trusted proxy the socket's peer is the address")
+    link = await make_link(fetch, await make_account())
+    codes = [
+        (await submit(fetch, path_of(link), f"{i:016x}", spoofed(proxy, i, buyer))).code
+        for i, buyer in enumerate(V6_ROTATIONS)
+    ]
+    assert codes == [303] * (ROTATIONS - 1) + [429]

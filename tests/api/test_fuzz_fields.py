@@ -213,6 +213,13 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         ("POST", f"{acc}/users/usr_nope/invite", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/global", "admin", {}),
         ("POST", "/admin/v1/wordings/wd_nope/remove", "admin", {}),
+        ("POST", "/api/v1/test/payments", "key", {"session_id": w.session, "outcome": "paid"}),
+        (
+            "POST",
+            "/admin/v1/test-payments",
+            "admin",
+            {"session_id": w.session, "outcome": "wrong_amount", "wait": False},
+        ),
         # Last: maintenance on would answer 503 everywhere (on purpose), so it is never sent.
         ("PUT", "/admin/v1/platform", "admin", {"maintenance": False, "daily_limit": None}),
     ]
@@ -417,6 +424,9 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/webhooks/test", {"url": f"https://{ALLOWED_HOST}/x"}),
         ("/portal/webhooks/secret", {"grace": "24"}),
         ("/portal/webhooks/events/1/redeliver", {}),
+        ("/portal/webhooks/secret/reveal", {}),
+        ("/portal/webhooks/hosts", {"host": "shop2.example"}),
+        (f"/portal/payments/{w.session}/test-payment", {"outcome": "paid"}),
         ("/portal/security/totp/start", {}),
         # After totp/start above: a pending secret, so each code reaches the TOTP check.
         ("/portal/security/totp/confirm", {"code": "123456"}),
@@ -600,4 +610,4 @@ def test_every_route_is_fuzzed(deps) -> None:
             continue
         if not any(re.fullmatch(pattern, path.split("?")[0]) for path in fuzzed):
             missing.append(pattern)
-    assert missing == []
+    assert missing == [], missing

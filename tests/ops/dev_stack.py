@@ -24,6 +24,8 @@ class DevStack:
     proc: subprocess.Popen[bytes]
     api_port: int
     log: Path
+    inspector_port: int = 0
+    sms_port: int = 0
 
     def output(self) -> str:
         return self.log.read_text("utf-8")
@@ -56,11 +58,28 @@ class DevStack:
         return line.split(":", 1)[1].strip()
 
 
+def forward_bkash_sms(
+    sms_port: int, device_token: str, amount: str, trx_id: str, balance: str
+) -> None:
+    """A merchant's phone forwards a buyer's bKash payment SMS to the stack's SMS intake."""
+    message = (
+        f"You have received Tk {amount} from 01712345678. Fee Tk 0.00. "
+        f"Balance Tk {balance}. TrxID {trx_id} at 25/11/2026 10:30"
+    )
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{sms_port}/sms/v1/messages",
+        data=json.dumps({"sender": "bKash", "message": message}).encode(),
+        headers={"authorization": f"Bearer {device_token}", "content-type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
+
+
 @contextlib.contextmanager
 def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
     """`python -m claimsvc.cli dev` on free ports and the in-process stores; stopped by SIGTERM,
     so the output read afterwards holds the drain's lines too."""
-    api_port, sms_port = free_port(), free_port()
+    api_port, sms_port, inspector_port = free_port(), free_port(), free_port()
     environ = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(REPO),
@@ -68,6 +87,7 @@ def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
         "CLAIMSVC_REDIS_URL": "memory://",
         "CLAIMSVC_API_PORT": str(api_port),
         "CLAIMSVC_SMS_PORT": str(sms_port),
+        "CLAIMSVC_INSPECTOR_PORT": str(inspector_port),
         "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "2",
         **env,
     }
@@ -82,7 +102,13 @@ def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
         )
         try:
             wait_until_serving(api_port, proc)
-            yield DevStack(proc, api_port, log)
+            yield DevStack(
+                proc,
+                api_port,
+                log,
+                int(environ["CLAIMSVC_INSPECTOR_PORT"]),
+                int(environ["CLAIMSVC_SMS_PORT"]),
+            )
         finally:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)

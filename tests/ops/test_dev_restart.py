@@ -44,6 +44,7 @@ def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, 
         "PYTHONPATH": str(REPO),
         "CLAIMSVC_API_PORT": str(port),
         "CLAIMSVC_SMS_PORT": str(free_port()),
+        "CLAIMSVC_INSPECTOR_PORT": str(free_port()),
     }
     log_path = workdir / f"dev-{time.monotonic_ns()}.log"
     with log_path.open("wb") as log:

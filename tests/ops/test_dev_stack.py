@@ -5,6 +5,10 @@ Issue 14: the local stack forced webhooks to private addresses on even with the 
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -13,6 +17,7 @@ import pytest
 from claimsvc.domain.delivery import ADDRESS_REFUSED
 from claimsvc.settings import Settings
 from tests.ops.dev_stack import DevStack, dev_stack
+from tests.ops.kustomize import REPO
 from tests.ops.processes import free_port
 
 pytestmark = pytest.mark.timeout(180)
@@ -56,7 +61,7 @@ def test_dev_honours_an_explicit_allow_private_0(tmp_path):
     env = {"CLAIMSVC_ADMIN_TOKEN": ADMIN_TOKEN, "CLAIMSVC_WEBHOOK_ALLOW_PRIVATE": "0"}
     with dev_stack(tmp_path, **env) as stack:
         assert stack.banner_value("webhooks") == (
-            "public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
+            "https only; public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
         )
         session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
         event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
@@ -66,7 +71,9 @@ def test_dev_honours_an_explicit_allow_private_0(tmp_path):
 
 def test_dev_lets_webhooks_reach_local_receivers_when_the_variable_is_unset(tmp_path):
     with dev_stack(tmp_path, CLAIMSVC_ADMIN_TOKEN=ADMIN_TOKEN) as stack:
-        assert stack.banner_value("webhooks") == "private addresses allowed (local receivers)"
+        assert stack.banner_value("webhooks") == (
+            "https only; private addresses allowed (local receivers)"
+        )
         # Nobody listens on that port: the attempt is made and fails, it is not stopped.
         session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
         event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
@@ -82,3 +89,40 @@ def test_the_local_stack_allows_private_webhooks_unless_told_not_to(given, expec
     assert Settings.from_env(env).for_dev().webhook_allow_private is expected
     # Every other process keeps them off unless the variable says 1.
     assert bool(Settings.from_env(env).webhook_allow_private) is (given == "1")
+
+
+def test_a_taken_inspector_port_is_said_at_once_and_nothing_starts(tmp_path):
+    """Issue 25: the inspector's port is bound first; a taken one stops `claimsvc dev` with a
+    message naming the variable and the way out, before anything else listens."""
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(REPO),
+        "CLAIMSVC_MONGO_URL": "memory://",
+        "CLAIMSVC_API_PORT": str(free_port()),
+        "CLAIMSVC_SMS_PORT": str(free_port()),
+        "CLAIMSVC_INSPECTOR_PORT": str(port),
+    }
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "claimsvc.cli", "dev"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        taken.close()
+    assert done.returncode == 2, done.stderr
+    assert f"CLAIMSVC_INSPECTOR_PORT: cannot listen on localhost:{port}" in done.stderr
+    assert "or 0 to run without the webhook inspector" in done.stderr
+
+
+def test_with_the_inspector_off_the_demo_points_at_the_example_shop(tmp_path):
+    with dev_stack(tmp_path, CLAIMSVC_INSPECTOR_PORT="0") as stack:
+        assert stack.banner_value("inspector") == "off (CLAIMSVC_INSPECTOR_PORT=0)"
+        assert "https://shop.example.com/webhook" in stack.output()

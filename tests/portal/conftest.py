@@ -196,3 +196,15 @@ def portal(server: str, deps: Deps) -> Callable[..., Awaitable[PortalClient]]:
         return client
 
     return _signed_in
+
+
+@pytest.fixture
+async def shop(make_account):
+    """An account, Rahim Store (the webhooks and keys pages' tests)."""
+    return await make_account(name="Rahim Store")
+
+
+@pytest.fixture
+async def owner(shop, make_user, portal):
+    """Rahim Store's owner, signed in."""
+    return await portal(await make_user(shop, role="owner"))

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from claimsvc import errors
-from claimsvc.domain import totp
+from claimsvc.domain import known_devices, totp
 from claimsvc.domain.signin_limits import PER_ADDRESS, PER_PAIR, PER_USER, PER_USER_CODES
 from tests.conftest import make_settings
 from tests.portal.conftest import PASSWORD
@@ -84,6 +84,22 @@ async def test_the_limit_per_address_holds_across_users_whatever_the_client_writ
     assert elsewhere.code == 200
 
 
+async def test_the_limit_per_address_counts_an_ipv6_subscriber_by_its_64(
+    make_account, make_user, portal_client
+):
+    """A subscriber picks any address in its /64: a fresh one per attempt is still one client."""
+    user = await make_user(await make_account())
+    for i in range(PER_ADDRESS.attempts):
+        page = await portal_client().sign_in(
+            f"nobody{i}@shop.example.com", "x", headers=at(f"2001:db8:5:6::{i + 1:x}")
+        )
+        assert page.code == 401
+    blocked = await portal_client().sign_in(user.email, PASSWORD, headers=at("2001:db8:5:6::ff"))
+    assert blocked.code == 429
+    next_64 = await portal_client().sign_in(user.email, PASSWORD, headers=at("2001:db8:5:7::1"))
+    assert next_64.code == 200
+
+
 async def test_a_success_clears_the_user_s_failures(make_account, make_user, portal_client):
     user = await make_user(await make_account())
     for _ in range(PER_PAIR.attempts - 1):
@@ -105,6 +121,50 @@ async def test_past_the_per_user_limit_a_password_alone_opens_nothing(
     assert 'name="code"' in page.text  # the form now asks for a code too
     assert "__Host-portal" not in client.cookies  # no session, not even a half one
     assert int(page.headers["Retry-After"]) <= PER_USER.window_ms // 1000
+
+
+DEVICE = "__Host-portal-device"
+
+
+async def test_past_the_per_user_limit_a_browser_the_user_signed_in_from_still_signs_in(
+    make_account, make_user, portal_client, deps
+):
+    """A user without two-factor is not kept out by a campaign from many addresses: the
+    browser they signed in from before passes the guard with the right password; a new browser
+    does not, and neither does a known browser with a wrong password."""
+    user = await make_user(await make_account())
+    before = portal_client()
+    assert (await before.sign_in(user.email, PASSWORD, headers=at("198.51.100.20"))).code == 200
+    token = before.cookies[DEVICE]
+    await fail_from_everywhere(deps, user.email, PER_USER.attempts)
+
+    stranger = await portal_client().sign_in(user.email, PASSWORD, headers=at("198.51.100.21"))
+    assert stranger.code == 429 and GUARDED in stranger.text
+    known = portal_client()
+    known.cookies[DEVICE] = token
+    wrong = await known.sign_in(user.email, "wrong password", headers=at("198.51.100.22"))
+    assert wrong.code == 429 and GUARDED in wrong.text  # the same answer as any refusal
+    page = await known.sign_in(user.email, PASSWORD, headers=at("198.51.100.22"))
+    assert page.code == 200 and page.url.endswith("/portal/")
+    assert known.cookies[DEVICE] == token  # already known: not made known again
+    forged = portal_client()
+    forged.cookies[DEVICE] = token[:-4] + "AAAA"
+    refused = await forged.sign_in(user.email, PASSWORD, headers=at("198.51.100.23"))
+    assert refused.code == 429
+
+
+async def test_a_known_browser_is_forgotten_after_its_lifetime(
+    make_account, make_user, portal_client, deps, clock
+):
+    user = await make_user(await make_account())
+    before = portal_client()
+    assert (await before.sign_in(user.email, PASSWORD)).code == 200
+    clock.advance(seconds=known_devices.LIFETIME.total_seconds() + 1)
+    await fail_from_everywhere(deps, user.email, PER_USER.attempts)
+    old = portal_client()
+    old.cookies[DEVICE] = before.cookies[DEVICE]
+    page = await old.sign_in(user.email, PASSWORD, headers=at("198.51.100.24"))
+    assert page.code == 429 and GUARDED in page.text
 
 
 @pytest.fixture

@@ -16,16 +16,6 @@ KEY = re.compile(r'data-testid="new-key">([^<]+)<')
 SECRET = re.compile(r'data-testid="new-secret">([^<]+)<')
 
 
-@pytest.fixture
-async def shop(make_account):
-    return await make_account(name="Rahim Store")
-
-
-@pytest.fixture
-async def owner(shop, make_user, portal):
-    return await portal(await make_user(shop, role="owner"))
-
-
 @pytest.mark.parametrize(("role", "code"), [("owner", 200), ("developer", 200), ("staff", 403)])
 @pytest.mark.parametrize("path", ["/portal/keys", "/portal/webhooks"])
 async def test_the_role_table_decides_who_opens_keys_and_webhooks(

@@ -10,7 +10,6 @@ import os
 import secrets
 import shutil
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 import trustme
 
-from tests.ops.dev_stack import DevStack, dev_stack
+from tests.ops.dev_stack import DevStack, dev_stack, forward_bkash_sms
 from tests.ops.processes import free_port
 
 SDK = Path(__file__).resolve().parents[2] / "sdk"
@@ -68,20 +67,7 @@ class LiveStack:
     def pay(self, account: dict[str, Any], amount: str, trx_id: str) -> None:
         """A buyer's bKash payment as the merchant's phone forwards it (device token), waited
         for until the service has parsed it into a transaction."""
-        message = (
-            f"You have received Tk {amount} from 01712345678. Fee Tk 0.00. "
-            f"Balance Tk 9,{amount}. TrxID {trx_id} at 25/11/2026 10:30"
-        )
-        req = urllib.request.Request(
-            f"http://127.0.0.1:{self.sms_port}/sms/v1/messages",
-            data=json.dumps({"sender": "bKash", "message": message}).encode(),
-            headers={
-                "authorization": f"Bearer {account['device_token']}",
-                "content-type": "application/json",
-            },
-        )
-        with urllib.request.urlopen(req, timeout=10) as resp:
-            assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
+        forward_bkash_sms(self.sms_port, account["device_token"], amount, trx_id, f"9,{amount}")
         path = f"/admin/v1/transactions?account_id={account['id']}"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

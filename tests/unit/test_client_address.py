@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimsvc.domain.client_address import UNKNOWN, canonical_address, client_address
+from claimsvc.domain.client_address import (
+    UNKNOWN,
+    canonical_address,
+    client_address,
+    limit_subject,
+)
 
 PEER = "10.0.0.7"
 
@@ -49,3 +54,21 @@ def test_values_left_of_the_trusted_hops_never_decide(spoofed, hops):
     trusted = ["203.0.113.9"] + [f"10.0.0.{i}" for i in range(hops - 1)]
     forwarded = [*spoofed, ", ".join(trusted)]
     assert client_address(PEER, forwarded, hops) == "203.0.113.9"
+
+
+@pytest.mark.parametrize(
+    ("address", "subject"),
+    [
+        ("203.0.113.9", "203.0.113.9"),  # IPv4: the address itself
+        ("2001:db8:1:2::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),  # same /64, same subject
+        ("2001:DB8:1:2:0:0:0:7", "2001:db8:1:2::/64"),
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),  # the next /64 is another client
+        ("::ffff:203.0.113.9", "203.0.113.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        (UNKNOWN, UNKNOWN),
+        ("", UNKNOWN),
+    ],
+)
+def test_a_limit_counts_an_ipv6_client_by_its_64(address, subject):
+    assert limit_subject(address) == subject

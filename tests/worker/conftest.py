@@ -85,6 +85,15 @@ def server_ssl(ca: trustme.CA, tmp_path: Path) -> ssl.SSLContext:
     return context
 
 
+async def _chatty(request: web.Request) -> web.Response:
+    """A receiver's error page that says too much: a cookie, the secret echoed, a long body
+    (issue 25: what the portal shows of a reply)."""
+    await request.read()
+    body = f"signature check failed; secret={RECEIVER_SECRET}; " + "x" * 5000
+    headers = {"Set-Cookie": "sid=abc123", "X-Debug": f"key={RECEIVER_SECRET}"}
+    return web.Response(status=500, text=body, headers=headers)
+
+
 def _receiver_app(receiver: Receiver) -> web.Application:
     async def record(request: web.Request) -> bytes:
         raw = await request.read()
@@ -138,6 +147,7 @@ def _receiver_app(receiver: Receiver) -> web.Application:
     app.router.add_route("*", "/target", ok)
     app.router.add_post("/slow", slow)
     app.router.add_post("/large", large)
+    app.router.add_post("/chatty", _chatty)
     return app
 
 

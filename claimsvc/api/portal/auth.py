@@ -9,7 +9,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import LOGIN_PATH, SESSION_COOKIE, SIGNIN_COOKIE, PortalHandler
 from claimsvc.api.portal.words import Words
-from claimsvc.domain import i18n
+from claimsvc.domain import i18n, known_devices
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.origins import PORTAL_HOME, safe_next
 from claimsvc.domain.users import User
@@ -19,6 +19,9 @@ HOME = PORTAL_HOME
 CODE_PATH = "/portal/login/code"
 INVITE_PATH = "/portal/invite"
 INVITE_COOKIE = "__Host-portal-invite"
+DEVICE_COOKIE = "__Host-portal-device"
+"""A browser the user has signed in from (domain/known_devices.py); kept across sign-outs."""
+DEVICE_MAX_AGE = int(known_devices.LIFETIME.total_seconds())
 """The invite token between the link and the form (an hour; gone once the password is set)."""
 
 
@@ -40,6 +43,8 @@ class SessionStarter(PortalHandler):
             await self.services.signin.sign_out(self.token_cookie(SESSION_COOKIE))
         self.set_portal_cookie(SESSION_COOKIE, started.session_id)
         self.drop_cookie(SIGNIN_COOKIE)
+        if started.device_token is not None:
+            self.set_portal_cookie(DEVICE_COOKIE, started.device_token, DEVICE_MAX_AGE)
         if started.session.stage == ps.CODE:
             self.see_other(f"{CODE_PATH}?{urlencode({'next': next_path}, safe='/')}")
         else:
@@ -80,7 +85,11 @@ class LoginHandler(SessionStarter):
         next_path = safe_next(self.form("next"))
         try:
             started = await self.services.signin.sign_in(
-                email, password, self.client_address(), self.form("code")
+                email,
+                password,
+                self.client_address(),
+                self.form("code"),
+                self.token_cookie(DEVICE_COOKIE),
             )
         except (errors.SignInFailed, errors.SignInLimited) as exc:
             for name, value in exc.headers.items():
@@ -119,7 +128,10 @@ class CodeHandler(SessionStarter):
             return
         try:
             started = await self.services.signin.finish_code_step(
-                self.current, self.form("code") or "", self.client_address()
+                self.current,
+                self.form("code") or "",
+                self.client_address(),
+                self.token_cookie(DEVICE_COOKIE),
             )
         except (errors.CodeFailed, errors.SignInLimited) as exc:
             for name, value in exc.headers.items():

@@ -18,6 +18,7 @@ from claimsvc.api.portal.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.accounts import Account
+from claimsvc.domain.modes import LIVE, TEST, ledger_id
 from claimsvc.domain.origins import is_trusted_source
 from claimsvc.domain.users import PortalUser, can
 from claimsvc.services.signin import Current
@@ -135,6 +136,32 @@ class PortalHandler(PageHandler):
             )
         return self._lang
 
+    @property
+    def mode(self) -> str:
+        """Live or test data: `mode` of the query (a GET) or of the form (a POST); live when
+        absent or anything else. Only the pages of payments and transactions read it."""
+        if not hasattr(self, "_mode"):
+            given = None
+            if self.request.method == "POST":
+                try:
+                    given = self.form("mode")
+                except errors.ServiceError:  # a refused body: its error page is live
+                    given = None
+            given = given or self.get_query_argument("mode", None)
+            self._mode = TEST if given == TEST else LIVE
+        return self._mode
+
+    def in_mode(self, path: str) -> str:
+        """`path` as a link that stays in the page's mode (test data links carry mode=test)."""
+        if self.mode == LIVE:
+            return path
+        return f"{path}{'&' if '?' in path else '?'}mode={TEST}"
+
+    @property
+    def ledger(self) -> str:
+        """Where the signed-in account's records of the page's mode are stored."""
+        return ledger_id(self.account.id, self.mode)
+
     def _csrf_secret(self, mint: bool = True) -> str | None:
         """The token forms must prove they hold: the session's, or before sign-in the sign-in
         cookie's (a fresh one, set in the cookie, when `mint` and the cookie has none)."""
@@ -174,6 +201,8 @@ class PortalHandler(PageHandler):
             "fmt": view.Fmt(lang),
             "asset": view.asset,
             "path": self.request.path,
+            "mode": self.mode,
+            "in_mode": self.in_mode,
         }
         title = ns.pop("title", None) or words("portal")
         loader: template.Loader = self.loader

@@ -46,8 +46,9 @@ class KeysHandler(PortalHandler):
         except ValueError:
             await self.show_page(400, label_problem="keys_bad_label")
             return
-        minted = await self.services.admin.mint_key(self.account.id, label)
-        await self.audit("key.mint", f"key:{minted.key.id}", prefix=minted.key.prefix)
+        minted = await self.services.admin.mint_key(self.account.id, label, self.mode)
+        key = minted.key
+        await self.audit("key.mint", f"key:{key.id}", prefix=key.prefix, mode=key.mode)
         # A reload after this shows the key page, never a second key (POST/redirect/GET).
         await hold_and_redirect(self, "api_key", {"secret": minted.secret}, PATH)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from tornado.routing import URLSpec
 from tornado.web import HTTPError
@@ -18,6 +19,10 @@ from claimsvc.api.portal.words import Words
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
+from claimsvc.domain import test_payments as test_rules
+from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.claims import TRX_ID
+from claimsvc.domain.modes import LIVE, TEST, ledger_id
 from claimsvc.domain.money import to_text
 from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.sessions import Session
@@ -82,15 +87,15 @@ class PaymentsHandler(PaymentsPage):
         ns: dict[str, Any] = {"q": text, "status_filter": query.status, "problem": query.problem}
         ns.update(sessions=[], transactions=[], next_cursor=None, searched=False)
         if query.problem is None and query.search is not None:
-            found = await self.payments.search(self.user.account_id, query.search)
+            found = await self.payments.search(self.ledger, query.search)
             sessions = [s for s in found.sessions if query.status in (None, s.status)]
             ns.update(sessions=sessions, transactions=found.transactions, searched=True)
         elif query.problem is None:
-            listed = await self.payments.list(self.user.account_id, query.status, query.cursor)
+            listed = await self.payments.list(self.ledger, query.status, query.cursor)
             ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
         ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
         ns.update(brand=brand(self.lang), orders={s.id: s.order_id for s in ns["sessions"]})
-        ns.update(differing=await self.services.settlement.due(self.user.account_id, DUE_SHOWN))
+        ns.update(differing=await self.services.settlement.due(self.ledger, DUE_SHOWN))
         title = Words(self.lang)("payments.title")
         self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
 
@@ -122,6 +127,7 @@ class PaymentHandler(PaymentsPage):
 
     async def get(self, session_id: str) -> None:
         detail = await self.payments.detail(self.user.account_id, session_id.lower())
+        self._mode = TEST if detail.session.test else LIVE  # the page shows the session's data
         self.render_portal(
             "payment.html",
             title=f"{Words(self.lang)('payment.title')} {detail.session.order_id}",
@@ -133,7 +139,23 @@ class PaymentHandler(PaymentsPage):
             brand=brand(self.lang),
             differing=await self.services.settlement.view(detail.session),
             may_settle=self.may("confirm"),
+            sent=self._sent(detail.session) if detail.session.test else None,
+            outcomes=test_rules.OUTCOMES,
+            providers=PROVIDERS,
         )
+
+    def _sent(self, session: Session) -> SentNote | None:
+        """The test payment the redirect after making one names, if its query is well formed."""
+        outcome = self.get_query_argument("sent", None)
+        trx_id = self.get_query_argument("trx", None) or ""
+        provider = self.get_query_argument("provider", None)
+        if outcome not in test_rules.OUTCOMES or provider not in PROVIDERS:
+            return None
+        if not TRX_ID.fullmatch(trx_id):
+            return None
+        amount = test_rules.sms_amount(outcome, session.amount_poisha)
+        read = self.get_query_argument("read", None) == "1"
+        return SentNote(outcome, str(provider), trx_id, amount, read)
 
     def _event_link(self, event_id: int) -> str | None:
         return EVENT_PATH.format(event_id) if self.may("webhooks") else None
@@ -175,9 +197,53 @@ class SettleHandler(PaymentsPage):
         self.see_other(back, FLASH[decided])
 
 
+@dataclass(frozen=True)
+class SentNote:
+    """What the page says of the test payment just made."""
+
+    outcome: str
+    provider: str
+    trx_id: str
+    amount_poisha: int
+    read: bool
+
+
+class TestPaymentHandler(PaymentsPage):
+    """POST: make a test payment arrive for a test session of the account, then its page."""
+
+    route_name = "portal_test_payment"
+
+    async def post(self, session_id: str) -> None:
+        body: dict[str, str | None] = {"session_id": session_id, "outcome": self.form("outcome")}
+        for name in ("provider", "trx_id"):
+            body[name] = self.form(name) or None
+        try:
+            req = test_rules.parse_request(body)
+        except ValueError:
+            raise errors.InvalidBody() from None
+        ledger = ledger_id(self.account.id, TEST)
+        paid = await self.services.test_payments.pay(ledger, req, test_rules.WAIT_S)
+        await self.audit("test_payment.make", f"session:{paid.session_id}", outcome=paid.outcome)
+        query = urlencode(
+            {
+                "sent": paid.outcome,
+                "trx": paid.trx_id,
+                "provider": paid.provider,
+                "read": "1" if paid.processed else "0",
+            }
+        )
+        self.see_other(f"{LIST_PATH}/{paid.session_id}?{query}")
+
+
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
         URLSpec(LIST_PATH, PaymentsHandler, kw, name="portal_payments"),
         URLSpec(LIST_PATH + r"/([^/]{1,64})/settle", SettleHandler, kw),
+        URLSpec(
+            LIST_PATH + r"/([^/]{1,64})/test-payment",
+            TestPaymentHandler,
+            kw,
+            name="portal_test_payment",
+        ),
         URLSpec(LIST_PATH + r"/([^/]{1,64})", PaymentHandler, kw, name="portal_payment"),
     ]

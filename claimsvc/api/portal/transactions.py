@@ -30,11 +30,11 @@ class TransactionsHandler(PortalHandler):
         mcursor = cursor_arg(self.get_query_argument("mcursor", None))
         wallet_admin = self.services.wallet_admin
         txs = await wallet_admin.transactions(
-            {"account_id": self.account.id, "status": status, "cursor": cursor}
+            {"account_id": self.ledger, "status": status, "cursor": cursor}
         )
         results = None if result_arg == ALL else (result_arg or NOT_UNDERSTOOD)
         msgs = await wallet_admin.messages(
-            {"account_id": self.account.id, "result": results, "cursor": mcursor}
+            {"account_id": self.ledger, "result": results, "cursor": mcursor}
         )
         words = Words(self.lang)
         self.render_portal(
@@ -53,10 +53,15 @@ class TransactionsHandler(PortalHandler):
             why=lambda code: reason(words, code),
             masked=masked,
             tx_next=txs.next_cursor
-            and listing_link(PATH, status=status, result=result_arg, cursor=txs.next_cursor),
+            and self.in_mode(
+                listing_link(PATH, status=status, result=result_arg, cursor=txs.next_cursor)
+            ),
             msg_next=msgs.next_cursor
-            and listing_link(PATH, status=status, result=result_arg, mcursor=msgs.next_cursor),
-            first_link=(cursor or mcursor) and listing_link(PATH, status=status, result=result_arg),
+            and self.in_mode(
+                listing_link(PATH, status=status, result=result_arg, mcursor=msgs.next_cursor)
+            ),
+            first_link=(cursor or mcursor)
+            and self.in_mode(listing_link(PATH, status=status, result=result_arg)),
         )
 
 
@@ -69,18 +74,16 @@ class TransactionConfirmHandler(PortalHandler):
     async def post(self, transaction_id: str) -> None:
         override = self.form("override_suspect") == "1"
         try:
-            done = await self.services.wallet_admin.confirm(
-                transaction_id, override, self.account.id
-            )
+            done = await self.services.wallet_admin.confirm(transaction_id, override, self.ledger)
         except errors.TransactionSuspect:
-            self.see_other(PATH, "ph_suspect_refused")
+            self.see_other(self.in_mode(PATH), "ph_suspect_refused")
             return
         tx = done.transaction
         details = {"trx_id": tx.trx_id, "override_suspect": "yes" if override else "no"}
         if done.session is not None:
             details["session"] = done.session.id
         await self.audit("transaction.confirm", tx.id, **details)
-        self.see_other(PATH, "ph_confirmed_flash")
+        self.see_other(self.in_mode(PATH), "ph_confirmed_flash")
 
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:

@@ -1,6 +1,6 @@
 """The portal's Webhooks page: the account's events with their attempts, sending one again, a
-test event, and rotating the callback secret (shown once, on the page the rotation redirects
-to)."""
+test event, the callback secret (made, revealed or rotated: shown once, on the page the POST
+redirects to) and the allowed hosts."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
+from claimsvc.domain import allowed_hosts as hosts_rules
 from claimsvc.domain import bounds
+from claimsvc.domain.attempt_failures import failure_of
+from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
@@ -33,7 +36,7 @@ class WebhooksHandler(PortalHandler):
     async def get(self) -> None:
         held = await take_shown(self, "callback_secret", PATH)
         if held is not None:
-            await self.show_page(new_secret=held.get("secret"))
+            await self.show_page(new_secret=held.get("secret"), secret_how=held.get("how"))
 
     async def show_page(self, status: int = 200, **extra: Any) -> None:
         """The page; `extra` adds the rotation's new secret or a form's error and value."""
@@ -47,9 +50,12 @@ class WebhooksHandler(PortalHandler):
             grace = None
         forms: dict[str, Any] = {
             "new_secret": None,
+            "secret_how": None,
             "test_problem": None,
             "rotate_problem": None,
             "url": "",
+            "hosts_problem": None,
+            "host_typed": "",
         }
         self.render_portal(
             "webhooks.html",
@@ -61,9 +67,12 @@ class WebhooksHandler(PortalHandler):
             statuses=EVENT_STATUSES,
             filter_problem=problem,
             has_secret=bool(account.callback_secret),
+            allowed_hosts=account.allowed_hosts,
+            max_hosts=hosts_rules.MAX_ALLOWED_HOSTS,
             grace_until=grace,
             grace_hours=GRACE_HOURS,
             default_grace=DEFAULT_GRACE_HOURS,
+            failure=lambda e: failure_words(Words(self.lang), e.last_status_code, e.last_error),
             **(forms | extra),
         )
 
@@ -91,12 +100,28 @@ class EventHandler(PortalHandler):
 
     async def get(self, event_id: str) -> None:
         event = await self.services.outbox.event_of_account(self.account.id, int(event_id))
+        words = Words(self.lang)
         self.render_portal(
             "event.html",
-            title=Words(self.lang)("hooks_event_title", id=event.id),
+            title=words("hooks_event_title", id=event.id),
             event=event,
             attempts=list(reversed(event.history)),
+            outcome=lambda a: outcome_words(words, a.status_code, a.error),
+            body_cap=BODY_CAP,
+            header_cap=HEADER_LINES_CAP,
         )
+
+
+def failure_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """What failed, in words; empty when nothing did (delivered, or not tried yet)."""
+    failure = failure_of(status_code, error)
+    return "" if failure is None else words(failure.key, **failure.values)
+
+
+def outcome_words(words: Words, status_code: int | None, error: str | None) -> str:
+    """An attempt's outcome in the page's language: delivered, or what failed in words."""
+    failure = failure_of(status_code, error)
+    return words("att_delivered") if failure is None else words(failure.key, **failure.values)
 
 
 class RedeliverHandler(PortalHandler):
@@ -146,13 +171,56 @@ class RotateHandler(WebhooksHandler):
         if hours is None or hours not in GRACE_HOURS:
             await self.show_page(400, rotate_problem="hooks_bad_grace")
             return
+        first = not self.account.callback_secret
         account, secret = await self.services.admin.rotate_callback_secret(
             self.account.id, timedelta(hours=hours)
         )
         self.account = account
         await self.audit("webhook.rotate_secret", "callback_secret", grace_hours=str(hours))
         # A reload after this shows the page, never another rotation (POST/redirect/GET).
-        await hold_and_redirect(self, "callback_secret", {"secret": secret}, PATH)
+        how = "first" if first else "rotated"
+        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": how}, PATH)
+
+
+class RevealHandler(WebhooksHandler):
+    """POST: show the current callback secret once, on the page it redirects to (audited); the
+    secret itself never goes in an address, a cookie or a log (services/one_view.py)."""
+
+    route_name = "portal_webhook_reveal"
+
+    async def post(self) -> None:
+        secret = self.account.callback_secret
+        if not secret:
+            self.see_other(PATH)  # nothing to show: the page offers to make one
+            return
+        await self.audit("webhook.reveal_secret", "callback_secret")
+        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": "shown"}, PATH)
+
+
+class HostsHandler(WebhooksHandler):
+    """POST: add the host typed (`host`), or with `remove` remove that listed entry; audited.
+    The one host rule (domain/hosts.py) decides what an entry may be."""
+
+    route_name = "portal_webhook_hosts"
+
+    async def post(self) -> None:
+        removing = self.form("remove")
+        typed = (self.form("host") or "")[: hosts_rules.MAX_ENTRY_LENGTH + 1]
+        entry = typed.strip() if removing is None else removing
+
+        def change(listed: tuple[str, ...]) -> tuple[str, ...]:
+            if removing is None:
+                return hosts_rules.with_host(listed, typed)
+            return hosts_rules.without_host(listed, removing)
+
+        try:
+            self.account = await self.services.admin.change_allowed_hosts(self.account.id, change)
+        except hosts_rules.HostListRefused as refused:
+            await self.show_page(400, hosts_problem=refused.key, host_typed=typed.strip())
+            return
+        added = removing is None
+        await self.audit("webhook.host_add" if added else "webhook.host_remove", f"host:{entry}")
+        self.see_other(f"{PATH}#hosts", flash="hosts_added" if added else "hosts_removed")
 
 
 def _host(url: str) -> str:
@@ -165,6 +233,8 @@ def routes(kw: dict[str, object]) -> list[URLSpec]:
         URLSpec(r"/portal/webhooks", WebhooksHandler, kw, name="portal_webhooks"),
         URLSpec(r"/portal/webhooks/test", TestEventHandler, kw, name="portal_webhook_test"),
         URLSpec(r"/portal/webhooks/secret", RotateHandler, kw, name="portal_webhook_rotate"),
+        URLSpec(r"/portal/webhooks/secret/reveal", RevealHandler, kw, name="portal_webhook_reveal"),
+        URLSpec(r"/portal/webhooks/hosts", HostsHandler, kw, name="portal_webhook_hosts"),
         URLSpec(
             r"/portal/webhooks/events/([1-9][0-9]{0,17})",
             EventHandler,

@@ -1,5 +1,6 @@
 """Webhooks in Chromium (issue 16): a failed webhook seen in the portal and sent again until
-delivered, against a real HTTPS receiver and the real dispatcher; axe and screenshots."""
+delivered, against a real HTTPS receiver and the real dispatcher; each attempt's request and
+reply and its failure in words (issue 25); axe and screenshots."""
 
 from __future__ import annotations
 
@@ -54,10 +55,23 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
     await assert_accessible(page)
     await screenshot(page, "webhooks", lang, viewport)
 
+    failed = {
+        "en": "Your server failed while answering (500).",
+        "bn": "উত্তর দিতে গিয়ে আপনার সার্ভারে সমস্যা হয়েছে (500)।",
+    }[lang]
+    await expect(row).to_contain_text(failed)
     await row.locator("a").first.click()
     await expect(page.locator("table.table tbody tr")).to_have_count(1)
-    await expect(page.locator("table.table")).to_contain_text("HTTP 500")
+    await expect(page.locator("table.table")).to_contain_text(failed)
+    await expect(page.locator("table.table")).not_to_contain_text("HTTP 500")
+    details = page.locator("[data-testid=attempt-details]")
+    await expect(details).to_have_count(1)
+    await expect(details.locator("[data-testid=request-headers]")).to_contain_text(
+        "x-svc-signature: "
+    )
+    await expect(details.locator("[data-testid=response-headers]")).to_contain_text("500")
     await assert_accessible(page)
+    await screenshot(page, "event-failed", lang, viewport)
 
     receiver.down = False  # the merchant fixed the server
     await page.locator(
@@ -70,6 +84,8 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
         "delivered" if lang == "en" else "পৌঁছেছে"
     )
     await expect(page.locator("table.table tbody tr")).to_have_count(2)
+    await expect(page.locator("[data-testid=attempt-details]")).to_have_count(2)
+    await expect(page.locator("[data-testid=response-body]").first).to_have_text("ok")
     await assert_accessible(page)
     await screenshot(page, "event", lang, viewport)
     done = await event(deps, event_id)

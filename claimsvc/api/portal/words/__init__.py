@@ -6,9 +6,29 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from claimsvc.api.portal.words import core, hooks, links, money, phone, settle, wordings
+from claimsvc.api.portal.words import (
+    core,
+    delivery,
+    hooks,
+    links,
+    money,
+    phone,
+    settle,
+    testmode,
+    wordings,
+)
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, settle)
+MODULES: tuple[ModuleType, ...] = (
+    core,
+    money,
+    hooks,
+    links,
+    phone,
+    wordings,
+    settle,
+    testmode,
+    delivery,
+)
 """Every words module; a part adds its module here (one line)."""
 
 

@@ -1,0 +1,129 @@
+"""The inspector's HTTP side: POST (any path) receives a webhook and answers as a careful
+receiver does (2xx only when the signature verifies, 401 otherwise, interface.md §6 receiver
+rule 3); GET / lists what came, newest first, with each request's headers, body and whether its
+signature verified with its account's callback secret."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tornado.web import Application, RequestHandler
+
+from claimsvc.domain import signing
+from claimsvc.domain.exchange import Headers, body_text, mask_headers
+from claimsvc.domain.i18n import choose_lang, clock_time, digits
+from claimsvc.inspector.words import WORDS
+
+KEPT = 100
+"""Requests the page lists; older ones are forgotten (the inspector keeps nothing on disk)."""
+
+UNKNOWN_EVENT = "unknown_event"
+"""The verdict when no account's secret can be found for the request's x-svc-event-id."""
+
+SecretsOf = Callable[[str], Awaitable[tuple[str | None, str | None] | None]]
+"""Given an `x-svc-event-id` value: its account's (current, previous) callback secrets, or None
+when no such event exists."""
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "api" / "templates"
+
+
+@dataclass(frozen=True)
+class Received:
+    """One request as the page shows it."""
+
+    number: int
+    at: datetime
+    path: str
+    headers: Headers
+    body: str
+    body_cut: bool
+    verdict: str
+    answered: int
+
+
+class Inbox:
+    """The latest KEPT requests, in memory."""
+
+    def __init__(self) -> None:
+        self.items: deque[Received] = deque(maxlen=KEPT)
+        self.count = 0
+
+    def add(self, path: str, headers: Headers, body: str, cut: bool, verdict: str) -> Received:
+        self.count += 1
+        answered = 200 if verdict in (signing.VERIFIED_CURRENT, signing.VERIFIED_PREVIOUS) else 401
+        got = Received(self.count, datetime.now(UTC), path, headers, body, cut, verdict, answered)
+        self.items.appendleft(got)
+        return got
+
+
+async def verdict_of(body: bytes, headers: dict[str, str], secrets_of: SecretsOf) -> str:
+    """Whether the request's x-svc-signature verifies with its event's account's secrets."""
+    signature = headers.get("x-svc-signature")
+    if not signature:
+        return signing.UNSIGNED
+    event_id = headers.get("x-svc-event-id", "")
+    secrets = await secrets_of(event_id) if event_id.isdigit() and len(event_id) < 19 else None
+    if secrets is None:
+        return UNKNOWN_EVENT
+    return signing.check_svc_signature(body, signature, secrets)
+
+
+class ReceiveHandler(RequestHandler):
+    """POST anywhere: a webhook. GET /: the page."""
+
+    def initialize(self, inbox: Inbox, secrets_of: SecretsOf) -> None:
+        self.inbox = inbox
+        self.secrets_of = secrets_of
+
+    async def post(self, path: str) -> None:
+        body = self.request.body
+        lowered = {k.lower(): v for k, v in self.request.headers.get_all()}
+        verdict = await verdict_of(body, lowered, self.secrets_of)
+        # The page shows what any receiver would see; nothing here is a secret of the stack's
+        # (signatures are not), but header names that usually carry one are masked all the same.
+        shown, _ = mask_headers(self.request.headers.get_all())
+        text, cut = body_text(body)
+        got = self.inbox.add("/" + path, shown, text, cut, verdict)
+        self.set_status(got.answered)
+        self.set_header("content-type", "application/json")
+        answer = {"received": got.number} if got.answered == 200 else {"error": verdict}
+        self.finish(json.dumps(answer))
+
+    def get(self, path: str) -> None:
+        if path:
+            self.send_error(404)
+            return
+        lang = choose_lang(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
+        words = WORDS[lang]
+
+        def t(key: str, **values: object) -> str:
+            return words[key].format(**values) if values else words[key]
+
+        self.set_header("Cache-Control", "no-store")
+        self.render(
+            "inspector.html",
+            lang=lang,
+            t=t,
+            items=list(self.inbox.items),
+            kept=KEPT,
+            when=lambda moment: clock_time(moment, lang),
+            number=lambda n: digits(str(n), lang),
+            verified=(signing.VERIFIED_CURRENT, signing.VERIFIED_PREVIOUS),
+        )
+
+
+def make_inspector(secrets_of: SecretsOf, inbox: Inbox | None = None) -> Application:
+    """The inspector's application (served over HTTPS by `claimsvc dev`)."""
+    kwargs = {"inbox": inbox or Inbox(), "secrets_of": secrets_of}
+    return Application(
+        [(r"/(.*)", ReceiveHandler, kwargs)],
+        template_path=str(TEMPLATES),
+        xsrf_cookies=False,
+    )

@@ -1,0 +1,142 @@
+"""A fresh clone's first webhook (issue 25): `claimsvc dev` started as a newcomer starts it (no
+store URLs, so a SecantusDB child; nothing configured), the banner's curl run as printed, the
+session paid the way a buyer pays (the demo phone forwards the wallet SMS, the buyer submits
+the TrxID), and a signed webhook seen arriving at the local inspector, with no other set-up."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import html
+import json
+import re
+import ssl
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.ops.dev_stack import DevStack, dev_stack, forward_bkash_sms
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
+
+DEMO_CALLBACK_SECRET = "demo-callback-secret-change-me"
+TRX_ID = "9DV4INSP7K"
+
+
+def banner_curl(stack: DevStack) -> str:
+    """The banner's curl command, exactly as printed (its continuation lines joined by sh)."""
+    lines = stack.output().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Open a session"))
+    command = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        command.append(line)
+    return "\n".join(command)
+
+
+def submit_until_paid(stack: DevStack, session_id: str) -> dict:
+    """The buyer submits the TrxID; while the SMS is still being read, the answer says so."""
+    deadline = time.monotonic() + 60
+    while True:
+        status, body = stack.call(
+            "POST",
+            "/api/v1/checkout/submit",
+            sessionId=session_id,
+            trxId=TRX_ID,
+            provider="bkash",
+        )
+        if status == 200 or time.monotonic() > deadline:
+            assert status == 200, body
+            return dict(body)
+        time.sleep(0.5)
+
+
+def inspector_page(stack: DevStack, ca_file: Path) -> str:
+    context = ssl.create_default_context(cafile=str(ca_file))
+    url = f"https://localhost:{stack.inspector_port}/"
+    with urllib.request.urlopen(url, context=context, timeout=10) as resp:
+        return str(resp.read().decode())
+
+
+def webhook_at_inspector(stack: DevStack, ca_file: Path, order_id: str) -> str:
+    """The inspector's section for the order's webhook, once it has arrived (bounded wait)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for section in inspector_page(stack, ca_file).split('<section class="card"')[1:]:
+            if order_id in html.unescape(section):
+                return section
+        time.sleep(0.3)
+    raise AssertionError("no webhook for the order reached the inspector")
+
+
+def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
+    # No store URLs: the newcomer's stack (SecantusDB child, in-process Redis), started fresh.
+    with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
+        inspector = stack.banner_value("inspector")
+        assert inspector.startswith(f"https://localhost:{stack.inspector_port}/")
+        ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
+        ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
+        assert "No request yet" in inspector_page(stack, ca_file)
+
+        printed = banner_curl(stack)
+        assert f"https://localhost:{stack.inspector_port}/webhook" in printed
+        opened = json.loads(
+            subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
+        )
+        assert opened["status"] == "OPEN" and opened["amount"] == 1250.5
+        assert re.fullmatch(r"order-\d{8}-\d{6}", opened["order_id"])
+
+        token = stack.banner_value("demo device token")
+        forward_bkash_sms(stack.sms_port, token, "1,250.50", TRX_ID, "10,250.50")
+        paid = submit_until_paid(stack, opened["session_id"])
+        assert paid["success"] is True
+
+        section = webhook_at_inspector(stack, ca_file, opened["order_id"])
+    assert 'data-verdict="current"' in section
+    body = html.unescape(re.search(r'data-testid="body">(.*?)</pre>', section, re.S).group(1))
+    headers = dict(
+        line.split(": ", 1)
+        for line in html.unescape(section.split("<pre>")[1].split("</pre>")[0]).splitlines()
+        if ": " in line
+    )
+    # Checked here too, as a merchant's receiver would: HMAC-SHA256 of the raw body.
+    mine = hmac.new(DEMO_CALLBACK_SECRET.encode(), body.encode(), hashlib.sha256).hexdigest()
+    assert headers["X-Svc-Signature"] == mine
+    assert json.loads(body) == {
+        "order_id": opened["order_id"],
+        "payment_status": "COMPLETED",
+        "trid": opened["payment_id"],
+        "amount": 1250.5,
+    }
+
+
+def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
+    """The same first hour with the banner's test key: the session opened by the banner's curl
+    with the test key, paid by a test payment (no phone, no SMS typed), and its webhook seen at
+    the inspector, signed with the account's secret and marked `x-svc-test: true`."""
+    with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
+        ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
+        ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
+        test_key = stack.banner_value("demo test key").split(" ", 1)[0]
+        assert test_key.startswith("sk_test_")
+        printed = re.sub(r"\bsk_(?!test_)[A-Za-z0-9_-]+", test_key, banner_curl(stack))
+        assert test_key in printed
+        opened = json.loads(
+            subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
+        )
+        status, made = stack.call(
+            "POST",
+            "/api/v1/test/payments",
+            test_key,
+            session_id=opened["session_id"],
+            outcome="paid",
+        )
+        assert status in (200, 201, 202), made
+        section = webhook_at_inspector(stack, ca_file, opened["order_id"])
+    assert 'data-verdict="current"' in section
+    headers = html.unescape(section.split("<pre>")[1].split("</pre>")[0])
+    assert "X-Svc-Test: true" in headers
