@@ -93,17 +93,16 @@ class EventFilter:
 
 
 def event_body(session: Session) -> bytes:
-    """The webhook body of interface.md §6, serialised once; every attempt sends these bytes."""
+    """The webhook body of interface.md §6, serialised once; every attempt sends these bytes.
+    Exactly its four fields, `amount` the session's amount, even when the merchant accepted a
+    payment of another amount for the order (the paid amount is in the portal, the admin
+    transactions view and the CSV export: docs/decisions.md, "Money that does not match")."""
     body = {
         "order_id": session.order_id,
         "payment_status": session.status,
         "trid": session.payment_id,
         "amount": to_number(session.amount_poisha),
     }
-    if session.paid_poisha is not None and session.paid_poisha != session.amount_poisha:
-        # The merchant accepted a different amount for the order: `amount` stays the order's
-        # (interface.md §6), and a sixth field says what was paid (docs/claims.md).
-        body["paid_amount"] = to_number(session.paid_poisha)
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 

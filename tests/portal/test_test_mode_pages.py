@@ -4,6 +4,7 @@ session's page (which goes through the real SMS worker)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -202,6 +203,7 @@ async def test_a_test_payment_of_another_amount_is_settled_on_test_data_and_neve
     [event] = await events_of(deps, session_id)
     assert event["account_id"] == ledger_id(shop.id, TEST)
     assert event["payment_status"] == "COMPLETED"
+    assert sorted(json.loads(event["body"])) == ["amount", "order_id", "payment_status", "trid"]
     assert (await deps.services.outbox.event_of_account(shop.id, event["_id"])).id == event["_id"]
 
     # The live export of today holds the live order and none of the test records.
