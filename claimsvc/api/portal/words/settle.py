@@ -21,7 +21,7 @@ EN: dict[str, str] = {
     "settle.accept": "Accept for this order",
     "settle.accept_hint": (
         "The payment completes with this amount, and your server gets one COMPLETED webhook "
-        "with both amounts."
+        "with the order's amount; what was paid stays here and in the export."
     ),
     "settle.refund_button": "Mark to refund by hand",
     "settle.refund_hint": (
@@ -86,7 +86,8 @@ BN: dict[str, str] = {
     "settle.by": "{who}, {when}",
     "settle.accept": "এই অর্ডারের জন্য গ্রহণ করুন",
     "settle.accept_hint": (
-        "পেমেন্টটি এই পরিমাণে সম্পন্ন হবে, এবং আপনার সার্ভার দুটি পরিমাণসহ একটি COMPLETED ওয়েবহুক পাবে।"
+        "পেমেন্টটি এই পরিমাণে সম্পন্ন হবে, এবং আপনার সার্ভার অর্ডারের পরিমাণসহ একটি COMPLETED "
+        "ওয়েবহুক পাবে; কত টাকা পাঠানো হয়েছে তা এখানে ও এক্সপোর্টে থাকবে।"
     ),
     "settle.refund_button": "হাতে ফেরত দেওয়ার জন্য চিহ্নিত করুন",
     "settle.refund_hint": (
