@@ -341,3 +341,14 @@ class CsrfRefused(PortalError):
 
 class Forbidden(PortalError):
     status, code, message = 403, "forbidden", "Your role does not allow this"
+
+
+class SettleRefused(ServiceError):
+    """A payment of a different amount cannot be settled so now; `problem` says why (one of
+    domain/settlement.PROBLEMS, a words key of the portal)."""
+
+    status, code, message = 409, "SETTLE_REFUSED", "This settlement cannot be made now."
+
+    def __init__(self, problem: str) -> None:
+        super().__init__()
+        self.problem = problem

@@ -13,11 +13,22 @@ from claimsvc.api.portal.words import (
     links,
     money,
     phone,
+    settle,
     testmode,
     wordings,
 )
 
-MODULES: tuple[ModuleType, ...] = (core, money, hooks, links, phone, wordings, testmode, delivery)
+MODULES: tuple[ModuleType, ...] = (
+    core,
+    money,
+    hooks,
+    links,
+    phone,
+    wordings,
+    settle,
+    testmode,
+    delivery,
+)
 """Every words module; a part adds its module here (one line)."""
 
 
