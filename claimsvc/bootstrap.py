@@ -28,6 +28,7 @@ from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.security import SecurityService
 from claimsvc.services.sessions import SessionService
+from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
 from claimsvc.services.test_payments import TestPaymentService
 from claimsvc.services.transactions import TransactionService
@@ -126,6 +127,7 @@ class Services:
     security: SecurityService
     signin: SigninService
     wordings: WordingService
+    settlement: SettlementService
     test_payments: TestPaymentService
     alerts: AlertService
     alert_channels: ChannelService
@@ -215,7 +217,7 @@ def build_stores(
 
 def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
     outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
-    machine = SessionService(stores.sessions, stores.accounts, clock)
+    machine = SessionService(stores.sessions, stores.accounts, clock, stores.links)
     claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
     transactions = TransactionService(stores.transactions, claims, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
@@ -295,6 +297,9 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         ),
         security=security,
         wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
+        settlement=SettlementService(
+            machine, stores.sessions, stores.transactions, stores.accounts, clock
+        ),
         test_payments=TestPaymentService(
             stores.sessions,
             stores.accounts,

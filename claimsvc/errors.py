@@ -347,3 +347,14 @@ class EmailNotSent(PortalError):
     """The SMTP server did not take an alert address's verification email (try again)."""
 
     status, code, message = 502, "al_email_not_sent", "The email could not be sent"
+
+
+class SettleRefused(ServiceError):
+    """A payment of a different amount cannot be settled so now; `problem` says why (one of
+    domain/settlement.PROBLEMS, a words key of the portal)."""
+
+    status, code, message = 409, "SETTLE_REFUSED", "This settlement cannot be made now."
+
+    def __init__(self, problem: str) -> None:
+        super().__init__()
+        self.problem = problem

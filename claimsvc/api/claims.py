@@ -146,14 +146,19 @@ class SessionReadHandler(ClaimHandler):
     route_name = "session_read"
 
     async def get(self, raw_id: str) -> None:
+        public = await self.read_public(raw_id)
+        self.send_json(200, PUBLIC_SESSION_SCHEMA.dump(public))
+
+    async def read_public(self, raw_id: str) -> sm.PublicSession:
+        """The session's public read, limited per client address as submit is."""
         session_id = parse_session_id(raw_id)
         await self.services.limits.check_reader(
             self.client_address(),
             self.deps.settings.submit_rate_per_ip,
             errors.BuyerRateLimited(),
         )
-        public = await self.services.sessions.public(session_id)
-        self.send_json(200, PUBLIC_SESSION_SCHEMA.dump(public))
+        public: sm.PublicSession = await self.services.sessions.public(session_id)
+        return public
 
 
 class ArrivalHandler(ClaimHandler):
@@ -177,6 +182,21 @@ class ArrivalHandler(ClaimHandler):
         self.send_json(200, {"next": answer})
 
 
+class AmountNoteHandler(SessionReadHandler):
+    """The hosted page's read after a failed claim: `{"amount_differs": "told" | "refund" |
+    null}`, whether the session's latest claim named a payment of another amount than the
+    order's (the merchant has been told; or will refund it by hand). Page-only, like the
+    arrival check: verify, submit and the session read answer exactly as before
+    (docs/hosted-page.md, "A payment of another amount")."""
+
+    route_name = "amount_note"
+
+    async def get(self, raw_id: str) -> None:
+        public = await self.read_public(raw_id)
+        self.set_header("Cache-Control", "no-store")
+        self.send_json(200, {"amount_differs": public.amount_note})
+
+
 def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
@@ -185,4 +205,5 @@ def routes(deps: Any) -> list[URLSpec]:
         url(r"/api/v1/checkout/cancel", CancelHandler, kw, name="cancel"),
         url(r"/api/v1/checkout/session/([^/]+)", SessionReadHandler, kw, name="session_read"),
         url(r"/checkout/([^/]+)/arrival", ArrivalHandler, kw, name="arrival"),
+        url(r"/checkout/([^/]+)/amount-note", AmountNoteHandler, kw, name="amount_note"),
     ]

@@ -101,6 +101,12 @@ class TransactionViewSchema(Schema):
     message_id = _from_sms("message_id")
     parsed_by = fields.String()
     """How its SMS was read: "rule", "arithmetic" (by the balance chain) or "taught"."""
+    settlement = fields.String()
+    """A payment of another amount than its order's: "accepted" for the order, or "refund" (to
+    be refunded by hand); null otherwise (docs/claims.md, "Money that does not match")."""
+    order_amount = Money(attribute="order_poisha")
+    """Accepted: the amount of the order it paid (its own `amount` differs)."""
+    settled_at = UtcTime()
 
 
 def confirmed_view(done: Confirmed) -> dict[str, Any]:

@@ -108,7 +108,7 @@ class CheckoutPageHandler(PageHandler):
     async def _read(self, session_id: str) -> PageView | None:
         """The public view of the session through the claims service; None when unknown."""
         try:
-            public = await self.services.sessions.public(session_id)
+            public = await self.services.sessions.public(session_id, described=True)
         except errors.ServiceError as exc:
             if exc.status == 404:
                 return None
@@ -121,6 +121,9 @@ class CheckoutPageHandler(PageHandler):
         seconds_left = max(0, int((view.expires_at - now).total_seconds()))
         amount = i18n.taka(view.amount_poisha, lang)
         merchant = view.merchant
+        note = f"amount_{view.amount_note}" if view.amount_note else None
+        if note == "amount_told" and state != "open":
+            note = "amount_told_ended"  # an ended checkout can no longer be accepted
         return {
             "lang": lang,
             "view": view,
@@ -130,7 +133,13 @@ class CheckoutPageHandler(PageHandler):
             "heading": page_text.text(lang, "heading", merchant=merchant)
             if state in ("open", "pending")
             else merchant,
-            "amount": amount,
+            "amount": i18n.taka(view.shown_poisha, lang),
+            "amount_label": page_text.text(lang, view.amount_label),
+            "order_line": page_text.text(lang, "order_line", order=view.order_id),
+            "paid_note": page_text.text(lang, "order_amount_line", amount=amount)
+            if view.shown_poisha != view.amount_poisha
+            else None,
+            "amount_note": page_text.text(lang, note, merchant=merchant) if note else None,
             "seconds_left": seconds_left,
             "countdown": i18n.countdown(seconds_left, lang),
             "pay_before": page_text.text(
@@ -138,7 +147,7 @@ class CheckoutPageHandler(PageHandler):
             ),
             "wallets": view.wallet_lines(lang, amount),
             "providers": view.provider_choices(lang),
-            "script_texts": json.dumps(page_text.script_texts(lang), ensure_ascii=False),
+            "script_texts": json.dumps(page_text.script_texts(lang, merchant), ensure_ascii=False),
             "state_title": page_text.TEXT[lang].get(f"{state}_title", ""),
             "state_text": page_text.TEXT[lang].get(f"{state}_text", "").format(merchant=merchant),
             "return_url": view.redirect_url,

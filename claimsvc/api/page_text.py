@@ -132,6 +132,23 @@ TEXT: dict[str, dict[str, str]] = {
         "title": "Pay {merchant}",
         "heading": "Pay {merchant}",
         "amount_label": "Amount to pay",
+        "amount_paid_label": "Amount paid",
+        "amount_order_label": "Order amount",
+        "order_line": "Order {order}",
+        "order_amount_line": "The order was {amount} taka; the shop accepted this amount for it.",
+        "amount_told": (
+            "The amount paid with this TrxID is different from this order's amount. {merchant} "
+            "has been told and will decide: accept it for the order, or return it to you. "
+            "You do not need to pay again now; keep this page open or contact the shop."
+        ),
+        "amount_told_ended": (
+            "The amount paid with this TrxID was different from this order's amount. {merchant} "
+            "has been told; contact the shop to have it returned."
+        ),
+        "amount_refund": (
+            "The amount paid with this TrxID was different from this order's amount. {merchant} "
+            "will return it to you by hand; contact the shop about it."
+        ),
         "test_title": "Test checkout",
         "test_text": "The shop is testing its checkout. No real money is paid here.",
         "taka": "taka",
@@ -187,6 +204,23 @@ TEXT: dict[str, dict[str, str]] = {
         "title": "{merchant}-কে পেমেন্ট",
         "heading": "{merchant}-কে পেমেন্ট করুন",
         "amount_label": "যত টাকা দিতে হবে",
+        "amount_paid_label": "পরিশোধিত টাকা",
+        "amount_order_label": "অর্ডারের টাকা",
+        "order_line": "অর্ডার {order}",
+        "order_amount_line": "অর্ডারটি ছিল {amount} টাকার; দোকান এর জন্য এই পরিমাণ গ্রহণ করেছে।",
+        "amount_told": (
+            "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা। {merchant}-কে জানানো "
+            "হয়েছে, তাঁরা ঠিক করবেন: অর্ডারের জন্য গ্রহণ করবেন, নাকি আপনাকে ফেরত দেবেন। এখন আবার "
+            "টাকা পাঠানোর দরকার নেই; পাতাটি খোলা রাখুন অথবা দোকানের সাথে যোগাযোগ করুন।"
+        ),
+        "amount_told_ended": (
+            "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা ছিল। {merchant}-কে "
+            "জানানো হয়েছে; টাকা ফেরত পেতে দোকানের সাথে যোগাযোগ করুন।"
+        ),
+        "amount_refund": (
+            "এই TrxID দিয়ে পাঠানো টাকার পরিমাণ এই অর্ডারের পরিমাণ থেকে আলাদা ছিল। {merchant} "
+            "টাকাটি আপনাকে হাতে ফেরত দেবেন; এ বিষয়ে দোকানের সাথে যোগাযোগ করুন।"
+        ),
         "test_title": "টেস্ট চেকআউট",
         "test_text": "দোকানটি তাদের চেকআউট পরীক্ষা করছে। এখানে আসল টাকা দেওয়া হয় না।",
         "taka": "টাকা",
@@ -264,6 +298,8 @@ SCRIPT_KEYS = (
     "pending_more",
     "expired_text",
     "waiting",
+    "amount_told",
+    "amount_refund",
 )
 
 
@@ -272,11 +308,11 @@ def text(lang: str, key: str, **fields: str) -> str:
     return TEXT[lang][key].format(**fields)
 
 
-def script_texts(lang: str) -> dict[str, Any]:
+def script_texts(lang: str, merchant: str = "") -> dict[str, Any]:
     """The words the script shows: its own, and (Bangla) each claim outcome by code."""
     minutes = i18n.digits(str(arrival.WAIT_SECONDS // 60), lang)
     return {
-        "text": {key: text(lang, key, minutes=minutes) for key in SCRIPT_KEYS},
+        "text": {key: text(lang, key, minutes=minutes, merchant=merchant) for key in SCRIPT_KEYS},
         "outcomes": OUTCOMES_BN if lang == "bn" else {},
         # The buyer's wait (domain/arrival.py): how long and how often the page checks.
         "wait": {"seconds": arrival.WAIT_SECONDS, "every": arrival.CHECK_EVERY_SECONDS},

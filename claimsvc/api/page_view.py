@@ -40,6 +40,14 @@ class PageView:
     expires_at: datetime
     wallets: tuple[ShopWallet, ...]
     redirect_url: str | None = None
+    order_id: str = ""
+    paid_poisha: int | None = None
+    """What was paid, when the merchant accepted another amount for the order."""
+    description: str | None = None
+    """What a payment link's session is for; None for an API checkout (initialize has no such
+    field, and metadata is the merchant's own)."""
+    amount_note: str | None = None
+    """settlement.TOLD or REFUNDING while the latest claim paid another amount; else None."""
     test: bool = False
     """A test session: the page says so at its top."""
 
@@ -55,6 +63,10 @@ class PageView:
             expires_at=public.expires_at,
             wallets=public.wallets,
             redirect_url=public.redirect_url,
+            order_id=public.order_id,
+            paid_poisha=public.paid_poisha,
+            amount_note=public.amount_note,
+            description=public.description,
             test=public.test,
         )
 
@@ -74,6 +86,23 @@ class PageView:
         """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
         codes = list(dict.fromkeys(w.provider for w in self.wallets)) or list(PROVIDERS)
         return [(code, page_text.provider_name(code, lang)) for code in codes]
+
+    @property
+    def amount_label(self) -> str:
+        """The words key above the amount: to pay while open, paid once paid (or found), else
+        the order's amount (a paid checkout must not still ask for money)."""
+        return {
+            "open": "amount_label",
+            "pending": "amount_paid_label",
+            "completed": "amount_paid_label",
+        }.get(self.state, "amount_order_label")
+
+    @property
+    def shown_poisha(self) -> int:
+        """The amount shown: what was paid for a completed session, else the order's."""
+        if self.state == "completed" and self.paid_poisha is not None:
+            return self.paid_poisha
+        return self.amount_poisha
 
     @property
     def state(self) -> str:

@@ -90,6 +90,7 @@ NOT_FROM_BUYER = "not a payment from a buyer"
 AMOUNT_DIFFERS = "amount differs"
 BEFORE_SESSION = "received before the session"
 OTHER_SESSION = "used by another session"
+TO_REFUND = "marked to be refunded"
 PROBLEMS = (
     NO_TRANSACTION,
     NOT_GENUINE,
@@ -97,6 +98,7 @@ PROBLEMS = (
     AMOUNT_DIFFERS,
     BEFORE_SESSION,
     OTHER_SESSION,
+    TO_REFUND,
 )
 """Why a claimed transaction cannot pay a session (`match_problem`), as a claim history keeps it."""
 
@@ -123,6 +125,8 @@ def match_problem(session: Session, tx: Transaction | None) -> str | None:
         return BEFORE_SESSION
     if tx.session_id not in (None, session.id):
         return OTHER_SESSION
+    if tx.settlement == "refund":  # settlement.REFUND: the merchant returns it by hand
+        return TO_REFUND
     return None
 
 

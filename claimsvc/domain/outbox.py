@@ -93,7 +93,10 @@ class EventFilter:
 
 
 def event_body(session: Session) -> bytes:
-    """The webhook body of interface.md §6, serialised once; every attempt sends these bytes."""
+    """The webhook body of interface.md §6, serialised once; every attempt sends these bytes.
+    Exactly its four fields, `amount` the session's amount, even when the merchant accepted a
+    payment of another amount for the order (the paid amount is in the portal, the admin
+    transactions view and the CSV export: docs/decisions.md, "Money that does not match")."""
     body = {
         "order_id": session.order_id,
         "payment_status": session.status,

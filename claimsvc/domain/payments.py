@@ -103,8 +103,10 @@ class Overview:
     dead_events: int
     quiet_devices: list[Device]
     broken_wallets: list[Wallet]
+    differing: int = 0
+    """Payments of another amount than their order's, waiting for the merchant to settle."""
 
     @property
     def needs_attention(self) -> bool:
-        counts = (self.held, self.suspect, self.stopped_events, self.dead_events)
+        counts = (self.held, self.suspect, self.stopped_events, self.dead_events, self.differing)
         return any(counts) or bool(self.quiet_devices or self.broken_wallets)

@@ -55,6 +55,25 @@ class ClaimAttempt:
 
 
 @dataclass(frozen=True)
+class Mismatch:
+    """A claimed transaction that would have paid the session but for its amount (a buyer
+    sent Tk 499 for a Tk 500 order), kept for the merchant to settle (domain/settlement.py).
+
+    `settlement` is None while it waits for the merchant, else one of settlement.SETTLEMENTS;
+    `settled_by` is the portal user's email who decided.
+    """
+
+    transaction_id: str
+    provider: str
+    trx_id: str
+    paid_poisha: int
+    claimed_at: datetime
+    settlement: str | None = None
+    settled_at: datetime | None = None
+    settled_by: str | None = None
+
+
+@dataclass(frozen=True)
 class Session:
     """A checkout session (the `sessions` collection; money in poisha)."""
 
@@ -84,6 +103,11 @@ class Session:
 
     link_id: str | None = None
     """The payment link the session was opened from (domain/links.py); None for initialize."""
+    mismatch: Mismatch | None = None
+    """The latest claim whose transaction differed from the order in its amount alone."""
+    paid_poisha: int | None = None
+    """What was paid, when the merchant accepted a different amount for the order (None: the
+    order's `amount_poisha`, or nothing paid)."""
 
     @property
     def test(self) -> bool:
@@ -117,6 +141,9 @@ class Guard:
 
     pending: bool | None = False
     pending_transaction: str | None = None
+    mismatch_open: str | None = None
+    """The session's mismatch is this transaction's and still open to accepting (undecided,
+    or left as it was)."""
     live_at: datetime | None = None
     overdue_at: datetime | None = None
     attempts_below: int | None = None
@@ -147,6 +174,10 @@ class Transition:
     counts: bool = False
     source: str | None = None
     attempt: ClaimAttempt | None = None
+    mismatch: Mismatch | None = None
+    """Recorded as the session's mismatch (a differing claim, or its settlement)."""
+    paid: int | None = None
+    """The paid amount, set when it differs from the order's."""
 
     @property
     def terminal(self) -> bool:
@@ -237,6 +268,27 @@ def failure(session: Session, max_attempts: int, now: datetime, source: str | No
     return count_failure(max_attempts, now, source)
 
 
+def accept_mismatch(mismatch: Mismatch, by: str, now: datetime) -> Transition:
+    """OPEN, no claim pending, not overdue, its mismatch on this transaction still open: the
+    merchant accepts the different amount for the order, which completes the session."""
+    guard = Guard(pending=False, live_at=now, mismatch_open=mismatch.transaction_id)
+    claim = Claim(mismatch.transaction_id, mismatch.provider, mismatch.trx_id, now)
+    settled = replace(mismatch, settlement="accepted", settled_at=now, settled_by=by)
+    attempt = ClaimAttempt(
+        now, mismatch.provider, mismatch.trx_id, "completed", "merchant", "amount accepted"
+    )
+    return Transition(
+        "accept_mismatch",
+        guard,
+        now,
+        ends=COMPLETED,
+        claim=claim,
+        attempt=attempt,
+        mismatch=settled,
+        paid=mismatch.paid_poisha,
+    )
+
+
 def cancel(now: datetime) -> Transition:
     """OPEN and not overdue (a pending claim or not): the buyer or merchant cancels."""
     return Transition("cancel", Guard(pending=None, live_at=now), now, ends=CANCELLED)
@@ -272,6 +324,7 @@ def allows(guard: Guard, session: Session) -> bool:
         guard.pending is None or guard.pending == (pending is not None),
         guard.pending_transaction is None
         or (pending is not None and pending.transaction_id == guard.pending_transaction),
+        guard.mismatch_open is None or mismatch_open(session, guard.mismatch_open),
         guard.live_at is None or guard.live_at < deadline(session),
         guard.overdue_at is None or guard.overdue_at >= deadline(session),
         guard.attempts_below is None or session.failed_attempts < guard.attempts_below,
@@ -302,7 +355,25 @@ def apply(session: Session, step: Transition) -> Session | None:
     if step.attempt is not None:
         history = (*after.claim_history, step.attempt)[-CLAIM_HISTORY_LIMIT:]
         after = replace(after, claim_history=history)
+    if step.mismatch is not None:
+        after = replace(after, mismatch=step.mismatch)
+    if step.paid is not None:
+        after = replace(after, paid_poisha=step.paid)
     return after
+
+
+OPEN_SETTLEMENTS = (None, "left")
+"""A mismatch with one of these settlements may still be accepted or marked for refund."""
+
+
+def mismatch_open(session: Session, transaction_id: str) -> bool:
+    """Whether the session's mismatch is this transaction's and still open to a decision."""
+    found = session.mismatch
+    return (
+        found is not None
+        and found.transaction_id == transaction_id
+        and found.settlement in OPEN_SETTLEMENTS
+    )
 
 
 @dataclass(frozen=True)
@@ -322,6 +393,12 @@ class PublicSession:
     pending_claim: Claim | None
     wallets: tuple[ShopWallet, ...]
     redirect_url: str | None
+    paid_poisha: int | None = None
+    """What was paid, when the merchant accepted a different amount (None: the amount)."""
+    amount_note: str | None = None
+    """What the page says of a claimed payment of a different amount (settlement.buyer_note)."""
+    description: str | None = None
+    """What a payment link's session is for (its link's description); None otherwise."""
     test: bool = False
     """A test session (opened with a test key): the page says so; no money moves."""
 
@@ -344,5 +421,6 @@ def public_session(session: Session, account: AccountTerms, now: datetime) -> Pu
         pending_claim=session.pending_claim if status == OPEN else None,
         wallets=account.wallets,
         redirect_url=redirect.get(status),
+        paid_poisha=session.paid_poisha,
         test=is_test(session.account_id),
     )

@@ -54,6 +54,13 @@ class Transaction:
     confirmed_by: str | None = None
     """"merchant" when confirmed by hand; None when the chain confirmed it."""
     reversed_at: datetime | None = None
+    settlement: str | None = None
+    """What the merchant decided for it as a payment of a different amount than its order's
+    (settlement.ACCEPTED or REFUND; None: nothing). A refund mark keeps it from every claim."""
+    settled_at: datetime | None = None
+    settled_by: str | None = None
+    order_poisha: int | None = None
+    """Accepted: the amount of the order it paid (its own `amount_poisha` differs)."""
     parsed_by: str = "rule"
     """How its SMS was read: "rule" (a built-in wording), "arithmetic" (by the balance chain's
     arithmetic) or "taught" (a wording the merchant taught); see `claims.is_final`."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import claims, statuses
+from claimsvc.domain import claims, settlement, statuses
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import AccountTerms, is_active
 from claimsvc.domain.claims import ClaimRequest, Decision, Step
@@ -166,7 +166,11 @@ class ClaimService:
 
     async def _fail(self, d: Decision, s: Session, account: AccountTerms, tx: Tx) -> Session | None:
         limit = account.max_failed_attempts
-        step = replace(sm.failure(s, limit, self._clock(), d.source), attempt=d.attempt)
+        now = self._clock()
+        # A payment that differs in its amount alone is kept for the merchant to settle, in
+        # the failure's own update (docs/claims.md, "Money that does not match").
+        mismatch = settlement.new_mismatch(s, tx, now)
+        step = replace(sm.failure(s, limit, now, d.source), attempt=d.attempt, mismatch=mismatch)
         after = await self._machine.apply(s.id, step)
         if after is None:
             return None

@@ -6,10 +6,13 @@ account's; the rules stay where they are (domain/), this only reads.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import payments as pay
 from claimsvc.domain.devices import QUIET_AFTER
+from claimsvc.domain.export import Range
 from claimsvc.domain.first_steps import FirstSteps
 from claimsvc.domain.limits import dhaka_day_start
 from claimsvc.domain.modes import owner_of
@@ -26,6 +29,9 @@ from claimsvc.store.events import EventStore
 from claimsvc.store.paging import Page
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
+
+EXPORT_BATCH = 500
+"""Documents an export reads from MongoDB at a time (and writes to the client before the next)."""
 
 
 class PaymentsService:
@@ -81,6 +87,14 @@ class PaymentsService:
         events = await self._events.list(which, None, MAX_LIMIT)
         return SessionDetail(session, tx, events.items)
 
+    def sessions_between(self, account_id: str, days: Range) -> AsyncIterator[Session]:
+        """The account's sessions created on these Dhaka days, oldest first, streamed."""
+        return self._sessions.created_between(account_id, days.start, days.end, EXPORT_BATCH)
+
+    def transactions_between(self, account_id: str, days: Range) -> AsyncIterator[Transaction]:
+        """The account's transactions received on these Dhaka days, oldest first, streamed."""
+        return self._transactions.received_between(account_id, days.start, days.end, EXPORT_BATCH)
+
     async def overview(self, account_id: str) -> Overview:
         """Today's payments (the Asia/Dhaka day) and what needs attention, each figure one
         bounded query on an index (docs/portal.md, "Overview")."""
@@ -103,6 +117,7 @@ class PaymentsService:
                 account_id, now - QUIET_AFTER, pay.LIST_CAP
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
+            differing=await self._sessions.count_mismatch_due(account_id, cap),
         )
 
     async def first_steps(self, account_id: str) -> FirstSteps:

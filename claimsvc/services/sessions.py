@@ -5,15 +5,17 @@ it: services/outbox.py). Also cancel, expiry and the public read."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import claims
+from claimsvc.domain import claims, settlement
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import Step
 from claimsvc.domain.sessions import PublicSession, Session
 from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
 from claimsvc.store.accounts import AccountStore
+from claimsvc.store.links import LinkStore
 from claimsvc.store.sessions import SessionStore
 
 log = logging.getLogger("claimsvc.sessions")
@@ -30,10 +32,17 @@ class Contention(RuntimeError):
 class SessionService:
     """The state machine applied to stored sessions."""
 
-    def __init__(self, sessions: SessionStore, accounts: AccountStore, clock: Clock) -> None:
+    def __init__(
+        self,
+        sessions: SessionStore,
+        accounts: AccountStore,
+        clock: Clock,
+        links: LinkStore | None = None,
+    ) -> None:
         self._sessions = sessions
         self._accounts = accounts
         self._clock = clock
+        self._links = links
 
     async def find(self, session_id: str) -> Session | None:
         """The session, or None when unknown."""
@@ -87,10 +96,16 @@ class SessionService:
         SESSIONS_SWEPT.inc(expired)
         return len(batch), expired
 
-    async def public(self, session_id: str) -> PublicSession:
-        """The hosted page's read of a session (no key: the session id authorises)."""
+    async def public(self, session_id: str, *, described: bool = False) -> PublicSession:
+        """The hosted page's read of a session (no key: the session id authorises); with
+        `described`, what a payment link's session is for (one more read, for the page)."""
         session = await self.load(session_id)
         account = await self._accounts.get(session.owner_id)
         if account is None:
             raise errors.SessionNotFound()
-        return sm.public_session(session, account, self._clock())
+        public = sm.public_session(session, account, self._clock())
+        description = None
+        if described and session.link_id and self._links is not None:
+            link = await self._links.get(session.account_id, session.link_id)
+            description = link.description if link else None
+        return replace(public, amount_note=settlement.buyer_note(session), description=description)

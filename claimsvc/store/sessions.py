@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -13,10 +14,12 @@ from claimsvc.domain.sessions import (
     CLAIM_HISTORY_LIMIT,
     COMPLETED,
     OPEN,
+    OPEN_SETTLEMENTS,
     PENDING_GRACE,
     Claim,
     ClaimAttempt,
     Guard,
+    Mismatch,
     Session,
     Transition,
 )
@@ -31,6 +34,8 @@ ALERT_DUE = "alert_due"
 """Alerts a session's transitions owe (a count), until the alert relay writes them."""
 """Document field: the claims that changed the session, oldest first (absent: none yet)."""
 HISTORY_TRX = f"{CLAIM_HISTORY}.trx_id"
+MISMATCH_DUE = "mismatch_due"
+"""Document field, only while the session's mismatch waits for the merchant's decision."""
 PAID = {"_id": 0, "amount_poisha": 1}
 """What the day's figures read of a completed session (covered by its index)."""
 
@@ -66,6 +71,34 @@ def claim_from_doc(doc: dict[str, Any] | None) -> Claim | None:
     )
 
 
+def mismatch_doc(found: Mismatch) -> dict[str, Any]:
+    return {
+        "transaction_id": found.transaction_id,
+        "provider": found.provider,
+        "trx_id": found.trx_id,
+        "paid_poisha": found.paid_poisha,
+        "claimed_at": found.claimed_at,
+        "settlement": found.settlement,
+        "settled_at": found.settled_at,
+        "settled_by": found.settled_by,
+    }
+
+
+def mismatch_from_doc(doc: dict[str, Any] | None) -> Mismatch | None:
+    if not doc:
+        return None
+    return Mismatch(
+        transaction_id=doc["transaction_id"],
+        provider=doc["provider"],
+        trx_id=doc["trx_id"],
+        paid_poisha=doc["paid_poisha"],
+        claimed_at=doc["claimed_at"],
+        settlement=doc.get("settlement"),
+        settled_at=doc.get("settled_at"),
+        settled_by=doc.get("settled_by"),
+    )
+
+
 def attempt_doc(attempt: ClaimAttempt) -> dict[str, Any]:
     return {
         "at": attempt.at,
@@ -88,8 +121,8 @@ def attempt_from_doc(doc: dict[str, Any]) -> ClaimAttempt:
     )
 
 
-def update_spec(step: Transition) -> dict[str, Any]:
-    """`step`'s changes as a MongoDB update (the same as sessions.apply, on the document)."""
+def _set_fields(step: Transition) -> dict[str, Any]:
+    """What `step` sets ($set), the mismatch's own fields aside."""
     fields: dict[str, Any] = {}
     if step.ends is not None:
         # event_due marks the outbox work still owed; cleared once the event exists.
@@ -98,6 +131,25 @@ def update_spec(step: Transition) -> dict[str, Any]:
         fields["claim"] = claim_doc(step.claim)
     if step.holds is not None or step.releases:
         fields["pending_claim"] = claim_doc(step.holds)
+    if step.paid is not None:
+        fields["paid_poisha"] = step.paid
+    return fields
+
+
+def _mismatch_spec(step: Transition, update: dict[str, Any]) -> None:
+    """Add `step`'s mismatch to `update`: recorded, and due while it waits for the merchant."""
+    if step.mismatch is None:
+        return
+    update.setdefault("$set", {})["mismatch"] = mismatch_doc(step.mismatch)
+    if step.mismatch.settlement is None:
+        update["$set"][MISMATCH_DUE] = True
+    else:
+        update["$unset"] = {MISMATCH_DUE: ""}
+
+
+def update_spec(step: Transition) -> dict[str, Any]:
+    """`step`'s changes as a MongoDB update (the same as sessions.apply, on the document)."""
+    fields = _set_fields(step)
     inc: dict[str, int] = {}
     if step.counts:
         inc["failed_attempts"] = 1
@@ -111,11 +163,21 @@ def update_spec(step: Transition) -> dict[str, Any]:
         update["$set"] = fields
     if inc:
         update["$inc"] = inc
+    _mismatch_spec(step, update)
     if step.attempt is not None:
         # Pushed in the transition's own update, bounded: the history costs no command.
         history = {"$each": [attempt_doc(step.attempt)], "$slice": -CLAIM_HISTORY_LIMIT}
         update["$push"] = {CLAIM_HISTORY: history}
     return update
+
+
+def mismatch_open_query(transaction_id: str) -> dict[str, Any]:
+    """Sessions whose mismatch is this transaction's and open to a decision (sessions.
+    mismatch_open, checked atomically)."""
+    return {
+        "mismatch.transaction_id": transaction_id,
+        "mismatch.settlement": {"$in": list(OPEN_SETTLEMENTS)},
+    }
 
 
 def guard_query(guard: Guard) -> dict[str, Any]:
@@ -125,6 +187,8 @@ def guard_query(guard: Guard) -> dict[str, Any]:
         clauses.append({"pending_claim": {"$ne": None} if guard.pending else None})
     if guard.pending_transaction is not None:
         clauses.append({"pending_claim.transaction_id": guard.pending_transaction})
+    if guard.mismatch_open is not None:
+        clauses.append(mismatch_open_query(guard.mismatch_open))
     if guard.live_at is not None:
         clauses.append(_deadline(guard.pending, "$gt", guard.live_at))
     if guard.overdue_at is not None:
@@ -168,6 +232,8 @@ class SessionStore:
             event_due=bool(doc.get("event_due")),
             claim_history=tuple(attempt_from_doc(a) for a in doc.get(CLAIM_HISTORY) or ()),
             link_id=doc.get("link_id"),
+            mismatch=mismatch_from_doc(doc.get("mismatch")),
+            paid_poisha=doc.get("paid_poisha"),
         )
 
     @staticmethod
@@ -203,6 +269,12 @@ class SessionStore:
 
         if session.link_id is not None:
             doc["link_id"] = session.link_id
+        if session.mismatch is not None:
+            doc["mismatch"] = mismatch_doc(session.mismatch)
+            if session.mismatch.settlement is None:
+                doc[MISMATCH_DUE] = True
+        if session.paid_poisha is not None:
+            doc["paid_poisha"] = session.paid_poisha
         return doc
 
     def _maybe(self, doc: dict[str, Any] | None) -> Session | None:
@@ -230,6 +302,8 @@ class SessionStore:
 
         # Only sessions opened from a payment link carry the field (their totals read it).
         await self._coll.create_index("link_id", sparse=True)
+        # Only sessions whose different amount waits for the merchant carry the field.
+        await self._coll.create_index(MISMATCH_DUE, sparse=True)
 
     async def insert(self, session: Session) -> None:
         """Insert a new session; DuplicateKeyError when the order already has one."""
@@ -260,6 +334,33 @@ class SessionStore:
         )
         return self._maybe(doc)
 
+    async def settle_mismatch(
+        self, session_id: str, account_id: str, settled: Mismatch
+    ) -> Session | None:
+        """Record the merchant's decision on the session's mismatch (refund or leave: nothing
+        else changes, whatever the session's status), if it is still open to one."""
+        doc = await self._coll.find_one_and_update(
+            {
+                "_id": session_id,
+                "account_id": account_id,
+                **mismatch_open_query(settled.transaction_id),
+            },
+            {"$set": {"mismatch": mismatch_doc(settled)}, "$unset": {MISMATCH_DUE: ""}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return self._maybe(doc)
+
+    async def count_mismatch_due(self, account_id: str, cap: int) -> int:
+        """An account's sessions whose different amount waits for the merchant (up to `cap`)."""
+        query = {MISMATCH_DUE: True, "account_id": account_id}
+        return int(await self._coll.count_documents(query, limit=cap))
+
+    async def mismatch_due(self, account_id: str, limit: int) -> list[Session]:
+        """An account's sessions whose different amount waits for the merchant, newest first."""
+        query = {MISMATCH_DUE: True, "account_id": account_id}
+        docs = await self._coll.find(query).sort("created_at", -1).limit(limit).to_list(None)
+        return [self.from_doc(d) for d in docs]
+
     async def find_overdue(self, now: datetime, limit: int) -> list[Session]:
         """Open sessions past their deadline, oldest first (the expiry sweeper's batch)."""
         query = guard_query(Guard(pending=None, overdue_at=now))
@@ -281,6 +382,16 @@ class SessionStore:
             query["status"] = status
         found = await page(self._coll, query, "created_at", cursor, limit)
         return found.map(self.from_doc)
+
+    async def created_between(
+        self, account_id: str, start: datetime, end: datetime, batch: int
+    ) -> AsyncIterator[Session]:
+        """An account's sessions created in [start, end), oldest first, read `batch` documents
+        at a time (the (account, created_at) index, walked backwards): never all in memory."""
+        query = {"account_id": account_id, "created_at": {"$gte": start, "$lt": end}}
+        cursor = self._coll.find(query).sort([("created_at", 1), ("_id", 1)]).batch_size(batch)
+        async for doc in cursor:
+            yield self.from_doc(doc)
 
     async def with_order_prefix(self, account_id: str, prefix: str, limit: int) -> list[Session]:
         """An account's sessions whose order id starts with `prefix`, in order id order (a

@@ -9,6 +9,7 @@ write.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.balances import PendingVerdict
 from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
 from claimsvc.domain.sessions import Session
+from claimsvc.domain.settlement import ACCEPTED, REFUND
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.store.batching import UpdateBatcher
@@ -44,6 +46,7 @@ def match_query(session: Session, provider: str, trx_id: str) -> dict[str, Any]:
         "received_at": {"$gte": session.created_at - CLAIM_WINDOW},
         "status": {"$ne": SUSPECT},
         "session_id": {"$in": [None, session.id]},
+        "settlement": {"$ne": REFUND},
         "$and": [
             {"$or": [{"direction": "credit"}, {"direction": {"$exists": False}}]},
             {"$or": [{"kind": {"$in": sorted(CLAIMABLE_KINDS)}}, {"kind": {"$exists": False}}]},
@@ -93,6 +96,10 @@ class TransactionStore:
             confirmed_at=doc.get("confirmed_at"),
             confirmed_by=doc.get("confirmed_by"),
             reversed_at=doc.get("reversed_at"),
+            settlement=doc.get("settlement"),
+            settled_at=doc.get("settled_at"),
+            settled_by=doc.get("settled_by"),
+            order_poisha=doc.get("order_poisha"),
             parsed_by=doc.get("parsed_by") or "rule",
         )
 
@@ -134,6 +141,10 @@ class TransactionStore:
             "confirmed_at": tx.confirmed_at,
             "confirmed_by": tx.confirmed_by,
             "reversed_at": tx.reversed_at,
+            "settlement": tx.settlement,
+            "settled_at": tx.settled_at,
+            "settled_by": tx.settled_by,
+            "order_poisha": tx.order_poisha,
         }
         doc.update({k: v for k, v in later.items() if v is not None})
         return doc
@@ -220,6 +231,65 @@ class TransactionStore:
         )
         return doc is not None
 
+    async def reserve_unsettled(
+        self, transaction_id: str, account_id: str, session_id: str
+    ) -> bool:
+        """Bind the account's transaction to `session_id` to accept it for that order: unless
+        another session holds it, it is suspect, or a settlement was recorded for it."""
+        doc = await self._coll.find_one_and_update(
+            {
+                "_id": transaction_id,
+                "account_id": account_id,
+                "session_id": {"$in": [None, session_id]},
+                "settlement": None,
+                "status": {"$ne": SUSPECT},
+            },
+            {"$set": {"session_id": session_id}},
+        )
+        return doc is not None
+
+    async def mark_accepted(
+        self, transaction_id: str, session_id: str, order_poisha: int, at: datetime, by: str
+    ) -> Transaction | None:
+        """Record on the transaction that its session's order was accepted as paid by it (the
+        session already says so; repeating it changes nothing but the time). The transaction
+        after it, or None when it is not the session's."""
+        doc = await self._coll.find_one_and_update(
+            {
+                "_id": transaction_id,
+                "session_id": session_id,
+                "settlement": {"$in": [None, ACCEPTED]},
+            },
+            {
+                "$set": {
+                    "settlement": ACCEPTED,
+                    "settled_at": at,
+                    "settled_by": by,
+                    "order_poisha": order_poisha,
+                }
+            },
+            return_document=ReturnDocument.AFTER,
+        )
+        return self._maybe(doc)
+
+    async def mark_refund(
+        self, transaction_id: str, account_id: str, at: datetime, by: str
+    ) -> Transaction | None:
+        """Mark the account's free transaction to be refunded by hand, so no claim can use it;
+        the transaction after it (also when it was marked before), or None when it is used by
+        a session or accepted."""
+        doc = await self._coll.find_one_and_update(
+            {
+                "_id": transaction_id,
+                "account_id": account_id,
+                "session_id": None,
+                "settlement": {"$in": [None, REFUND]},
+            },
+            {"$set": {"settlement": REFUND, "settled_at": at, "settled_by": by}},
+            return_document=ReturnDocument.AFTER,
+        )
+        return self._maybe(doc)
+
     async def release(self, transaction_id: str, session_id: str) -> bool:
         """Unbind it from `session_id`, if still bound there (the session can never use it)."""
         doc = await self._coll.find_one_and_update(
@@ -278,6 +348,16 @@ class TransactionStore:
             {"_id": transaction_id},
             {"$set": {"status": SUSPECT, "chain_reason": "reversed", "reversed_at": now}},
         )
+
+    async def received_between(
+        self, account_id: str, start: datetime, end: datetime, batch: int
+    ) -> AsyncIterator[Transaction]:
+        """An account's transactions received in [start, end), oldest first, read `batch`
+        documents at a time (the (account, received_at) index): never all in memory."""
+        query = {"account_id": account_id, "received_at": {"$gte": start, "$lt": end}}
+        cursor = self._coll.find(query).sort([("received_at", 1), ("_id", 1)]).batch_size(batch)
+        async for doc in cursor:
+            yield self.from_doc(doc)
 
     async def list(
         self, account_id: str | None, status: str | None, cursor: str | None, limit: int | None

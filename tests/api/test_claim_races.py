@@ -1,7 +1,8 @@
-"""Races: concurrent claims, cancels, confirmations and the sweeper end in one terminal state
-with one event. MongoDB yields around every call, so requests really interleave; each test runs
-under several seeds, i.e. several interleavings; and once more on the real wire (SecantusDB),
-where the server's own concurrency interleaves them."""
+"""Races: concurrent claims, cancels, confirmations, accepts of a different amount and the
+sweeper end in one terminal state with one event. MongoDB yields around every call, so
+requests really interleave; each test runs under several seeds, i.e. several interleavings;
+and once more on the real wire (SecantusDB), where the server's own concurrency interleaves
+them."""
 
 from __future__ import annotations
 
@@ -203,3 +204,92 @@ async def test_racing_relays_write_one_event_per_session(make_account, deps):
     assert sorted(e["session_id"] for e in events) == sorted(ids[:4])
     assert len({e["_id"] for e in events}) == 4
     assert not any([(await session_doc(deps, s)).get("event_due") for s in ids])
+
+
+# Accepting a different amount for the order (docs/claims.md, "Money that does not match") -----
+
+SHORT = 49_900
+
+
+async def short_paid(deps: Deps, merchant: Any, fetch: Any, **kw: Any) -> tuple[str, Any]:
+    session_id = await open_session(deps, merchant, **kw)
+    tx = await pay(deps, merchant, amount_poisha=SHORT, status="confirmed")
+    await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
+    return session_id, tx
+
+
+async def accept(deps: Deps, merchant: Any, session_id: str, tx: Any, by: str) -> str:
+    try:
+        done = await deps.services.settlement.settle(merchant.id, session_id, tx.id, "accept", by)
+    except ServiceError as err:
+        return str(getattr(err, "problem", err.code))
+    return "repeated" if done.repeated else "accepted"
+
+
+async def test_two_concurrent_accepts_complete_the_order_once(fetch, make_account, deps):
+    merchant = await make_account()
+    session_id, tx = await short_paid(deps, merchant, fetch)
+    answers = await asyncio.gather(
+        accept(deps, merchant, session_id, tx, "a@shop.example"),
+        accept(deps, merchant, session_id, tx, "b@shop.example"),
+    )
+    assert sorted(answers) == ["accepted", "repeated"]
+    doc = await session_doc(deps, session_id)
+    assert (doc["status"], doc["paid_poisha"]) == ("COMPLETED", SHORT)
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+
+
+async def test_an_accept_racing_a_cancel_ends_in_one_state_with_one_event(
+    fetch, make_account, deps
+):
+    merchant = await make_account()
+    session_id, tx = await short_paid(deps, merchant, fetch)
+    answer, _ = await asyncio.gather(
+        accept(deps, merchant, session_id, tx, "a@shop.example"),
+        fetch("/api/v1/checkout/cancel", json={"sessionId": session_id}),
+    )
+    status = (await session_doc(deps, session_id))["status"]
+    assert (status, answer) in {("COMPLETED", "accepted"), ("CANCELLED", "ended")}
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == [status]
+    stored = await deps.stores.transactions.get(tx.id)
+    # A cancelled session keeps no hold on the money: it can still be refunded or used.
+    assert stored.session_id == (session_id if status == "COMPLETED" else None)
+
+
+async def test_an_accept_racing_the_buyers_right_claim_completes_once(fetch, make_account, deps):
+    merchant = await make_account()
+    session_id, short = await short_paid(deps, merchant, fetch)
+    right = await pay(deps, merchant, status="confirmed")
+    answer, reply = await asyncio.gather(
+        accept(deps, merchant, session_id, short, "a@shop.example"),
+        fetch("/api/v1/checkout/submit", json=claim_body(session_id, right.trx_id)),
+    )
+    doc = await session_doc(deps, session_id)
+    assert doc["status"] == "COMPLETED"
+    winner = doc["claim"]["transaction_id"]
+    assert (winner, answer) in {(short.id, "accepted"), (right.id, "ended")}
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
+    if winner == right.id:
+        assert (
+            reply.code == 200 and (await deps.stores.transactions.get(short.id)).session_id is None
+        )
+    else:
+        assert reply.json()["error"] == "ALREADY_COMPLETED"
+
+
+@pytest.mark.parametrize("clock", ["ticking"], indirect=True)
+@pytest.mark.parametrize("lead_ms", [1, 3, 5, 8, 12])
+async def test_an_accept_racing_the_expiry_ends_in_one_state_with_one_event(
+    fetch, make_account, deps, clock, lead_ms
+):
+    merchant = await make_account()
+    session_id, tx = await short_paid(deps, merchant, fetch, expires_in_s=300)
+    expires_at = (await session_doc(deps, session_id))["expires_at"]
+    clock.now = expires_at - timedelta(milliseconds=lead_ms)
+    answer, _ = await asyncio.gather(
+        accept(deps, merchant, session_id, tx, "a@shop.example"),
+        SessionSweeper(deps.services.sessions).sweep(),
+    )
+    status = (await session_doc(deps, session_id))["status"]
+    assert (status, answer) in {("COMPLETED", "accepted"), ("EXPIRED", "ended")}
+    assert [e["payment_status"] for e in await events_of(deps, session_id)] == [status]

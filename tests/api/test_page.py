@@ -117,10 +117,13 @@ async def test_page_reveals_no_key_secret_or_other_session(fetch, open_session):
     )
     html = (await page(fetch, session["session_id"])).body.decode()
     secrets = [merchant.key, "very-secret-callback-value-42", merchant.id, session["payment_id"]]
-    others = [other.json()["session_id"], "other-order-99", session["order_id"]]
+    others = [other.json()["session_id"], "other-order-99"]
     private = ["https://shop.example.com/webhook", "buyer@example.com", "internal-note-77"]
     for value in secrets + others + private:
         assert value not in html
+    # Its own order id is shown (issue 25: the buyer sees which order it pays; the session
+    # read has always answered it to the holder of the session id).
+    assert f"Order {session['order_id']}" in html
 
 
 @pytest.mark.parametrize(

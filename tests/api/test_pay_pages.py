@@ -79,6 +79,10 @@ async def test_posting_the_form_opens_a_session_and_sends_the_buyer_to_the_hoste
     assert again.headers["Location"] == reply.headers["Location"]
     hosted = await fetch(reply.headers["Location"])
     assert hosted.code == 200 and "৫০০" in hosted.body.decode()
+    # The hosted page says what the link's payment is for, and which order (issue 25).
+    html = hosted.body.decode()
+    assert 'id="description">Blue &lt;kurta&gt; &amp; scarf<' in html
+    assert f"অর্ডার {session['order_id']}" in html
 
 
 @pytest.mark.parametrize("how", ["disabled", "expired", "used"])

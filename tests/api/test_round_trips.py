@@ -195,3 +195,46 @@ async def test_an_arrival_check_is_two_reads_and_one_script(fetch, make_account,
     reply, mongo, redis = await counted(tally, fetch(arrival, json=body))
     assert reply.json() == {"next": "wait"}
     assert (mongo, redis) == ({"find_one:sessions": 1, "find_one:transactions": 1}, SCRIPT)
+
+
+async def test_a_short_payment_claim_records_its_mismatch_with_no_command_more(
+    fetch, make_account, deps, tally
+):
+    merchant = await make_account()
+    warm, session_id = await open_session(deps, merchant), await open_session(deps, merchant)
+    warm_tx = await pay(deps, merchant, amount_poisha=49_900)
+    tx = await pay(deps, merchant, amount_poisha=49_900)
+    assert (await fetch(SUBMIT, json=claim_body(warm, warm_tx.trx_id))).code == 400
+    reply, mongo, redis = await counted(
+        tally, fetch(SUBMIT, json=claim_body(session_id, tx.trx_id))
+    )
+    assert reply.code == 400
+    # As any claim whose transaction does not match: the session, the reservation refused, the
+    # transaction read, and the failure's update, which also records the mismatch.
+    assert mongo == {
+        "find_one:sessions": 1,
+        "find_one_and_update:transactions": 1,
+        "find_one:transactions": 1,
+        "find_one_and_update:sessions": 1,
+    }
+    assert redis == SCRIPT
+    assert (await deps.stores.sessions.get(session_id)).mismatch is not None
+
+
+async def test_accepting_a_different_amount_is_five_commands(fetch, make_account, deps, tally):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant, amount_poisha=49_900)
+    assert (await fetch(SUBMIT, json=claim_body(session_id, tx.trx_id))).code == 400
+    tally.reset()
+    await deps.services.settlement.settle(merchant.id, session_id, tx.id, "accept", "o@shop")
+    # Read the session, its transaction and account; reserve the transaction; complete the
+    # session (the event owed in the same update); record the acceptance on the transaction.
+    assert dict(tally.mongo) == {
+        "find_one:sessions": 1,
+        "find_one:transactions": 1,
+        "find_one:accounts": 1,
+        "find_one_and_update:transactions": 2,
+        "find_one_and_update:sessions": 1,
+    }
+    assert dict(tally.redis) == {}

@@ -85,12 +85,21 @@ class Shop:
         sid = reply.json()["session_id"]
         return Checkout(merchant, sid, f"{self.server}/checkout/{sid}")
 
-    async def receive(self, checkout: Checkout, trx_id: str = TRX_ID, poisha: int = 50000) -> str:
+    async def receive(
+        self,
+        checkout: Checkout,
+        trx_id: str = TRX_ID,
+        poisha: int = 50000,
+        provider: str = "bkash",
+    ) -> str:
         """A wallet payment arrives (as the SMS pipeline records it); its transaction id."""
         recorded = await self.deps.services.transactions.record(
             checkout.merchant.id,
             NewTransaction(
-                provider="bkash", trx_id=trx_id, amount_poisha=poisha, received_at=self.deps.clock()
+                provider=provider,
+                trx_id=trx_id,
+                amount_poisha=poisha,
+                received_at=self.deps.clock(),
             ),
         )
         return str(recorded.transaction.id)

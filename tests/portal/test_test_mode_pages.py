@@ -4,15 +4,17 @@ session's page (which goes through the real SMS worker)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from claimsvc.domain import test_payments as test_rules
+from claimsvc.domain.limits import DHAKA
 from claimsvc.domain.modes import TEST, ledger_id
 from sms_ingest.app import build
 from sms_ingest.consumer import Tuning
-from tests.claims_support import open_session, relay_owed
+from tests.claims_support import events_of, open_session, relay_owed
 from tests.conftest import initialize_body
 from tests.portal.phone_support import audit_entries
 
@@ -166,3 +168,49 @@ async def test_a_form_too_large_to_read_is_refused_with_a_page_not_a_500(
     refused = await client.post("/portal/keys", {"label": "x" * 20_000, "mode": "test"})
     assert refused.code == 413 and "<html" in refused.text
     assert [k.mode for k in await deps.services.admin.list_keys(shop.id)] == ["live"]
+
+
+async def test_a_test_payment_of_another_amount_is_settled_on_test_data_and_never_exported(
+    deps, fetch, make_account, make_user, portal, drain
+):
+    shop = await make_account()
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    live_id = await open_session(deps, shop)
+    client = await portal(await make_user(shop, role="staff"))
+    await client.get(f"/portal/payments/{session_id}")
+    made = await client.post(
+        f"/portal/payments/{session_id}/test-payment", {"outcome": "wrong_amount"}
+    )
+    assert made.code == 303
+    trx_id = re.search(r"trx=([A-Z0-9]+)", made.location).group(1)
+    await drain()
+    claim = {"sessionId": session_id, "trxId": trx_id, "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=claim)).code == 400
+
+    # The test mismatch waits on the Test data view only; the live overview does not count it.
+    assert session_id not in (await client.get("/portal/payments")).text
+    assert 'id="differing"' in (await client.get("/portal/payments?mode=test")).text
+    assert "different amount than their order" not in (await client.get("/portal/")).text
+    page = await client.get(f"/portal/payments/{session_id}")
+    assert page.code == 200 and 'id="settle"' in page.text and 'id="test-badge"' in page.text
+    tx = await deps.db["transactions"].find_one({"trx_id": trx_id})
+    assert tx["account_id"] == ledger_id(shop.id, TEST)
+    form = {"action": "accept", "transaction_id": tx["_id"]}
+    posted = await client.post(f"/portal/payments/{session_id}/settle", form)
+    assert posted.code == 303
+    assert "Accepted for the order" in (await client.get(posted.location)).text
+    # One webhook event, in the test ledger: the sender finds the owner's URL and secret for it.
+    [event] = await events_of(deps, session_id)
+    assert event["account_id"] == ledger_id(shop.id, TEST)
+    assert event["payment_status"] == "COMPLETED"
+    assert sorted(json.loads(event["body"])) == ["amount", "order_id", "payment_status", "trid"]
+    assert (await deps.services.outbox.event_of_account(shop.id, event["_id"])).id == event["_id"]
+
+    # The live export of today holds the live order and none of the test records.
+    today = deps.clock().astimezone(DHAKA).date().isoformat()
+    for what, absent in (("payments", session_id), ("transactions", trx_id)):
+        url = f"/portal/export.csv?what={what}&from={today}&to={today}"
+        exported = await client.get(url)
+        assert exported.code == 200 and absent not in exported.text
+    payments = await client.get(f"/portal/export.csv?what=payments&from={today}&to={today}")
+    assert live_id in payments.text and "499.00" not in payments.text

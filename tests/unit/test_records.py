@@ -686,6 +686,9 @@ def test_the_transaction_view_writes_every_field_with_poisha_as_taka():
         "sim_slot": 1,
         "message_id": "msg_1",
         "parsed_by": "arithmetic",
+        "settlement": None,
+        "order_amount": None,
+        "settled_at": None,
     }
     view = TransactionViewSchema().dump(NEW_TRANSACTION)
     assert [view[k] for k in ("balance", "balance_gap", "device_id", "message_id")] == [None] * 4

@@ -13,6 +13,7 @@ from claimsvc.api.portal import (
     audit,
     auth,
     devices,
+    export,
     keys,
     links,
     overview,
@@ -42,6 +43,7 @@ def routes(deps: Any) -> list[URLSpec]:
     found += links.routes(kw)
     found += devices.routes(kw)
     found += transactions.routes(kw)
+    found += export.routes(kw)
     found += wallets.routes(kw)
     found += wordings.routes(kw)
     found += alerts.routes(kw)

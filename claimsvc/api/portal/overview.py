@@ -29,6 +29,7 @@ class Figure:
 
 # (figure, words key, page, permission that page needs)
 ATTENTION = (
+    ("differing", "overview.differing", "/portal/payments#differing", "payments"),
     ("held", "overview.held", "/portal/transactions?status=held", "payments"),
     ("suspect", "overview.suspect", "/portal/transactions?status=suspect", "payments"),
     ("stopped_events", "overview.stopped", "/portal/webhooks?status=stopped", "webhooks"),

@@ -16,10 +16,12 @@ from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
+from claimsvc.domain import settlement as st
 from claimsvc.domain import test_payments as test_rules
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
+from claimsvc.domain.money import to_text
 from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.users import can
@@ -29,6 +31,13 @@ LIST_PATH = "/portal/payments"
 EVENT_PATH = "/portal/webhooks/events/{}"
 """The webhooks page's event (the hooks part's route)."""
 TRANSACTIONS_PATH = "/portal/transactions"
+DUE_SHOWN = 20
+"""The most payments of a different amount the list page names at its top."""
+FLASH = {
+    st.ACCEPTED: "settle.accepted_flash",
+    st.REFUND: "settle.refund_flash",
+    st.LEFT: "settle.left_flash",
+}
 
 
 def shown_status(session: Session, now: Any) -> str:
@@ -79,6 +88,7 @@ class PaymentsHandler(PaymentsPage):
             ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
         ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
         ns.update(orders={s.id: s.order_id for s in ns["sessions"]})
+        ns.update(differing=await self.services.settlement.due(self.ledger, DUE_SHOWN))
         title = Words(self.lang)("payments.title")
         self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
 
@@ -119,6 +129,8 @@ class PaymentHandler(PaymentsPage):
             state=self.shown(detail.session),
             event_link=self._event_link,
             confirm_link=TRANSACTIONS_PATH if self.may("confirm") else None,
+            differing=await self.services.settlement.view(detail.session),
+            may_settle=self.may("confirm"),
             sent=self._sent(detail.session) if detail.session.test else None,
             outcomes=test_rules.OUTCOMES,
             providers=PROVIDERS,
@@ -139,6 +151,42 @@ class PaymentHandler(PaymentsPage):
 
     def _event_link(self, event_id: int) -> str | None:
         return EVENT_PATH.format(event_id) if self.may("webhooks") else None
+
+
+class SettleHandler(PaymentsPage):
+    """Settle a payment of another amount than the order's (owners and staff, who may confirm
+    payments by hand): accept it, mark it to be refunded by hand, or leave it. Audited; answers
+    303 to the payment's page, so a reload settles nothing twice."""
+
+    permission = "confirm"
+    route_name = "portal_payment_settle"
+
+    async def post(self, session_id: str) -> None:
+        session_id = session_id.lower()
+        action = self.form("action") or ""
+        transaction_id = self.form("transaction_id") or ""
+        back = f"{LIST_PATH}/{session_id}"
+        try:
+            done = await self.services.settlement.settle(
+                self.user.account_id, session_id, transaction_id, action, self.user.email
+            )
+        except errors.SettleRefused as refused:
+            self.see_other(back, f"settle.{refused.problem}")
+            return
+        if done.repeated:
+            self.see_other(back, "settle.repeated_flash")
+            return
+        decided = st.ACTIONS[action]
+        paid = done.session.mismatch.paid_poisha if done.session.mismatch else 0
+        await self.audit(
+            "payment.settle",
+            session_id,
+            decision=decided,
+            trx_id=done.session.mismatch.trx_id if done.session.mismatch else "",
+            order_amount=to_text(done.session.amount_poisha),
+            paid_amount=to_text(paid),
+        )
+        self.see_other(back, FLASH[decided])
 
 
 @dataclass(frozen=True)
@@ -182,6 +230,7 @@ class TestPaymentHandler(PaymentsPage):
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
         URLSpec(LIST_PATH, PaymentsHandler, kw, name="portal_payments"),
+        URLSpec(LIST_PATH + r"/([^/]{1,64})/settle", SettleHandler, kw),
         URLSpec(
             LIST_PATH + r"/([^/]{1,64})/test-payment",
             TestPaymentHandler,

@@ -24,6 +24,7 @@ NAV = (
     ("portal_overview", "/portal/", "overview", "nav_overview"),
     ("portal_payments", "/portal/payments", "payments", "nav_payments"),
     ("portal_transactions", "/portal/transactions", "payments", "nav_transactions"),
+    ("portal_export", "/portal/export", "payments", "nav_export"),
     ("portal_links", "/portal/links", "links", "nav_links"),
     ("portal_webhooks", "/portal/webhooks", "webhooks", "nav_webhooks"),
     ("portal_keys", "/portal/keys", "keys", "nav_keys"),

@@ -167,6 +167,37 @@
     }
     say(outcomeMessage(body), "error");
     if (FINAL.indexOf(body.error) >= 0) { endForm(); }
+    if (body.error === "VERIFICATION_FAILED") { checkAmountNote(); }
+  }
+
+  /* ---- a payment of another amount: the merchant has been told ---- */
+  // The claim's answer is interface.md's VERIFICATION_FAILED whatever went wrong; this
+  // page-only read says whether the claim named a payment of another amount than the order's.
+  function checkAmountNote() {
+    fetch("/checkout/" + encodeURIComponent(sessionId) + "/amount-note", {
+      credentials: "omit", cache: "no-store"
+    }).then(function (resp) { return resp.json(); }).then(function (body) {
+      var note = body && body.amount_differs;
+      if (note !== "told" && note !== "refund") { return; }
+      say(text("amount_" + note), "pending");
+      if (note === "told") { watchAcceptance(0); }
+    }, function () { /* keep the claim's own message */ });
+  }
+
+  function watchAcceptance(count) {
+    // The merchant may accept the amount for the order: the session then completes.
+    window.setTimeout(function () {
+      fetch("/api/v1/checkout/session/" + encodeURIComponent(sessionId), {
+        credentials: "omit", cache: "no-store"
+      }).then(function (resp) { return resp.json(); }).then(function (session) {
+        var status = session && session.status;
+        if (!status || (status === "OPEN" && !session.pending)) {
+          if (count < SLOW_AFTER) { watchAcceptance(count + 1); }
+          return;
+        }
+        settled(session);
+      }, function () { if (count < SLOW_AFTER) { watchAcceptance(count + 1); } });
+    }, SLOW_POLL_MS);
   }
 
   function submitClaim(event) {
@@ -297,6 +328,7 @@
       startCountdown();
     }
     if (root.dataset.state === "pending") { poll(0); }
+    if (root.dataset.amountNote === "told") { watchAcceptance(0); }
   }
 
   start();

@@ -14,6 +14,7 @@ from claimsvc.api.portal.words import (
     links,
     money,
     phone,
+    settle,
     testmode,
     wordings,
 )
@@ -25,6 +26,7 @@ MODULES: tuple[ModuleType, ...] = (
     links,
     phone,
     wordings,
+    settle,
     testmode,
     delivery,
     alerts,

@@ -1,0 +1,193 @@
+"""The portal's CSV export, as pure rules: the date range (Dhaka days), each row's cells, the
+totals, and cells a spreadsheet can never run as a formula.
+
+Money is written from integer poisha as a decimal string with two places (`499.00`), never
+through a float. Times are Dhaka wall-clock time, as the portal shows them. Column names stay
+English in both languages, so that a spreadsheet or a script reads the same file either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+from claimsvc.domain.limits import DHAKA
+from claimsvc.domain.money import to_text
+from claimsvc.domain.sessions import COMPLETED, Session
+from claimsvc.domain.transactions import Transaction
+
+PAYMENTS, TRANSACTIONS = "payments", "transactions"
+KINDS = (PAYMENTS, TRANSACTIONS)
+MAX_DAYS = 366
+"""The longest range one file covers (a year, leap day included)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting so may be run as a formula by a spreadsheet (OWASP, "CSV Injection")."""
+
+PAYMENT_COLUMNS = (
+    "created_at_dhaka",
+    "order_id",
+    "payment_id",
+    "session_id",
+    "status",
+    "order_amount",
+    "paid_amount",
+    "provider",
+    "trx_id",
+    "ended_at_dhaka",
+    "amount_settlement",
+)
+TRANSACTION_COLUMNS = (
+    "received_at_dhaka",
+    "provider",
+    "trx_id",
+    "direction",
+    "kind",
+    "amount",
+    "fee",
+    "balance",
+    "counterparty",
+    "status",
+    "session_id",
+    "settlement",
+    "order_amount",
+)
+
+
+class RangeProblem(ValueError):
+    """A date range the export cannot use."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """Dhaka days `first` to `last`, both included, as UTC-comparable moments [start, end)."""
+
+    first: date
+    last: date
+
+    @property
+    def start(self) -> datetime:
+        return datetime.combine(self.first, time.min, DHAKA)
+
+    @property
+    def end(self) -> datetime:
+        return datetime.combine(self.last + timedelta(days=1), time.min, DHAKA)
+
+
+def parse_range(first: str | None, last: str | None) -> Range:
+    """`YYYY-MM-DD` to `YYYY-MM-DD` (Dhaka days, both included); RangeProblem if unusable."""
+    try:
+        days = Range(date.fromisoformat(first or ""), date.fromisoformat(last or ""))
+    except ValueError:
+        raise RangeProblem("dates must be YYYY-MM-DD") from None
+    if days.last < days.first:
+        raise RangeProblem("the first day is after the last")
+    if (days.last - days.first).days >= MAX_DAYS:
+        raise RangeProblem(f"at most {MAX_DAYS} days")
+    return days
+
+
+def safe_cell(value: str) -> str:
+    """The cell as written: one starting like a formula gets a leading apostrophe, which
+    spreadsheets show as text and never evaluate."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def dhaka_time(moment: datetime | None) -> str:
+    """`2026-11-26 22:41:05` in Dhaka time; empty for none."""
+    return moment.astimezone(DHAKA).strftime("%Y-%m-%d %H:%M:%S") if moment else ""
+
+
+def money(poisha: int | None) -> str:
+    return "" if poisha is None else to_text(poisha)
+
+
+def payment_row(session: Session) -> list[str]:
+    claim = session.claim
+    paid = (session.paid_poisha or session.amount_poisha) if session.status == COMPLETED else None
+    found = session.mismatch
+    return [
+        dhaka_time(session.created_at),
+        session.order_id,
+        session.payment_id,
+        session.id,
+        session.status,
+        money(session.amount_poisha),
+        money(paid),
+        claim.provider if claim else "",
+        claim.trx_id if claim else "",
+        dhaka_time(session.terminal_at),
+        (found.settlement or "waiting") if found else "",
+    ]
+
+
+def transaction_row(tx: Transaction, mask: Callable[[str | None], str]) -> list[str]:
+    """A transaction's cells; `mask` hides phone numbers in the counterparty, as the portal."""
+    return [
+        dhaka_time(tx.received_at),
+        tx.provider,
+        tx.trx_id,
+        tx.direction or "credit",
+        tx.kind or "",
+        money(tx.amount_poisha),
+        money(tx.fee_poisha),
+        money(tx.balance_poisha),
+        mask(tx.counterparty),
+        tx.status,
+        tx.session_id or "",
+        tx.settlement or "",
+        money(tx.order_poisha),
+    ]
+
+
+@dataclass
+class PaymentTotals:
+    """Sessions listed, and the completed ones with their order and paid amounts."""
+
+    listed: int = 0
+    completed: int = 0
+    order_poisha: int = 0
+    paid_poisha: int = 0
+
+    def add(self, session: Session) -> None:
+        self.listed += 1
+        if session.status == COMPLETED:
+            self.completed += 1
+            self.order_poisha += session.amount_poisha
+            self.paid_poisha += session.paid_poisha or session.amount_poisha
+
+    def rows(self) -> list[list[str]]:
+        return [
+            [],
+            ["total", "payments", str(self.listed)],
+            ["total", "completed", str(self.completed)],
+            ["total", "completed_order_amount", to_text(self.order_poisha)],
+            ["total", "completed_paid_amount", to_text(self.paid_poisha)],
+        ]
+
+
+@dataclass
+class TransactionTotals:
+    """Money in and out, counted and summed; fees apart."""
+
+    counts: dict[str, int] = field(default_factory=lambda: {"credit": 0, "debit": 0})
+    sums: dict[str, int] = field(default_factory=lambda: {"credit": 0, "debit": 0})
+    fee_poisha: int = 0
+
+    def add(self, tx: Transaction) -> None:
+        direction = "debit" if tx.direction == "debit" else "credit"
+        self.counts[direction] += 1
+        self.sums[direction] += tx.amount_poisha
+        self.fee_poisha += tx.fee_poisha
+
+    def rows(self) -> list[list[str]]:
+        return [
+            [],
+            ["total", "credits", str(self.counts["credit"]), to_text(self.sums["credit"])],
+            ["total", "debits", str(self.counts["debit"]), to_text(self.sums["debit"])],
+            ["total", "fees", "", to_text(self.fee_poisha)],
+        ]
+
+
+def file_name(kind: str, days: Range) -> str:
+    return f"{kind}-{days.first.isoformat()}-to-{days.last.isoformat()}.csv"
