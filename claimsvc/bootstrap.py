@@ -322,6 +322,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
             settings.public_base_url,
             email,
+            stores.accounts,
         ),
         alert_channels=ChannelService(
             stores.alert_channels,

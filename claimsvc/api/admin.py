@@ -20,6 +20,7 @@ from claimsvc.domain.accounts import (
     WALLET_KINDS,
     Account,
 )
+from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES
 from claimsvc.domain.hosts import AMBIGUOUS, entry_problem
 from claimsvc.domain.modes import LIVE, MODES
 
@@ -55,6 +56,7 @@ class AccountSchema(Schema):
     daily_limit = StrictInt(minimum=0, allow_none=True)
     rate_limit_per_minute = StrictInt(minimum=1, maximum=1_000_000)
     max_failed_attempts = StrictInt(minimum=1, maximum=1000)
+    phone_quiet_minutes = StrictInt(minimum=MIN_QUIET_MINUTES, maximum=MAX_QUIET_MINUTES)
     fee_due = Fee(data_key="fee_due", attribute="fee_due_poisha")
     fee_limit = Fee(data_key="fee_limit", attribute="fee_limit_poisha", allow_none=True)
     archived = StrictBool()
@@ -74,6 +76,7 @@ class AccountViewSchema(Schema):
     daily_limit = fields.Integer(allow_none=True)
     rate_limit_per_minute = fields.Integer()
     max_failed_attempts = fields.Integer()
+    phone_quiet_minutes = fields.Integer()
     fee_due = Money(attribute="fee_due_poisha")
     fee_limit = Money(attribute="fee_limit_poisha", allow_none=True)
     archived = fields.Boolean()

@@ -8,6 +8,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain.devices import DEFAULT_QUIET_MINUTES
 from claimsvc.domain.modes import LIVE
 
 STATUSES = ("active", "pending_kyc", "suspended")
@@ -72,6 +73,9 @@ class Account(AccountTerms):
     previous_callback_secret: str | None = None
     """The secret a rotation replaced, still signing until `previous_secret_until`."""
     previous_secret_until: datetime | None = None
+    phone_quiet_minutes: int = DEFAULT_QUIET_MINUTES
+    """After how many minutes of silence a phone is quiet (alerted, counted, marked); issue 27.
+    Kept out of AccountTerms: requests never need it."""
     created_at: datetime
     updated_at: datetime
 

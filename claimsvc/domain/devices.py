@@ -7,13 +7,28 @@ from datetime import datetime, timedelta
 from ipaddress import ip_address
 from urllib.parse import quote, urlsplit
 
+from claimsvc.domain.bounds import digits
+
 INTAKE_PATH = "/sms/v1/messages"
 """Where forwarders post SMS on the SMS port (contract.md §5)."""
 
-QUIET_AFTER = timedelta(minutes=60)
+DEFAULT_QUIET_MINUTES = 60
 """An active device not heard from this long has gone quiet: a forwarder pinging every few minutes
-never is, one the battery saver killed is (docs/sms-forwarders.md, section 6). The devices page,
-the overview and the SMS process's paging threshold (`devices_silent{over="60m"}`) use it."""
+never is, one the battery saver killed is (docs/sms-forwarders.md, section 6). An account may set
+its own threshold (`phone_quiet_minutes`, issue 27); this one is every account's that sets none,
+and the SMS process's paging threshold (`devices_silent{over="60m"}`)."""
+MIN_QUIET_MINUTES = 10
+"""The shortest threshold an account may set: the alert pass asks for phones quiet this long (one
+query on the quiet index) and keeps those quiet for their own account's threshold."""
+MAX_QUIET_MINUTES = 1440
+"""The longest: a day."""
+QUIET_AFTER = timedelta(minutes=DEFAULT_QUIET_MINUTES)
+SHORTEST_QUIET = timedelta(minutes=MIN_QUIET_MINUTES)
+
+
+def quiet_after(minutes: int | None) -> timedelta:
+    """An account's threshold as a span: None (the account sets none) is the default."""
+    return timedelta(minutes=minutes or DEFAULT_QUIET_MINUTES)
 
 
 @dataclass(frozen=True)
@@ -39,10 +54,24 @@ class Device:
         """Whether the device called in less than `span` before `now`."""
         return self.last_seen_at is not None and self.last_seen_at > now - span
 
-    def quiet(self, now: datetime) -> bool:
-        """Active and not heard from for QUIET_AFTER (a never-seen one counts from creation)."""
+    def quiet(self, now: datetime, after: timedelta = QUIET_AFTER) -> bool:
+        """Active and not heard from for `after`, its account's threshold (a never-seen one
+        counts from creation)."""
         heard = self.last_seen_at or self.created_at
-        return self.active and heard < now - QUIET_AFTER
+        return self.active and heard < now - after
+
+
+def quiet_minutes(text: str) -> int | None:
+    """A threshold typed in a form: ASCII digits from MIN_QUIET_MINUTES to MAX_QUIET_MINUTES;
+    None for anything else (the bounded-number rule of domain/bounds.py)."""
+    value = digits(text, MAX_QUIET_MINUTES)
+    return value if value is not None and value >= MIN_QUIET_MINUTES else None
+
+
+def past_threshold(silent: list[Device], minutes: dict[str, int], now: datetime) -> list[Device]:
+    """Of phones silent for the shortest threshold, those quiet for their own account's
+    (`minutes` by account id; an account missing from it has the default)."""
+    return [d for d in silent if d.quiet(now, quiet_after(minutes.get(d.account_id)))]
 
 
 @dataclass(frozen=True)

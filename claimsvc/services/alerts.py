@@ -24,11 +24,12 @@ from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
 from claimsvc.domain.balances import Wallet
-from claimsvc.domain.devices import QUIET_AFTER, Device
+from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.outbox import Event
 from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.logs import mask_phone
+from claimsvc.store.accounts import AccountStore
 from claimsvc.store.alert_channels import ChannelStore
 from claimsvc.store.alerts import AlertStore, SendStore
 from claimsvc.store.balances import BalanceStore
@@ -130,8 +131,10 @@ class AlertService:
         clock: Clock,
         base_url: str,
         email: EmailSender | None = None,
+        accounts: AccountStore | None = None,
     ) -> None:
         self._alerts = alerts
+        self._accounts = accounts
         self._sends = sends
         self._channels = channels
         self._sessions = sessions
@@ -170,13 +173,16 @@ class AlertService:
         metrics.ALERTS_RECORDED.inc(len(written))
 
     async def watch_phones(self, limit: int) -> int:
-        """Alert phones silent for QUIET_AFTER (once per silence), and those heard from again
-        after such an alert; how many phones changed. At most once a PHONE_WATCH_EVERY."""
+        """Alert phones silent for their account's threshold (once per silence), and those heard
+        from again after such an alert; how many phones changed. At most once a
+        PHONE_WATCH_EVERY. Phones silent for the shortest threshold any account may set are
+        read on the quiet index; their accounts in one `$in` read (only when there are any)."""
         now = self._clock()
         if self._phones_at is not None and now - self._phones_at < PHONE_WATCH_EVERY:
             return 0
         self._phones_at = now
-        quiet = await self._devices.quiet_unalerted(now - QUIET_AFTER, limit)
+        silent = await self._devices.quiet_unalerted(now - SHORTEST_QUIET, limit)
+        quiet = await self._past_threshold(silent, now)
         for device in quiet:
             heard = device.last_seen_at or device.created_at
             await self._record([phone_alert(device, al.PHONE_QUIET, heard, now)])
@@ -190,6 +196,14 @@ class AlertService:
                 back += 1
             await self._devices.clear_quiet(device.id, heard)
         return len(quiet) + back
+
+    async def _past_threshold(self, silent: list[Device], now: datetime) -> list[Device]:
+        """The silent phones quiet for their own account's threshold."""
+        if not silent:
+            return []
+        ids = sorted({d.account_id for d in silent})
+        found = await self._accounts.get_many(ids) if self._accounts is not None else {}
+        return past_threshold(silent, {i: a.phone_quiet_minutes for i, a in found.items()}, now)
 
     async def fan_out(self, limit: int) -> int:
         """Queue new alerts to the channels that chose their kind; how many alerts."""

@@ -7,6 +7,7 @@ account's; the rules stay where they are (domain/), this only reads.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 from claimsvc import errors
 from claimsvc.clock import Clock
@@ -95,7 +96,7 @@ class PaymentsService:
         """The account's transactions received on these Dhaka days, oldest first, streamed."""
         return self._transactions.received_between(account_id, days.start, days.end, EXPORT_BATCH)
 
-    async def overview(self, account_id: str) -> Overview:
+    async def overview(self, account_id: str, quiet: timedelta = QUIET_AFTER) -> Overview:
         """Today's payments (the Asia/Dhaka day) and what needs attention, each figure one
         bounded query on an index (docs/portal.md, "Overview")."""
         now = self._clock()
@@ -114,7 +115,7 @@ class PaymentsService:
             stopped_events=await self._events.count_needing_attention(STOPPED, account_id, cap),
             dead_events=await self._events.count_needing_attention(DEAD, account_id, cap),
             quiet_devices=await self._devices.quiet_of_account(
-                account_id, now - QUIET_AFTER, pay.LIST_CAP
+                account_id, now - quiet, pay.LIST_CAP
             ),
             broken_wallets=await self._balances.broken_of_account(account_id, pay.LIST_CAP),
             differing=await self._sessions.count_mismatch_due(account_id, cap),

@@ -18,6 +18,7 @@ from claimsvc.domain.accounts import (
     ApiKey,
     ShopWallet,
 )
+from claimsvc.domain.devices import DEFAULT_QUIET_MINUTES
 from claimsvc.domain.modes import LIVE
 from claimsvc.domain.platform import Platform
 
@@ -90,6 +91,7 @@ class AccountStore:
             callback_secret=doc.get("callback_secret"),
             previous_callback_secret=doc.get("previous_callback_secret"),
             previous_secret_until=doc.get("previous_secret_until"),
+            phone_quiet_minutes=int(doc.get("phone_quiet_minutes") or DEFAULT_QUIET_MINUTES),
             created_at=doc["created_at"],
             updated_at=doc["updated_at"],
         )
@@ -105,6 +107,8 @@ class AccountStore:
         if account.previous_callback_secret:  # only during a rotation's grace: no migration
             doc["previous_callback_secret"] = account.previous_callback_secret
             doc["previous_secret_until"] = account.previous_secret_until
+        if account.phone_quiet_minutes != DEFAULT_QUIET_MINUTES:  # absent: the default
+            doc["phone_quiet_minutes"] = account.phone_quiet_minutes
         return doc
 
     async def ensure_indexes(self) -> None:

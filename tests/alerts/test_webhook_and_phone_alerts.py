@@ -62,7 +62,7 @@ async def test_a_quiet_phone_is_alerted_once_then_back_once(
     await worker.run()
     clock.advance(minutes=30)
     await worker.run()
-    [quiet] = texts(telegram, "Phones not heard from for an hour (1):")
+    [quiet] = texts(telegram, "Phones not heard from (1):")
     assert "Shop 017****5678" in quiet and "01712345678" not in quiet
     await deps.services.devices.seen(await deps.stores.devices.get(phone.id))
     clock.advance(minutes=1)  # phones are looked at once a minute
@@ -74,6 +74,37 @@ async def test_a_quiet_phone_is_alerted_once_then_back_once(
     clock.advance(minutes=61)
     await worker.run()
     assert len(texts(telegram, "Phones not heard")) == 2
+
+
+async def test_each_account_has_its_own_threshold(deps, make_account, worker, telegram, clock):
+    """Issue 27: a shop that set 15 minutes hears of a phone 16 minutes quiet; a shop on the
+    default hour does not; back again, it is told once."""
+    merchant, _ = await setup(deps, make_account, worker, telegram)
+    await deps.services.admin.patch_account(merchant.id, {"phone_quiet_minutes": 15})
+    default = await make_account()
+    phone = (await deps.services.devices.register(merchant.id, "Shop 01712345678", None)).device
+    other = (await deps.services.devices.register(default.id, "Other phone", None)).device
+    await deps.services.devices.seen(phone)
+    await deps.services.devices.seen(other)
+    clock.advance(minutes=14)
+    await worker.run()
+    assert texts(telegram, "Phones not heard") == []
+    clock.advance(minutes=2)  # 16 minutes quiet
+    await worker.run()
+    await worker.run()
+    [quiet] = texts(telegram, "Phones not heard from (1):")
+    assert "Shop 017****5678" in quiet
+    assert len(await deps.stores.alerts.of_account(merchant.id, al.PHONE_QUIET)) == 1
+    assert await deps.stores.alerts.of_account(default.id, al.PHONE_QUIET) == []
+    await deps.services.devices.seen(await deps.stores.devices.get(phone.id))
+    for _ in range(3):
+        clock.advance(minutes=1)
+        await worker.run()
+    assert len(texts(telegram, "Phones forwarding again (1):")) == 1
+    assert len(texts(telegram, "Phones not heard")) == 1
+    clock.advance(minutes=50)  # the default shop's phone: 69 minutes quiet now
+    await worker.run()
+    assert len(await deps.stores.alerts.of_account(default.id, al.PHONE_QUIET)) == 1
 
 
 async def test_a_revoked_phone_is_never_alerted(deps, make_account, worker, telegram, clock):

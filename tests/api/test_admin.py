@@ -23,6 +23,7 @@ FULL = {
     "daily_limit": 500,
     "rate_limit_per_minute": 60,
     "max_failed_attempts": 3,
+    "phone_quiet_minutes": 15,
     "fee_due": 120.5,
     "fee_limit": 1000,
     "archived": False,
@@ -60,6 +61,7 @@ async def test_a_new_account_gets_the_contracts_defaults(fetch):
         "daily_limit": None,
         "rate_limit_per_minute": 120,
         "max_failed_attempts": 5,
+        "phone_quiet_minutes": 60,
         "fee_due": 0,
         "fee_limit": None,
         "archived": False,
@@ -83,6 +85,8 @@ PATCHES = [
     ("daily_limit", None),
     ("rate_limit_per_minute", 5),
     ("max_failed_attempts", 9),
+    ("phone_quiet_minutes", 10),
+    ("phone_quiet_minutes", 1440),
     ("fee_due", 0.01),
     ("fee_limit", 99.99),
     ("fee_limit", None),
@@ -128,6 +132,10 @@ BAD_BODIES = [
     ({"name": "S", "daily_limit": -1}, "daily_limit: must be at least 0"),
     ({"name": "S", "rate_limit_per_minute": 0}, "rate_limit_per_minute: must be at least 1"),
     ({"name": "S", "max_failed_attempts": 2.5}, "max_failed_attempts: must be an integer"),
+    ({"name": "S", "phone_quiet_minutes": 9}, "phone_quiet_minutes: must be at least 10"),
+    ({"name": "S", "phone_quiet_minutes": 1441}, "phone_quiet_minutes: must be at most 1440"),
+    ({"name": "S", "phone_quiet_minutes": "15"}, "phone_quiet_minutes: must be an integer"),
+    ({"name": "S", "phone_quiet_minutes": 15.5}, "phone_quiet_minutes: must be an integer"),
     ({"name": "S", "fee_due": "10"}, "fee_due: must be a JSON number"),
     (
         {"name": "S", "fee_limit": 1.001},
@@ -349,3 +357,26 @@ async def test_accounts_created_with_default_lists_do_not_share_them(deps):
     again = await deps.services.admin.get_account(second.id)
     assert again.allowed_hosts == () and again.wallets == ()
     assert (await deps.services.admin.create_account({"name": "Third"})).allowed_hosts == ()
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        (9, "must be at least 10"),
+        (1441, "must be at most 1440"),
+        (30.0, "must be an integer"),
+        (True, "must be an integer"),
+        (None, "Field may not be null."),
+    ],
+)
+async def test_patch_refuses_a_quiet_threshold_out_of_range(fetch, value, reason):
+    """Issue 27: the phone threshold is whole minutes from 10 to 1440; a refusal changes
+    nothing."""
+    account = await create(fetch, phone_quiet_minutes=30)
+    path = f"{ACCOUNTS}/{account['id']}"
+    reply = await fetch(path, method="PATCH", json={"phone_quiet_minutes": value}, admin=True)
+    assert (reply.code, reply.json()) == (
+        400,
+        {"error": "Invalid request body", "details": [f"phone_quiet_minutes: {reason}"]},
+    )
+    assert (await fetch(path, admin=True)).json()["phone_quiet_minutes"] == 30

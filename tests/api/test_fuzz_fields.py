@@ -417,6 +417,7 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         (f"/portal/links/{w.link}/disable", {}),
         ("/portal/devices", {"name": "phone", "signing_key": ""}),
         ("/portal/devices/dev_nope/revoke", {}),
+        ("/portal/alerts/quiet", {"minutes": "15"}),
         ("/portal/wallets", {"provider": "bkash", "number": "01700000002", "kind": "personal"}),
         ("/portal/wallets/remove", {"provider": "nagad", "number": "01700000009"}),
         (

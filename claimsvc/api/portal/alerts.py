@@ -14,6 +14,7 @@ from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.words import Words
 from claimsvc.domain import alerts as al
+from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES, quiet_minutes
 from claimsvc.domain.users import can
 
 PATH = "/portal/alerts"
@@ -49,6 +50,10 @@ class AlertsHandler(PortalHandler):
             linked=al.LINKED,
             pending=al.PENDING,
             user_email=self.user.email,
+            quiet_minutes=self.account.phone_quiet_minutes,
+            quiet_min=MIN_QUIET_MINUTES,
+            quiet_max=MAX_QUIET_MINUTES,
+            may_set_quiet=can(self.user.role, "team"),
         )
 
     async def post(self) -> None:
@@ -128,10 +133,28 @@ class UnlinkHandler(PortalHandler):
         self.see_other(PATH, "al_unlinked")
 
 
+class QuietHandler(PortalHandler):
+    """POST: the shop's threshold for a quiet phone (owners only: it changes what every
+    member is alerted of)."""
+
+    permission = "team"
+    route_name = "portal_alerts_quiet"
+
+    async def post(self) -> None:
+        minutes = quiet_minutes(self.form("minutes") or "")
+        if minutes is None:
+            self.see_other(PATH, "al_quiet_bad")
+            return
+        await self.services.admin.patch_account(self.account.id, {"phone_quiet_minutes": minutes})
+        await self.audit("alerts.quiet_minutes", f"account:{self.account.id}", minutes=str(minutes))
+        self.see_other(PATH, "al_quiet_saved")
+
+
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
         URLSpec(PATH, AlertsHandler, kw, name="portal_alerts"),
         URLSpec(PATH + "/email", EmailHandler, kw),
+        URLSpec(PATH + "/quiet", QuietHandler, kw),
         URLSpec(VERIFY + TOKEN, VerifyHandler, kw),
         URLSpec(PATH + CHANNEL + "/kinds", ChooseHandler, kw),
         URLSpec(PATH + CHANNEL + "/unlink", UnlinkHandler, kw),

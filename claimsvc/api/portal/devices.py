@@ -12,7 +12,7 @@ from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
 from claimsvc.api.portal.words import Words
-from claimsvc.domain.devices import intake_url, phone_cannot_reach
+from claimsvc.domain.devices import intake_url, phone_cannot_reach, quiet_after
 
 PATH = "/portal/devices"
 PAIRED_PATH = PATH + "/paired"
@@ -48,6 +48,7 @@ class DevicesHandler(PortalHandler):
             title=Words(self.lang)("ph_devices_title"),
             devices=found.items,
             now=self.deps.clock(),
+            quiet_after=quiet_after(self.account.phone_quiet_minutes),
             next_link=found.next_cursor and listing_link(PATH, cursor=found.next_cursor),
             first_link=cursor and PATH,
             problems=problems,

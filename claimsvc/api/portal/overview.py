@@ -9,6 +9,7 @@ from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.words import Words
+from claimsvc.domain.devices import quiet_after
 from claimsvc.domain.first_steps import STEPS, FirstSteps
 from claimsvc.domain.payments import ATTENTION_CAP, Overview
 from claimsvc.domain.users import can
@@ -71,7 +72,8 @@ class OverviewHandler(PortalHandler):
 
     async def get(self) -> None:
         role = self.user.role
-        seen = await self.services.payments.overview(self.user.account_id)
+        quiet = quiet_after(self.account.phone_quiet_minutes)
+        seen = await self.services.payments.overview(self.user.account_id, quiet)
         steps = await self.services.payments.first_steps(self.user.account_id)
         self.render_portal(
             "overview.html",

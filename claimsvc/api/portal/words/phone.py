@@ -6,7 +6,8 @@ EN = {
     # Devices
     "ph_devices_title": "Devices",
     "ph_devices_intro": "Phones that forward your wallet SMS. A phone is quiet when it has not "
-    "called in for an hour: check that the forwarder app is running.",
+    "called in for the time set on the Alerts page (an hour unless changed): check that the "
+    "forwarder app is running.",
     "ph_device_name": "Name",
     "ph_token_prefix": "Token starts with",
     "ph_last_seen": "Last seen",
@@ -186,7 +187,8 @@ EN = {
 
 BN = {
     "ph_devices_title": "ডিভাইস",
-    "ph_devices_intro": "যে ফোনগুলো আপনার ওয়ালেটের এসএমএস পাঠায়। এক ঘণ্টা কোনো সাড়া না দিলে ফোনটি "
+    "ph_devices_intro": "যে ফোনগুলো আপনার ওয়ালেটের এসএমএস পাঠায়। সতর্কবার্তা পাতায় ঠিক করা সময় (না "
+    "বদলালে এক ঘণ্টা) কোনো সাড়া না দিলে ফোনটি "
     "নীরব: ফরোয়ার্ডার অ্যাপ চলছে কি না দেখুন।",
     "ph_device_name": "নাম",
     "ph_token_prefix": "টোকেনের শুরু",
