@@ -88,4 +88,4 @@ async def test_the_section_in_bangla(deps, make_account, make_user, portal):
     merchant = await make_account()
     client = await portal(await make_user(merchant, "owner"))
     page = await client.get("/portal/alerts?lang=bn")
-    assert "কখন ফোনকে নীরব ধরা হবে" in page.text and "এখন: 60 মিনিট।" in page.text
+    assert "কখন ফোনকে নীরব ধরা হবে" in page.text and "এখন: ৬০ মিনিট।" in page.text
