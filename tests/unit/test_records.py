@@ -552,6 +552,7 @@ def test_the_account_view_writes_every_field_but_the_secret():
         "daily_limit": 40,
         "rate_limit_per_minute": 60,
         "max_failed_attempts": 3,
+        "phone_quiet_minutes": 60,
         "fee_due": 123.45,
         "fee_limit": 100,
         "archived": True,
