@@ -343,6 +343,13 @@ class Forbidden(PortalError):
     status, code, message = 403, "forbidden", "Your role does not allow this"
 
 
+class BadListCursor(PortalError):
+    """A list page's `?cursor=` this service did not write (or no longer reads): every list
+    answers it the same way, with a link back to its newest page."""
+
+    status, code, message = 400, "list.bad_cursor", "That page of the list does not exist"
+
+
 class EmailNotSent(PortalError):
     """The SMTP server did not take an alert address's verification email (try again)."""
 

@@ -23,6 +23,8 @@ LINK_STATUSES = (ACTIVE, DISABLED)
 
 # What a buyer is told about a link (`buyer_state`): it can be paid, or why not.
 PAYABLE, EXPIRED, USED = "payable", "expired", "used"
+PORTAL_STATES = (ACTIVE, USED, DISABLED, EXPIRED)
+"""What the portal shows of a link (`portal_state`)."""
 
 MAX_DESCRIPTION = 500
 MAX_ORDER_REF = 64
@@ -195,25 +197,25 @@ def _form_expiry(value: str | None, now: datetime) -> tuple[datetime | None, boo
 
 def parse_link_form(
     form: Mapping[str, str | None], now: datetime
-) -> tuple[NewLink | None, list[str]]:
-    """The portal's create form (strings as typed) as a request, or the words keys of every
-    field that is wrong. Amount in taka ("1,500.50"); expiry in Dhaka time."""
-    problems = []
+) -> tuple[NewLink | None, dict[str, str]]:
+    """The portal's create form (strings as typed) as a request, or each wrong field's words
+    key by field name. Amount in taka ("1,500.50"); expiry in Dhaka time."""
+    problems = {}
     amount = parse_taka((form.get("amount") or "").strip()) if form.get("amount") else None
     if amount is None or not 0 < amount <= MAX_AMOUNT_POISHA:
-        problems.append("link_bad_amount")
+        problems["amount"] = "link_bad_amount"
     description, ok = _form_text(form.get("description"), MAX_DESCRIPTION)
     if description is None or not ok:
-        problems.append("link_bad_description")
+        problems["description"] = "link_bad_description"
     order_ref, ok = _form_text(form.get("order_ref"), MAX_ORDER_REF)
     if not ok:
-        problems.append("link_bad_order_ref")
+        problems["order_ref"] = "link_bad_order_ref"
     expires_at, ok = _form_expiry(form.get("expires_at"), now)
     if not ok:
-        problems.append("link_bad_expiry")
+        problems["expires_at"] = "link_bad_expiry"
     if problems:
         return None, problems
     assert amount is not None and description is not None
     single_use = form.get("single_use") in ("1", "on", "true")
     # No webhook_url: the portal's links are for shops without a server (docs/decisions.md).
-    return NewLink(amount, description, single_use, order_ref, expires_at), []
+    return NewLink(amount, description, single_use, order_ref, expires_at), {}

@@ -12,5 +12,9 @@ chains to (held), or unable ever to chain (suspect)."""
 PARSED, IGNORED, UNPARSED = "parsed", "ignored", "unparsed"
 MESSAGE_RESULTS = (PARSED, IGNORED, UNPARSED, SUSPECT)
 """What the parsers made of a stored SMS (a forged-looking one is `suspect`, as a transaction)."""
+PENDING = "pending"
+"""A stored message the parsers have not finished (it has no result yet)."""
+MESSAGE_STATES = (*MESSAGE_RESULTS, PENDING)
+"""What a page shows of a stored message: its result, or pending."""
 NOT_UNDERSTOOD = (UNPARSED, IGNORED, SUSPECT)
 """The results of a message that produced no transaction a claim can use (the portal's review)."""

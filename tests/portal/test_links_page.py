@@ -8,7 +8,7 @@ from html import escape
 
 import pytest
 
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from tests.claims_support import claim_body, pay
 from tests.conftest import ALLOWED_HOST
 

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from claimsvc.api.portal.words import money
+from claimsvc.api.words.portal import money
 from claimsvc.domain import claims, payments, statuses
 from claimsvc.domain.delivery import HOST_REFUSED, NO_SECRET, NO_WEBHOOK_URL, needs_merchant
 from claimsvc.domain.modes import TEST, ledger_id

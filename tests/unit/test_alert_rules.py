@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from claimsvc.api.portal.words import alerts as portal_words
+from claimsvc.api.words.portal import alerts as portal_words
 from claimsvc.clients.telegram import read_reply
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimsvc.api.portal.words import WORDS
+from claimsvc.api.words import WORDS
 from claimsvc.domain import attempt_failures as af
 from claimsvc.domain import delivery
 

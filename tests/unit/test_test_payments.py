@@ -118,7 +118,7 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
     from claimsvc.api import page_text
-    from claimsvc.api.portal.words import testmode
+    from claimsvc.api.words.portal import testmode
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from claimsvc.api.portal.view import outcome_words
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import attempt_failures as af
 from claimsvc.domain.exchange import BODY_CAP, MASK
 from claimsvc.domain.outbox import Attempt

@@ -26,6 +26,8 @@ from claimsvc.api.portal import (
     webhooks,
     wordings,
 )
+from claimsvc.api.portal.base import HomeRedirect, SlashRedirect
+from claimsvc.api.routing import route
 
 
 def routes(deps: Any) -> list[URLSpec]:
@@ -47,4 +49,5 @@ def routes(deps: Any) -> list[URLSpec]:
     found += wallets.routes(kw)
     found += wordings.routes(kw)
     found += alerts.routes(kw)
+    found += [route(r"/portal", HomeRedirect, kw), route(r"(/portal/.+)/", SlashRedirect, kw)]
     return found

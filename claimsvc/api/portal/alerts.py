@@ -12,7 +12,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import alerts as al
 from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES, quiet_minutes
 from claimsvc.domain.users import can

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.paging import is_cursor
 
 PAGE_SIZE = 50

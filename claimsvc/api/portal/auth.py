@@ -8,7 +8,7 @@ from tornado.routing import URLSpec
 
 from claimsvc import errors
 from claimsvc.api.portal.base import LOGIN_PATH, SESSION_COOKIE, SIGNIN_COOKIE, PortalHandler
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import i18n, known_devices
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.origins import PORTAL_HOME, safe_next

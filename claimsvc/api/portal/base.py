@@ -6,8 +6,8 @@ from __future__ import annotations
 import hmac
 import secrets
 from functools import partial
-from typing import Any
-from urllib.parse import parse_qs, quote
+from typing import Any, ClassVar
+from urllib.parse import parse_qs, quote, urlencode
 
 from tornado import template
 from tornado.escape import xhtml_escape
@@ -15,8 +15,9 @@ from tornado.escape import xhtml_escape
 from claimsvc import errors
 from claimsvc.api.page import CSP, PageHandler
 from claimsvc.api.portal import view
-from claimsvc.api.portal.words import Words
-from claimsvc.domain import i18n
+from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.words import Words
+from claimsvc.domain import i18n, paging
 from claimsvc.domain import portal_sessions as ps
 from claimsvc.domain.accounts import Account
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
@@ -46,8 +47,11 @@ PORTAL_HEADERS = {
 
 
 class PortalHandler(PageHandler):
-    """A portal page. Subclasses set `permission` and `route_name`; `signed_in = False` for
-    the pages of signing in (they still get CSRF checks)."""
+    """What every portal handler shares. A handler is a `PortalPage` (shown by GET) or a
+    `PortalAction` (a form's target, POST only), never both: subclass one of those. Subclasses
+    set `permission` and `route_name` (the route's one name: routes are made with
+    `api.routing.route`); `signed_in = False` for the pages of signing in (they still get CSRF
+    checks)."""
 
     permission = "overview"
     route_name = "portal_unknown"
@@ -123,6 +127,17 @@ class PortalHandler(PageHandler):
         values = self._form.get(name)
         return values[0] if values else None
 
+    def form_values(self, names: tuple[str, ...]) -> dict[str, str | None]:
+        """The fields `names` of the form body (a missing one: None)."""
+        return {name: self.form(name) for name in names}
+
+    @property
+    def t(self) -> Words:
+        """The request's words, in its language: the one `Words` of the request."""
+        if not hasattr(self, "_words"):
+            self._words = Words(self.lang)
+        return self._words
+
     @property
     def lang(self) -> str:
         """?lang= (remembered in a cookie), then the cookie, then Accept-Language."""
@@ -163,6 +178,31 @@ class PortalHandler(PageHandler):
         """Where the signed-in account's records of the page's mode are stored."""
         return ledger_id(self.account.id, self.mode)
 
+    # -- lists ---------------------------------------------------------------------------------
+
+    def cursor(self) -> str | None:
+        """Where a list page starts (`?cursor=`): None for the newest page. Every list has the
+        one rule: a cursor this service did not write answers 400 with a way back to the
+        newest page (`errors.BadListCursor`), as does one its listing refuses later."""
+        given = self.get_query_argument("cursor", None)
+        if not given:
+            return None
+        if not (paging.is_cursor(given) or paging.is_cursor(given, by_id=True)):
+            raise errors.BadListCursor()
+        return given
+
+    def list_url(self, cursor: str | None) -> str:
+        """This list page at `cursor` (None: the newest page), keeping its filters and mode."""
+        args = [
+            (name, value.decode("utf-8", "replace"))
+            for name, values in self.request.query_arguments.items()
+            if name not in ("cursor", "lang")
+            for value in values
+        ]
+        if cursor:
+            args.append(("cursor", cursor))
+        return self.request.path + (f"?{urlencode(args)}" if args else "")
+
     def _csrf_secret(self, mint: bool = True) -> str | None:
         """The token forms must prove they hold: the session's, or before sign-in the sign-in
         cookie's (a fresh one, set in the cookie, when `mint` and the cookie has none)."""
@@ -186,10 +226,58 @@ class PortalHandler(PageHandler):
 
     # -- answers ------------------------------------------------------------------------------
 
+    def partial(self, template_name: str, **ns: Any) -> bytes:
+        """A partial template (templates/portal/_*.html) with the request's words."""
+        loader: template.Loader = self.loader
+        return loader.load(template_name).generate(t=self.t, **ns)
+
+    def field(
+        self,
+        form: FormErrors,
+        name: str,
+        label: str,
+        *,
+        id: str | None = None,
+        type: str = "text",
+        hint: str | None = None,
+        value: str = "",
+        **attrs: str | int | bool | None,
+    ) -> bytes:
+        """One labelled input of `form`: its hint, its problem (aria-invalid, described by
+        the problem) and the value the user typed (else `value`). `attrs` are the input's
+        other attributes (`maxlength=64`, `required=True`; `_` in a name is written `-`)."""
+        field_id = id or name
+        problem = form.problem(name)
+        described = [f"{field_id}-hint"] if hint else []
+        described += [f"{field_id}-problem"] if problem else []
+        return self.partial(
+            "_field.html",
+            id=field_id,
+            name=name,
+            label=label,
+            type=type,
+            value=form.value(name, value),
+            hint=hint,
+            problem=self.t(problem.key, **problem.values) if problem else None,
+            described=" ".join(described),
+            attrs=[(attr.replace("_", "-"), given) for attr, given in attrs.items()],
+        )
+
+    def form_problems(self, form: FormErrors, id: str = "form-problems") -> bytes:
+        """The summary of `form`'s problems above it, each a link to its field (by name)."""
+        problems = [(name, self.t(p.key, **p.values)) for name, p in form.problems.items()]
+        return self.partial("_errors.html", id=id, problems=problems)
+
+    def pager(self, next_cursor: str | None) -> bytes:
+        """The list's pager: the newest page (when not on it) and the next older one."""
+        newest = self.list_url(None) if self.get_query_argument("cursor", None) else None
+        older = self.list_url(next_cursor) if next_cursor else None
+        return self.partial("_pager.html", newest=newest, older=older)
+
     def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
         """templates/portal/<template_name> inside layout.html, with the portal's namespace."""
         lang = self.lang
-        words = Words(lang)
+        words = self.t
         signed_in = self._fully_signed_in()
         common: dict[str, Any] = {
             "t": words,
@@ -208,6 +296,10 @@ class PortalHandler(PageHandler):
             "path": self.request.path,
             "mode": self.mode,
             "in_mode": self.in_mode,
+            "reverse_url": self.reverse_url,
+            "field": self.field,
+            "form_problems": self.form_problems,
+            "pager": self.pager,
         }
         title = ns.pop("title", None) or words("portal")
         loader: template.Loader = self.loader
@@ -241,21 +333,64 @@ class PortalHandler(PageHandler):
             self.client_address(),
         )
 
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, paging.BadCursor):  # the list's cursor rule: a 400, not a fault
+            return
+        super().log_exception(typ, value, tb)
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, paging.BadCursor):  # a listing refused the cursor: the same 400
+            exc = errors.BadListCursor()
         status = exc.status if isinstance(exc, errors.ServiceError) else status_code
         key = exc.code if isinstance(exc, errors.PortalError) else None
         self.restore_kept_headers()
         if isinstance(exc, errors.ServiceError):
             for name, value in exc.headers.items():
                 self.set_header(name, value)
-        key = key or {403: "forbidden", 404: "not_found"}.get(status, "error")
+        key = key or {403: "forbidden", 404: "not_found", 405: "not_allowed"}.get(status, "error")
         title = {403: "forbidden_title", 404: "not_found_title"}.get(status, "error_title")
-        words = Words(self.lang)
+        words = self.t
         self.render_portal(
             "problem.html",
             status if 400 <= status < 600 else 500,
             title=words(title),
             heading=words(title),
             message=words(key),
+            back=self.list_url(None) if isinstance(exc, errors.BadListCursor) else None,
         )
+
+
+class PortalPage(PortalHandler):
+    """A page of the portal: shown by GET. A page whose own form posts back to its address
+    (the list's "new" form) answers POST as well; nothing else."""
+
+    SUPPORTED_METHODS: ClassVar[tuple[str, ...]] = ("GET", "POST")  # type: ignore[misc]
+
+
+class PortalAction(PortalHandler):
+    """A form's target: answers POST only (405 for GET or anything else, before any check),
+    so an action never shows a page of its own. A problem in its form shows the page the form
+    is on again (400), through that page's view mixin, never through the page's handler."""
+
+    SUPPORTED_METHODS: ClassVar[tuple[str, ...]] = ("POST",)  # type: ignore[misc]
+
+
+class SlashRedirect(PageHandler):
+    """`/portal/links/` to `/portal/links` (a trailing slash a merchant typed or bookmarked),
+    keeping the query: every route is written without one, so `reverse_url` builds it."""
+
+    route_name = "portal_slash"
+
+    def get(self, path: str) -> None:
+        query = f"?{self.request.query}" if self.request.query else ""
+        self.redirect(f"{path}{query}", permanent=True)
+
+
+class HomeRedirect(SlashRedirect):
+    """`/portal` to the overview's `/portal/`."""
+
+    route_name = "portal_home"
+
+    def get(self) -> None:  # type: ignore[override]
+        super().get("/portal/")

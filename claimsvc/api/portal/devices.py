@@ -4,25 +4,18 @@ revoking."""
 
 from __future__ import annotations
 
-import segno
 from tornado.routing import URLSpec
 
 from claimsvc.api.devices import DeviceSchema
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
-from claimsvc.api.portal.words import Words
+from claimsvc.api.portal.view import qr_data_uri
+from claimsvc.api.words import Words
 from claimsvc.domain.devices import intake_url, phone_cannot_reach, quiet_after
 
 PATH = "/portal/devices"
 PAIRED_PATH = PATH + "/paired"
-QR_SCALE, QR_BORDER = 4, 4
-"""Module size in pixels and the quiet zone (4 modules, as the QR standard asks)."""
-
-
-def qr_data_uri(text: str) -> str:
-    """An SVG QR code of `text` as a data: image (the CSP allows img-src data:)."""
-    return str(segno.make(text, error="m").svg_data_uri(scale=QR_SCALE, border=QR_BORDER))
 
 
 def unreachable_intake(handler: PortalHandler) -> str | None:

@@ -14,7 +14,7 @@ from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.phone_view import masked
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import export
 from claimsvc.domain.limits import dhaka_day
 

@@ -10,7 +10,7 @@ from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.accounts import LABEL_MAX_LEN, ApiKey, clean_label
 from claimsvc.errors import NotFound
 

@@ -6,70 +6,58 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.words import Words
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.portal.view import qr_data_uri
+from claimsvc.api.routing import route
 from claimsvc.domain.links import LinkView, parse_link_form, portal_state
 
 FORM_FIELDS = ("amount", "description", "order_ref", "single_use", "expires_at")
 """No webhook_url: a link's webhook is set with the API only (docs/decisions.md, issue 23)."""
 
 
-def qr_data_uri(url: str) -> str:
-    """The link's address as a QR code: an SVG data: URI (the CSP allows data: images)."""
-    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2))
+class LinksView(PortalHandler):
+    """What the links pages show: the list with its create form, and a link's state."""
 
-
-class LinksPortalHandler(PortalHandler):
     permission = "links"
 
-    def words(self) -> Words:
-        return Words(self.lang)
-
     def state_of(self, view: LinkView) -> str:
-        """active, used, disabled or expired (a words suffix: link_status_*)."""
+        """active, used, disabled or expired (domain.links.PORTAL_STATES)."""
         return portal_state(view, self.deps.clock())
 
-    def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
-        super().render_portal(template_name, status, state_of=self.state_of, **ns)
+    async def show_list(self, status: int = 200, form: FormErrors | None = None) -> None:
+        found = await self.services.links.list(self.user.account_id, self.cursor(), None)
+        self.render_portal(
+            "links.html",
+            status,
+            title=self.t("links_title"),
+            links=found.items,
+            next_cursor=found.next_cursor,
+            form=form or FormErrors(),
+            state_of=self.state_of,
+        )
 
 
-class LinksPageHandler(LinksPortalHandler):
+class LinksPage(LinksView, PortalPage):
     route_name = "portal_links"
 
     async def get(self) -> None:
         await self.show_list()
 
-    async def show_list(self, status: int = 200, problems: tuple[str, ...] = ()) -> None:
-        cursor = self.get_query_argument("cursor", None)
-        try:
-            found = await self.services.links.list(self.user.account_id, cursor, None)
-        except ValueError:  # a cursor this listing did not write
-            raise errors.NotFound() from None
-        form = {name: self.form(name) or "" for name in FORM_FIELDS} if problems else {}
-        self.render_portal(
-            "links.html",
-            status,
-            title=self.words()("links_title"),
-            links=found.items,
-            next_cursor=found.next_cursor,
-            problems=problems,
-            form=form,
-        )
-
     async def post(self) -> None:
-        form = {name: self.form(name) for name in FORM_FIELDS}
-        req, problems = parse_link_form(form, self.deps.clock())
+        submitted = self.form_values(FORM_FIELDS)
+        req, problems = parse_link_form(submitted, self.deps.clock())
         if req is None:
-            await self.show_list(400, tuple(problems))
+            await self.show_list(400, FormErrors.of(submitted, FORM_FIELDS, problems))
             return
         try:
             view = await self.services.links.create(self.account, req)
         except errors.InvalidBody:
-            await self.show_list(400, ("link_bad_expiry",))
+            bad = {"expires_at": "link_bad_expiry"}
+            await self.show_list(400, FormErrors.of(submitted, FORM_FIELDS, bad))
             return
         link = view.link
         await self.audit(
@@ -78,10 +66,10 @@ class LinksPageHandler(LinksPortalHandler):
             amount=str(link.amount_poisha),
             single_use=str(link.single_use).lower(),
         )
-        self.see_other(f"/portal/links/{link.id}", flash="link_created")
+        self.see_other(self.reverse_url("portal_link", link.id), flash="link_created")
 
 
-class LinkPageHandler(LinksPortalHandler):
+class LinkPage(LinksView, PortalPage):
     route_name = "portal_link"
 
     async def get(self, link_id: str) -> None:
@@ -91,10 +79,11 @@ class LinkPageHandler(LinksPortalHandler):
             title=view.link.description,
             view=view,
             qr=qr_data_uri(view.url),
+            state_of=self.state_of,
         )
 
 
-class LinkDisableHandler(LinksPortalHandler):
+class LinkDisable(LinksView, PortalAction):
     route_name = "portal_link_disable"
 
     async def post(self, link_id: str) -> None:
@@ -102,17 +91,12 @@ class LinkDisableHandler(LinksPortalHandler):
         await self.services.links.disable(self.user.account_id, link_id)
         if before.link.status != "disabled":
             await self.audit("link.disable", link_id)
-        self.see_other(f"/portal/links/{link_id}", flash="link_disabled")
+        self.see_other(self.reverse_url("portal_link", link_id), flash="link_disabled")
 
 
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
-        URLSpec(r"/portal/links/?", LinksPageHandler, kw, name="portal_links"),
-        URLSpec(r"/portal/links/([^/]+)/?", LinkPageHandler, kw, name="portal_link"),
-        URLSpec(
-            r"/portal/links/([^/]+)/disable",
-            LinkDisableHandler,
-            kw,
-            name="portal_link_disable",
-        ),
+        route(r"/portal/links", LinksPage, kw),
+        route(r"/portal/links/([^/]+)", LinkPage, kw),
+        route(r"/portal/links/([^/]+)/disable", LinkDisable, kw),
     ]

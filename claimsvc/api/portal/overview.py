@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tornado.routing import URLSpec
 
 from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.devices import quiet_after
 from claimsvc.domain.first_steps import STEPS, FirstSteps
 from claimsvc.domain.payments import ATTENTION_CAP, Overview
@@ -89,4 +89,4 @@ class OverviewHandler(PortalHandler):
 
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:
-    return [URLSpec(r"/portal/?", OverviewHandler, kw, name="portal_overview")]
+    return [URLSpec(r"/portal/", OverviewHandler, kw, name="portal_overview")]

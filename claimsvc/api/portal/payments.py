@@ -13,7 +13,7 @@ from tornado.web import HTTPError
 
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st

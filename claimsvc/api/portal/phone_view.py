@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from marshmallow import Schema, ValidationError
 
 from claimsvc import errors
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.paging import CURSOR_PROBLEM, is_cursor
 from claimsvc.logs import mask_phone
 

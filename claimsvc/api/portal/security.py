@@ -4,23 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from tornado.routing import URLSpec
 
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.portal.words import Words
+from claimsvc.api.portal.view import qr_data_uri
+from claimsvc.api.words import Words
 from claimsvc.domain import i18n
 
 PATH = "/portal/security"
-
-
-def qr_data_uri(text: str) -> str:
-    """`text` as a QR code in an SVG data: URI (img-src allows data:; no inline style)."""
-    qr = segno.make(text, error="m")
-    uri: str = qr.svg_data_uri(scale=4, dark="#000000", light="#ffffff", border=4)
-    return uri
 
 
 class SecurityHandler(PortalHandler):

@@ -10,7 +10,7 @@ from tornado.web import HTTPError
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.users import ROLES
 from claimsvc.services.users import Invited
 

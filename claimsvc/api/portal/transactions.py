@@ -9,7 +9,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.phone_view import choice, cursor_arg, listing_link, masked, reason
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.claims import confirmable
 from claimsvc.domain.statuses import MESSAGE_RESULTS, NOT_UNDERSTOOD, TRANSACTION_STATUSES
 from claimsvc.domain.users import can

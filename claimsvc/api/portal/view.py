@@ -8,11 +8,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import segno
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc.api.page import StaticHandler
 from claimsvc.api.page_text import BRANDS
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import i18n
 from claimsvc.domain.attempt_failures import failure_of, stop_of
 from claimsvc.domain.users import can
@@ -104,6 +105,18 @@ class Fmt:
         local = moment.astimezone(i18n.DHAKA)
         month = i18n.MONTHS[self.lang][local.month - 1]
         return i18n.digits(f"{local.day} {month} {local.year}", self.lang)
+
+
+QR_SCALE, QR_BORDER = 4, 4
+"""Module size in pixels and the quiet zone (4 modules, as the QR standard asks)."""
+
+
+def qr_data_uri(text: str) -> str:
+    """`text` as the portal's one kind of QR code: an SVG data: image (the CSP allows img-src
+    data:), black on white whatever the page's colours, with the standard quiet zone."""
+    qr = segno.make(text, error="m")
+    uri: str = qr.svg_data_uri(scale=QR_SCALE, dark="#000000", light="#ffffff", border=QR_BORDER)
+    return uri
 
 
 def asset(name: str) -> str:

@@ -12,7 +12,7 @@ from claimsvc.api.admin import WalletSchema
 from claimsvc.api.devices import AnchorSchema
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.phone_view import decimal_or_text, int_or_text, load_form, masked
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS, ShopWallet
 from claimsvc.domain.paging import MAX_LIMIT
 from claimsvc.services.admin import WalletListed

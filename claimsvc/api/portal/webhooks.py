@@ -13,7 +13,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain import allowed_hosts as hosts_rules
 from claimsvc.domain import bounds
 from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP

@@ -11,7 +11,7 @@ from tornado.routing import URLSpec
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.phone_view import masked
-from claimsvc.api.portal.words import Words
+from claimsvc.api.words import Words
 from claimsvc.domain.claims import CLAIMABLE_KINDS
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.wordings import (

@@ -1,0 +1,99 @@
+"""Every portal route, read from the application itself: a page answers GET as every role (and
+signed out) without a 5xx; an action answers GET with 405; every route that takes a form refuses
+a POST without the form's token with 403 and changes nothing. A route added later is covered
+the day it is added (or fails here for want of a sample of its path's parts)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from tornado.routing import URLSpec
+from tornado.web import RequestHandler
+
+from claimsvc.api.app import make_app
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.domain.users import ROLES, can
+from tests.portal.phone_support import all_documents
+
+CANDIDATES = ("nothing_here", "usr_" + "0" * 24, "999999", "A" * 32, "role")
+"""Values tried for each part of a route's path, in order: the first its pattern takes is used
+(ids that exist nowhere; `role` for the team's actions)."""
+
+
+def sample(group: str) -> str:
+    found = [c for c in CANDIDATES if re.fullmatch(group, c)]
+    assert found, f"add a candidate that {group} takes"
+    return found[0]
+
+
+def portal_rules(deps: Any) -> list[URLSpec]:
+    app = make_app(deps)
+    rules = app.wildcard_router.rules
+    return [r for r in rules if issubclass(r.target, PortalHandler)]  # type: ignore[attr-defined]
+
+
+def sample_path(rule: URLSpec) -> str:
+    """The rule's path with every group replaced by its sample."""
+    pattern = rule.regex.pattern.removesuffix("$")
+    groups = re.findall(r"\((?:[^()]|\([^()]*\))*\)", pattern)
+    path = pattern
+    for group in groups:
+        path = path.replace(group, sample(group), 1)
+    return path.replace("\\", "")
+
+
+async def test_every_portal_handler_is_a_page_or_an_action_never_both(deps):
+    rules = portal_rules(deps)
+    assert len(rules) > 40
+    for rule in rules:
+        handler: type[RequestHandler] = rule.target  # type: ignore[assignment]
+        assert issubclass(handler, PortalPage) != issubclass(handler, PortalAction), handler
+        if issubclass(handler, PortalAction):
+            assert handler.get is RequestHandler.get, f"{handler.__name__} shows a page"
+
+
+async def test_every_route_has_one_name_and_every_name_builds_its_path(deps):
+    app = make_app(deps)
+    names = [r.name for r in app.wildcard_router.rules if r.name]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    for rule in portal_rules(deps):
+        handler = rule.target
+        assert rule.name == handler.route_name, (rule.regex.pattern, rule.name)  # type: ignore[attr-defined]
+        path = sample_path(rule)
+        groups = re.findall(r"\((?:[^()]|\([^()]*\))*\)", rule.regex.pattern)
+        args = [sample(g) for g in groups]
+        assert app.reverse_url(rule.name, *args) == path
+
+
+@pytest.mark.parametrize("role", [*ROLES, None])
+async def test_get_on_every_route_as_every_role_never_fails(
+    deps, make_account, make_user, portal, portal_client, role
+):
+    shop = await make_account(name="Rahim Store")
+    client = await portal(await make_user(shop, role=role)) if role else portal_client()
+    seen = {}
+    for rule in portal_rules(deps):
+        page = await client.get(sample_path(rule), follow=False)
+        seen[rule.name] = page.code
+        assert page.code < 500, (rule.name, page.code, page.text[:300])
+        if issubclass(rule.target, PortalAction):  # type: ignore[attr-defined]
+            assert page.code == 405, (rule.name, page.code)
+            assert "This address only takes a form" in page.text
+    assert seen["portal_links"] == (303 if role is None else 200 if can(role, "links") else 403)
+
+
+async def test_a_post_without_the_forms_token_is_refused_on_every_route_and_changes_nothing(
+    deps, make_account, make_user, portal
+):
+    shop = await make_account(name="Rahim Store")
+    client = await portal(await make_user(shop, role="owner"))
+    before = sorted(await all_documents(deps))
+    form = {"amount": "100", "description": "x", "label": "x", "email": "a@b.c", "role": "staff"}
+    for rule in portal_rules(deps):
+        if "POST" not in rule.target.SUPPORTED_METHODS:  # type: ignore[attr-defined]
+            continue
+        page = await client.post(sample_path(rule), form, csrf=False)
+        assert page.code == 403, (rule.name, page.code, page.text[:300])
+    assert sorted(await all_documents(deps)) == before
