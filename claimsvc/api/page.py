@@ -11,10 +11,10 @@ from tornado.routing import URLSpec
 from tornado.web import HTTPError, StaticFileHandler, url
 
 from claimsvc import errors
-from claimsvc.api import page_text
 from claimsvc.api.base import BaseHandler
-from claimsvc.api.page_view import PageView
-from claimsvc.domain import i18n
+from claimsvc.api.page_view import PageView, state_words
+from claimsvc.api.words import Words
+from claimsvc.domain import arrival, i18n, settlement
 from claimsvc.domain.claims import parse_session_id
 
 HERE = Path(__file__).resolve().parent
@@ -40,11 +40,56 @@ PAGE_HEADERS = {
     "Vary": "Accept-Language",
 }
 
+SCRIPT_WORDS = (
+    "checkout.copied",
+    "checkout.copy_failed",
+    "checkout.invalid_trx",
+    "checkout.choose_provider",
+    "checkout.network",
+    "checkout.checking",
+    "checkout.success",
+    "checkout.cancelling",
+    "checkout.pending_text",
+    "checkout.pending_more",
+    "checkout.expired_text",
+    "checkout.amount_told",
+    "checkout.amount_refund",
+)
+"""The words the page's script shows, by key (the merchant's name filled in); and
+`checkout.waiting`, which counts the minutes of the buyer's wait."""
+
+OUTCOME_WORDS = {
+    "VERIFICATION_FAILED": "checkout.outcome_verification_failed",
+    "TOO_MANY_ATTEMPTS": "checkout.failed_text",
+    "SESSION_EXPIRED": "checkout.outcome_session_expired",
+    "SESSION_UNAVAILABLE": "checkout.outcome_session_unavailable",
+    "ALREADY_COMPLETED": "checkout.outcome_already_completed",
+    "NOT_FOUND": "checkout.outcome_not_found",
+    "VENDOR_INACTIVE": "checkout.outcome_vendor_inactive",
+    "PENDING_VERIFICATION": "checkout.pending_text",
+    "RATE_LIMITED": "checkout.outcome_rate_limited",
+}
+"""Each claim outcome's words by its code (a locked session's outcome and a pending one say
+what the page says in that state); the script shows the API's `message` for any other code."""
+
 
 def asset(name: str) -> str:
     """The URL of a static file, versioned by its content hash so it can be cached for a year."""
     version = StaticHandler.get_version({"static_path": str(STATIC)}, name)
     return f"{STATIC_PREFIX}{name}?v={version}"
+
+
+def script_words(t: Words, merchant: str) -> dict[str, Any]:
+    """What the page's script needs, handed over in a data attribute (the CSP allows no inline
+    script): its words by key, each claim outcome's words by code, and the buyer's wait
+    (domain/arrival.py): how long and how often the page checks for the SMS."""
+    words = {key: t(key, merchant=merchant) for key in SCRIPT_WORDS}
+    words["checkout.waiting"] = t.plural("checkout.waiting", arrival.WAIT_SECONDS // 60)
+    return {
+        "text": words,
+        "outcomes": {code: t(key) for code, key in OUTCOME_WORDS.items()},
+        "wait": {"seconds": arrival.WAIT_SECONDS, "every": arrival.CHECK_EVERY_SECONDS},
+    }
 
 
 class PageHandler(BaseHandler):
@@ -65,22 +110,28 @@ class PageHandler(BaseHandler):
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
 
+    @property
+    def t(self) -> Words:
+        """The request's words, in its language."""
+        if not hasattr(self, "_words"):
+            self._words = Words(self.lang)
+        return self._words
+
     def render_page(self, name: str, status: int = 200, **ns: Any) -> None:
         """Render a template with the language, its words and the asset helper."""
-        lang = ns.pop("lang", self.lang)
         self.set_status(status)
-        self.set_header("Content-Language", lang)
-        page = self.loader.load(name).generate(lang=lang, t=page_text.TEXT[lang], asset=asset, **ns)
+        self.set_header("Content-Language", self.lang)
+        page = self.loader.load(name).generate(lang=self.lang, t=self.t, asset=asset, **ns)
         self.finish(page)
 
     def render_problem(self, status: int) -> None:
         """The not-found page for 404, a plain apology for anything else; never a traceback."""
-        lang, key = self.lang, "not_found" if status == 404 else "error"
-        title = page_text.text(lang, f"{key}_title")
-        message = page_text.text(lang, f"{key}_text")
-        self.render_page(
-            "not_found.html", status, lang=lang, title=title, heading=title, message=message
+        title, message = (
+            (self.t("checkout.not_found_title"), self.t("checkout.not_found_text"))
+            if status == 404
+            else (self.t("checkout.error_title"), self.t("checkout.error_text"))
         )
+        self.render_page("not_found.html", status, title=title, heading=title, message=message)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         # send_error has already reset the headers to set_default_headers' (PAGE_HEADERS).
@@ -117,41 +168,49 @@ class CheckoutPageHandler(PageHandler):
 
     def namespace(self, view: PageView) -> dict[str, Any]:
         """Everything the checkout template shows, worded for the chosen language."""
-        lang, now, state = self.lang, self.deps.clock(), view.state
+        t, lang, now, state = self.t, self.lang, self.deps.clock(), view.state
         seconds_left = max(0, int((view.expires_at - now).total_seconds()))
         amount = i18n.taka(view.amount_poisha, lang)
         merchant = view.merchant
-        note = f"amount_{view.amount_note}" if view.amount_note else None
-        if note == "amount_told" and state != "open":
-            note = "amount_told_ended"  # an ended checkout can no longer be accepted
+        state_title, state_text = state_words(t, state, merchant)
         return {
-            "lang": lang,
             "view": view,
             "state": state,
-            "title": page_text.text(lang, "title", merchant=merchant),
+            "title": t("checkout.title", merchant=merchant),
             # A finished session is no longer a request to pay: its heading is the shop's name.
-            "heading": page_text.text(lang, "heading", merchant=merchant)
+            "heading": t("checkout.heading", merchant=merchant)
             if state in ("open", "pending")
             else merchant,
             "amount": i18n.taka(view.shown_poisha, lang),
-            "amount_label": page_text.text(lang, view.amount_label),
-            "order_line": page_text.text(lang, "order_line", order=view.order_id),
-            "paid_note": page_text.text(lang, "order_amount_line", amount=amount)
+            "amount_label": t(view.amount_label),
+            "order_line": t("checkout.order_line", order=view.order_id),
+            "paid_note": t("checkout.order_amount_line", amount=amount)
             if view.shown_poisha != view.amount_poisha
             else None,
-            "amount_note": page_text.text(lang, note, merchant=merchant) if note else None,
+            "amount_note": self.amount_note(view, merchant),
             "seconds_left": seconds_left,
             "countdown": i18n.countdown(seconds_left, lang),
-            "pay_before": page_text.text(
-                lang, "pay_before", time=i18n.clock_time(view.expires_at, lang)
-            ),
-            "wallets": view.wallet_lines(lang, amount),
-            "providers": view.provider_choices(lang),
-            "script_texts": json.dumps(page_text.script_texts(lang, merchant), ensure_ascii=False),
-            "state_title": page_text.TEXT[lang].get(f"{state}_title", ""),
-            "state_text": page_text.TEXT[lang].get(f"{state}_text", "").format(merchant=merchant),
+            "pay_before": t("checkout.pay_before", time=i18n.clock_time(view.expires_at, lang)),
+            "wallets": view.wallet_lines(t, amount),
+            "providers": view.provider_choices(t),
+            "script_words": json.dumps(script_words(t, merchant), ensure_ascii=False),
+            "state_title": state_title,
+            "state_text": state_text,
             "return_url": view.redirect_url,
         }
+
+    def amount_note(self, view: PageView, merchant: str) -> str | None:
+        """What the page says of a payment of another amount than the order's, if one was
+        claimed: the shop was told (and, once the checkout ended, can no longer accept it), or
+        it returns the money by hand."""
+        if view.amount_note == settlement.TOLD:
+            ended = view.state != "open"  # an ended checkout can no longer be accepted
+            return self.t(
+                "checkout.amount_told_ended" if ended else "checkout.amount_told", merchant=merchant
+            )
+        if view.amount_note == settlement.REFUNDING:
+            return self.t("checkout.amount_refund", merchant=merchant)
+        return None
 
 
 class StaticHandler(StaticFileHandler):

@@ -1,11 +1,13 @@
-"""What the hosted page shows of a session, built from the public session record."""
+"""What the hosted page shows of a session, built from the public session record, and the words
+for it: each state's title and text, and each wallet's how-to-pay lines."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from claimsvc.api import page_text
+from claimsvc.api.words import Words
+from claimsvc.api.words.wallets import BRANDS, brand_name
 from claimsvc.domain.accounts import PROVIDERS, ShopWallet
 from claimsvc.domain.sessions import PublicSession
 
@@ -15,6 +17,51 @@ STATES = {
     "CANCELLED": "cancelled",
     "EXPIRED": "expired",
 }
+
+STATE_WORDS = {
+    "pending": ("checkout.pending_title", "checkout.pending_text"),
+    "completed": ("checkout.completed_title", "checkout.completed_text"),
+    "failed": ("checkout.failed_title", "checkout.failed_text"),
+    "cancelled": ("checkout.cancelled_title", "checkout.cancelled_text"),
+    "expired": ("checkout.expired_title", "checkout.expired_text"),
+}
+"""Each page state's (title, text) words but open's: an open session shows the form."""
+
+ENTER = {
+    "personal": "wallets.enter_personal",
+    "agent": "wallets.enter_agent",
+    "merchant": "wallets.enter_merchant",
+}
+"""The how-to line naming the number and amount, by wallet kind."""
+
+
+def state_words(t: Words, state: str, merchant: str) -> tuple[str, str]:
+    """The title and text of a page state (both empty for open)."""
+    if state not in STATE_WORDS:
+        return "", ""
+    title, text = STATE_WORDS[state]
+    return t(title), t(text, merchant=merchant)
+
+
+def how_to(t: Words, provider: str, kind: str, number: str, amount: str) -> list[str]:
+    """Short lines on paying `amount` (already formatted) to one wallet: three, and for an
+    agent wallet a fourth on the Cash Out charge."""
+    known = BRANDS.get(provider)
+    if known is None:
+        return []
+    app = known.name[t.lang]
+    english, bangla = known.actions.get(kind, known.actions["personal"])
+    action = english if t.lang == "en" else f"{bangla} ({english})"
+    lines = [
+        t("wallets.open_app_or_dial", app=app, code=known.ussd, action=action)
+        if known.ussd
+        else t("wallets.open_app", app=app, action=action),
+        t(ENTER.get(kind, ENTER["personal"]), number=number, amount=amount),
+        t("wallets.copy_trx"),
+    ]
+    if kind == "agent":
+        lines.insert(2, t("wallets.agent_charge", amount=amount))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -70,32 +117,32 @@ class PageView:
             test=public.test,
         )
 
-    def wallet_lines(self, lang: str, amount: str) -> list[WalletLine]:
+    def wallet_lines(self, t: Words, amount: str) -> list[WalletLine]:
         return [
             WalletLine(
                 provider=w.provider,
-                provider_name=page_text.provider_name(w.provider, lang),
-                kind_name=page_text.kind_name(w.kind, lang),
+                provider_name=brand_name(w.provider, t.lang),
+                kind_name=t.status("wallet_kind", w.kind),
                 number=w.number,
-                how_to=page_text.how_to(w.provider, w.kind, w.number, amount, lang),
+                how_to=how_to(t, w.provider, w.kind, w.number, amount),
             )
             for w in self.wallets
         ]
 
-    def provider_choices(self, lang: str) -> list[tuple[str, str]]:
+    def provider_choices(self, t: Words) -> list[tuple[str, str]]:
         """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
         codes = list(dict.fromkeys(w.provider for w in self.wallets)) or list(PROVIDERS)
-        return [(code, page_text.provider_name(code, lang)) for code in codes]
+        return [(code, brand_name(code, t.lang)) for code in codes]
 
     @property
     def amount_label(self) -> str:
         """The words key above the amount: to pay while open, paid once paid (or found), else
         the order's amount (a paid checkout must not still ask for money)."""
         return {
-            "open": "amount_label",
-            "pending": "amount_paid_label",
-            "completed": "amount_paid_label",
-        }.get(self.state, "amount_order_label")
+            "open": "checkout.amount_label",
+            "pending": "checkout.amount_paid_label",
+            "completed": "checkout.amount_paid_label",
+        }.get(self.state, "checkout.amount_order_label")
 
     @property
     def shown_poisha(self) -> int:

@@ -13,9 +13,8 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
-from claimsvc.api import page_text, pay_text
 from claimsvc.api.page import TEMPLATES, PageHandler
-from claimsvc.api.page_view import PageView
+from claimsvc.api.page_view import PageView, state_words
 from claimsvc.domain import i18n
 from claimsvc.domain import links as rules
 from claimsvc.domain.claims import parse_session_id
@@ -23,20 +22,27 @@ from claimsvc.services.links import BuyerLink
 
 STATE_STATUS = {rules.DISABLED: 410, rules.EXPIRED: 410, rules.USED: 410}
 
+LINK_STATE_WORDS = {
+    rules.DISABLED: ("pay.disabled_title", "pay.disabled_text"),
+    rules.EXPIRED: ("pay.expired_title", "pay.expired_text"),
+    rules.USED: ("pay.used_title", "pay.used_text"),
+}
+"""The (title, text) words of a link that cannot be paid, by its state."""
+
 
 def refusal_keys(exc: errors.ServiceError) -> tuple[str, str] | None:
     """The (title, text) words for an error opening a link; None for one not worded here."""
     if isinstance(exc, errors.BuyerRateLimited):
-        return "rate_title", "rate_text"
+        return "pay.rate_title", "pay.rate_text"
     if exc.status == 503:
-        return "busy_title", "busy_text"
+        return "pay.busy_title", "pay.busy_text"
     if exc.status in (402, 403, 409, 429):  # fees, account state, order taken, daily limits
-        return "closed_title", "closed_text"
+        return "pay.closed_title", "pay.closed_text"
     return None
 
 
 class PayHandler(PageHandler):
-    """Both pay pages: reads limited per client address, words for the shop."""
+    """Both pay pages: reads limited per client address."""
 
     async def limit_reads(self) -> None:
         """Page reads per client address, as the hosted page's session reads."""
@@ -45,10 +51,6 @@ class PayHandler(PageHandler):
             self.deps.settings.submit_rate_per_ip,
             errors.BuyerRateLimited(),
         )
-
-    def words(self, lang: str, merchant: str) -> dict[str, str]:
-        """The pay pages' words in `lang`, the shop's name filled in."""
-        return {k: v.replace("{merchant}", merchant) for k, v in pay_text.TEXT[lang].items()}
 
 
 class PayPageHandler(PayHandler):
@@ -87,22 +89,8 @@ class PayPageHandler(PayHandler):
         return values[0] if values else None
 
     def render_link(self, shown: BuyerLink, status: int, state: str | None = None) -> None:
-        lang, link = self.lang, shown.link
         state = state or shown.state
-        w = self.words(lang, shown.merchant)
-        self.render_page(
-            "pay.html",
-            status,
-            lang=lang,
-            w=w,
-            title=w["title"],
-            state=state,
-            link=link,
-            amount=i18n.taka(link.amount_poisha, lang),
-            token=rules.new_open_token(),
-            state_title=w.get(f"{state}_title", ""),
-            state_text=w.get(f"{state}_text", ""),
-        )
+        self.render_pay(shown, status, state, LINK_STATE_WORDS.get(state, ("", "")))
 
     async def render_refusal(
         self, slug: str, exc: errors.ServiceError, keys: tuple[str, str]
@@ -110,18 +98,23 @@ class PayPageHandler(PayHandler):
         shown = await self.services.links.preview(slug)
         for name, value in exc.headers.items():
             self.set_header(name, value)
-        w = self.words(self.lang, shown.merchant)
+        self.render_pay(shown, exc.status, "refused", keys)
+
+    def render_pay(self, shown: BuyerLink, status: int, state: str, keys: tuple[str, str]) -> None:
+        """The link's page in `state`, with the (title, text) words `keys` when it cannot be
+        paid (empty keys: payable)."""
+        merchant, (title, text) = shown.merchant, keys
         self.render_page(
             "pay.html",
-            exc.status,
-            w=w,
-            title=w["title"],
-            state="refused",
+            status,
+            merchant=merchant,
+            title=self.t("pay.title", merchant=merchant),
+            state=state,
             link=shown.link,
             amount=i18n.taka(shown.link.amount_poisha, self.lang),
             token=rules.new_open_token(),
-            state_title=w[keys[0]],
-            state_text=w[keys[1]],
+            state_title=self.t(title) if title else "",
+            state_text=self.t(text, merchant=merchant) if text else "",
         )
 
 
@@ -136,23 +129,22 @@ class PayResultHandler(PayHandler):
         await self.limit_reads()
         result = await self.services.links.result(session_id)
         view = PageView.from_public(result.session)
-        lang, state = self.lang, view.state
-        w = self.words(lang, view.merchant)
-        t = page_text.TEXT[lang]
+        t, state = self.t, view.state
+        state_title, state_text = (
+            (t("pay.open_title"), t("pay.open_text"))
+            if state == "open"
+            else state_words(t, state, view.merchant)
+        )
         self.render_page(
             "pay_result.html",
-            lang=lang,
-            w=w,
-            title=w["result_title"],
+            title=t("pay.result_title", merchant=view.merchant),
             state=state,
             view=view,
-            amount=i18n.taka(view.amount_poisha, lang),
+            amount=i18n.taka(view.amount_poisha, self.lang),
             payment_id=result.payment_id,
             slug=result.slug,
-            state_title=w["open_title"] if state == "open" else t.get(f"{state}_title", ""),
-            state_text=w["open_text"]
-            if state == "open"
-            else t.get(f"{state}_text", "").format(merchant=view.merchant),
+            state_title=state_title,
+            state_text=state_text,
         )
 
 

@@ -14,16 +14,25 @@ from pathlib import Path
 
 from tornado.web import Application, RequestHandler
 
+from claimsvc.api.words import Words
 from claimsvc.domain import signing
 from claimsvc.domain.exchange import Headers, body_text, mask_headers
 from claimsvc.domain.i18n import choose_lang, clock_time, digits
-from claimsvc.inspector.words import WORDS
 
 KEPT = 100
 """Requests the page lists; older ones are forgotten (the inspector keeps nothing on disk)."""
 
 UNKNOWN_EVENT = "unknown_event"
 """The verdict when no account's secret can be found for the request's x-svc-event-id."""
+
+VERDICT_WORDS = {
+    signing.VERIFIED_CURRENT: "inspector.verdict_current",
+    signing.VERIFIED_PREVIOUS: "inspector.verdict_previous",
+    signing.MISMATCH: "inspector.verdict_mismatch",
+    signing.UNSIGNED: "inspector.verdict_unsigned",
+    UNKNOWN_EVENT: "inspector.verdict_unknown_event",
+}
+"""What the page says of each verdict."""
 
 SecretsOf = Callable[[str], Awaitable[tuple[str | None, str | None] | None]]
 """Given an `x-svc-event-id` value: its account's (current, previous) callback secrets, or None
@@ -101,18 +110,14 @@ class ReceiveHandler(RequestHandler):
         lang = choose_lang(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
-        words = WORDS[lang]
-
-        def t(key: str, **values: object) -> str:
-            return words[key].format(**values) if values else words[key]
-
         self.set_header("Cache-Control", "no-store")
         self.render(
             "inspector.html",
             lang=lang,
-            t=t,
+            t=Words(lang),
             items=list(self.inbox.items),
             kept=KEPT,
+            verdict_words=VERDICT_WORDS,
             when=lambda moment: clock_time(moment, lang),
             number=lambda n: digits(str(n), lang),
             verified=(signing.VERIFIED_CURRENT, signing.VERIFIED_PREVIOUS),

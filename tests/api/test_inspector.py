@@ -113,9 +113,3 @@ async def test_a_get_elsewhere_is_not_found(inspector):
     base = inspector
     reply = await AsyncHTTPClient().fetch(f"{base}/other", raise_error=False)
     assert reply.code == 404
-
-
-def test_the_inspector_words_exist_in_both_languages():
-    from claimsvc.inspector.words import BN, EN
-
-    assert EN.keys() == BN.keys()

@@ -9,7 +9,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from claimsvc.api import page_text
+from claimsvc import errors
+from claimsvc.api.page import OUTCOME_WORDS, script_words
+from claimsvc.api.page_view import how_to
+from claimsvc.api.words import Words
+from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain import claims, i18n
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS
 
@@ -83,8 +87,8 @@ def test_deadline_is_told_in_dhaka_time_in_both_languages():
 @pytest.mark.parametrize("kind", ["personal", "agent", "merchant"])
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_provider_and_kind_has_lines_naming_the_flow_number_and_amount(provider, kind, lang):
-    lines = page_text.how_to(provider, kind, "01700000001", "৫০০", lang)
-    action = page_text.BRANDS[provider].actions[kind][0]
+    lines = how_to(Words(lang), provider, kind, "01700000001", "৫০০")
+    action = BRANDS[provider].actions[kind][0]
     assert len(lines) == (4 if kind == "agent" else 3)
     assert action in lines[0]
     assert "01700000001" in lines[1] and "৫০০" in lines[1]
@@ -97,30 +101,60 @@ def test_the_flow_the_page_names_makes_an_sms_a_claim_can_match(kind):
     # "cash_out_received", a Payment a merchant wallet as "payment_received".
     assert claims.FLOW_SMS[kind] in claims.CLAIMABLE_KINDS
     flows = {"personal": "Send Money", "agent": "Cash Out", "merchant": "Payment"}
-    assert flows[kind] in page_text.how_to("bkash", kind, "1", "5", "en")[0]
+    assert flows[kind] in how_to(Words("en"), "bkash", kind, "1", "5")[0]
     assert set(claims.FLOW_SMS) == set(WALLET_KINDS)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_an_agent_wallet_tells_the_buyer_the_cash_out_charge_comes_on_top(lang):
-    lines = page_text.how_to("nagad", "agent", "01700000001", "৫০০", lang)
+    lines = how_to(Words(lang), "nagad", "agent", "01700000001", "৫০০")
     assert "৫০০" in lines[2]
     assert ("Cash Out charge" if lang == "en" else "ক্যাশ আউট চার্জ") in lines[2]
 
 
 def test_bkash_menu_items_follow_the_wallet_kind():
-    assert "Send Money" in page_text.how_to("bkash", "personal", "1", "5", "en")[0]
-    assert "Cash Out" in page_text.how_to("bkash", "agent", "1", "5", "en")[0]
-    assert "“Payment”" in page_text.how_to("bkash", "merchant", "1", "5", "en")[0]
+    en = Words("en")
+    assert "Send Money" in how_to(en, "bkash", "personal", "1", "5")[0]
+    assert "Cash Out" in how_to(en, "bkash", "agent", "1", "5")[0]
+    assert "“Payment”" in how_to(en, "bkash", "merchant", "1", "5")[0]
 
 
-def test_both_languages_have_every_word():
-    assert set(page_text.TEXT["en"]) == set(page_text.TEXT["bn"])
-    for lang in i18n.LANGS:
-        assert all(page_text.TEXT[lang].values())
+@pytest.mark.parametrize(
+    ("provider", "lang", "first"),
+    [
+        ("bkash", "en", "Open the bKash app or dial *247# and choose “Send Money”."),
+        ("cellfin", "en", "Open the CellFin app and choose “Fund Transfer”."),
+        ("nagad", "bn", "নগদ অ্যাপ খুলুন অথবা *167# ডায়াল করুন, তারপর “সেন্ড মানি (Send Money)” বেছে নিন।"),
+    ],
+)
+def test_the_first_line_names_the_app_its_ussd_code_if_any_and_the_menu_item(provider, lang, first):
+    assert how_to(Words(lang), provider, "personal", "1", "5")[0] == first
 
 
-def test_script_words_include_bangla_outcomes_only_on_bangla_pages():
-    assert page_text.script_texts("en")["outcomes"] == {}
-    assert "VERIFICATION_FAILED" in page_text.script_texts("bn")["outcomes"]
-    assert set(page_text.script_texts("bn")["text"]) == set(page_text.SCRIPT_KEYS)
+CLAIM_OUTCOMES = [
+    errors.VerificationFailed,
+    errors.TooManyAttempts,
+    errors.SessionExpired,
+    errors.SessionUnavailable,
+    errors.AlreadyCompleted,
+    errors.SessionNotFound,
+    errors.VendorInactive,
+    errors.PendingVerification,
+    errors.BuyerRateLimited,
+]
+
+
+def test_every_claim_outcome_is_in_words_and_in_english_is_the_apis_own_message():
+    english = script_words(Words("en"), "Shop")["outcomes"]
+    bangla = script_words(Words("bn"), "Shop")["outcomes"]
+    assert set(english) == set(bangla) == {cls.code for cls in CLAIM_OUTCOMES} == set(OUTCOME_WORDS)
+    assert {cls.code: english[cls.code] for cls in CLAIM_OUTCOMES} == {
+        cls.code: cls.message for cls in CLAIM_OUTCOMES
+    }
+    assert [code for code in bangla if bangla[code] == english[code]] == []
+
+
+def test_the_scripts_wait_sentence_counts_the_minutes_in_the_pages_digits():
+    assert "for up to 2 minutes." in script_words(Words("en"), "Shop")["text"]["checkout.waiting"]
+    assert "২ মিনিট পর্যন্ত" in script_words(Words("bn"), "Shop")["text"]["checkout.waiting"]
+    assert "for up to 1 minute." in Words("en").plural("checkout.waiting", 1)

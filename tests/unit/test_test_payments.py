@@ -117,7 +117,7 @@ def test_the_sms_state_says_where_the_sms_is():
 def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
-    from claimsvc.api import page_text
+    from claimsvc.api.words import Words
     from claimsvc.api.words.portal import testmode
 
     def fields(text: str) -> set[str]:
@@ -127,5 +127,5 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     for key, english in testmode.EN.items():
         assert english and testmode.BN[key] and testmode.BN[key] != english
         assert fields(english) == fields(testmode.BN[key]), key
-    for key in ("test_title", "test_text"):
-        assert page_text.TEXT["en"][key] and page_text.TEXT["bn"][key]
+    for key in ("checkout.test_title", "checkout.test_text"):
+        assert Words("en")(key) and Words("bn")(key)

@@ -10,10 +10,10 @@ from types import ModuleType
 
 import pytest
 
-from claimsvc.api.page_text import BRANDS
 from claimsvc.api.portal.view import brand, failure_words, stop_words
 from claimsvc.api.words import MODULES, Plural, Words, placeholders, values
 from claimsvc.api.words.values import VOCABULARIES
+from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain import delivery
 from claimsvc.domain.accounts import PROVIDERS
 

@@ -12,8 +12,8 @@ import segno
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc.api.page import StaticHandler
-from claimsvc.api.page_text import BRANDS
 from claimsvc.api.words import Words
+from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain import i18n
 from claimsvc.domain.attempt_failures import failure_of, stop_of
 from claimsvc.domain.users import can

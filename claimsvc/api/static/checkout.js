@@ -9,7 +9,7 @@
 
   var sessionId = root.dataset.session;
   var lang = root.dataset.lang;
-  var words = JSON.parse(root.dataset.texts || "{}");
+  var words = JSON.parse(root.dataset.words || "{}");
   var TRX = /^[A-Z0-9]{6,20}$/;
   var FINAL = ["TOO_MANY_ATTEMPTS", "SESSION_EXPIRED", "SESSION_UNAVAILABLE",
                "ALREADY_COMPLETED", "NOT_FOUND"];
@@ -30,7 +30,7 @@
     var code = body && body.error;
     var local = (words.outcomes || {})[code];
     if (local) { return local; }
-    return (body && body.message) || text("network");
+    return (body && body.message) || text("checkout.network");
   }
 
   function say(message, tone) {
@@ -73,7 +73,9 @@
   function copyNumber(button) {
     var number = button.getAttribute("data-copy");
     var status = $("copy-status");
-    function done(ok) { if (status) { status.textContent = text(ok ? "copied" : "copy_failed"); } }
+    function done(ok) {
+      if (status) { status.textContent = text(ok ? "checkout.copied" : "checkout.copy_failed"); }
+    }
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(number).then(function () { done(true); }, function () {
         done(legacyCopy(number));
@@ -114,7 +116,7 @@
       clock.textContent = formatLeft(left);
       if (left === 0) {
         endForm();
-        say(text("expired_text"), "error");
+        say(text("checkout.expired_text"), "error");
         return;
       }
       window.setTimeout(tick, 1000);
@@ -139,12 +141,12 @@
     var chosen = form.querySelector("input[name=provider]:checked");
     input.setAttribute("aria-invalid", TRX.test(trxId) ? "false" : "true");
     if (!TRX.test(trxId)) {
-      say(text("invalid_trx"), "error");
+      say(text("checkout.invalid_trx"), "error");
       input.focus();
       return null;
     }
     if (!chosen) {
-      say(text("choose_provider"), "error");
+      say(text("checkout.choose_provider"), "error");
       form.querySelector("input[name=provider]").focus();
       return null;
     }
@@ -154,14 +156,14 @@
   function handleClaim(reply) {
     var body = reply.body || {};
     if (body.success === true) {
-      say(text("success"), "success");
+      say(text("checkout.success"), "success");
       if (!leaveTo(body.redirect_url)) { window.location.reload(); }
       return;
     }
     if (body.error === "PENDING_VERIFICATION") {
       endForm();
       root.setAttribute("data-state", "pending");
-      say(outcomeMessage(body) + " " + text("pending_more"), "pending");
+      say(outcomeMessage(body) + " " + text("checkout.pending_more"), "pending");
       poll(0);
       return;
     }
@@ -178,8 +180,9 @@
       credentials: "omit", cache: "no-store"
     }).then(function (resp) { return resp.json(); }).then(function (body) {
       var note = body && body.amount_differs;
-      if (note !== "told" && note !== "refund") { return; }
-      say(text("amount_" + note), "pending");
+      var key = { told: "checkout.amount_told", refund: "checkout.amount_refund" }[note];
+      if (!key) { return; }
+      say(text(key), "pending");
       if (note === "told") { watchAcceptance(0); }
     }, function () { /* keep the claim's own message */ });
   }
@@ -207,7 +210,7 @@
     waitFor += 1;
     var wait = { claim: claim, id: waitFor, until: Date.now() + WAIT.seconds * 1000, on: false };
     $("submit").disabled = true;
-    say(text("checking"), "");
+    say(text("checkout.checking"), "");
     checkArrival(wait);
   }
 
@@ -240,7 +243,7 @@
     if (!wait.on) {
       wait.on = true;
       root.setAttribute("data-state", "waiting");
-      say(text("waiting"), "pending");
+      say(text("checkout.waiting"), "pending");
       $("submit").disabled = false;  // a corrected TrxID starts a new wait
     }
     window.setTimeout(function () {
@@ -256,7 +259,7 @@
       root.setAttribute("data-state", "open");
       handleClaim(reply);
     }, function () {
-      say(text("network"), "error");
+      say(text("checkout.network"), "error");
     }).then(function () { button.disabled = false; });
   }
 
@@ -276,7 +279,7 @@
     var status = session && session.status;
     // No status is an error answer (rate limited, network): keep waiting.
     if (!status || (status === "OPEN" && session.pending)) { return false; }
-    if (status === "COMPLETED") { say(text("success"), "success"); }
+    if (status === "COMPLETED") { say(text("checkout.success"), "success"); }
     // Final (or no longer pending): go where the session says, else show its state.
     if (!leaveTo(session && session.redirect_url)) { window.location.reload(); }
     return true;
@@ -284,7 +287,7 @@
 
   /* ---- cancel ---- */
   function cancelSession() {
-    say(text("cancelling"), "");
+    say(text("checkout.cancelling"), "");
     post("/api/v1/checkout/cancel", { sessionId: sessionId }).then(function (reply) {
       var body = reply.body || {};
       if (body.success === true) {
@@ -293,7 +296,7 @@
       }
       say(outcomeMessage(body), "error");
       if (FINAL.indexOf(body.error) >= 0) { endForm(); }
-    }, function () { say(text("network"), "error"); });
+    }, function () { say(text("checkout.network"), "error"); });
   }
 
   function askCancel() {

@@ -52,9 +52,10 @@ def placeholders(text: Text) -> set[str]:
 
 
 def _modules() -> tuple[ModuleType, ...]:
-    from claimsvc.api.words import portal, values  # the modules import this one's types
+    # the modules import this one's types
+    from claimsvc.api.words import checkout, inspector, pay, portal, values, wallets
 
-    return (values, *portal.MODULES)
+    return (values, checkout, wallets, pay, inspector, *portal.MODULES)
 
 
 MODULES: tuple[ModuleType, ...] = _modules()

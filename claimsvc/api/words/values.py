@@ -1,11 +1,12 @@
 """The words of the domain's own values, one per value, keyed `status.<vocabulary>.<value>`:
 every page that shows a payment's, a transaction's, an event's, a message's, a link's or a
-user's status, or a user's role, shows these (`Words.status`). `VOCABULARIES` names the domain
-tuple each vocabulary must cover; a test holds every value to having words in both languages."""
+user's status, a user's role or a wallet's kind shows these (`Words.status`). `VOCABULARIES`
+names the domain tuple each vocabulary must cover; a test holds every value to having words in
+both languages."""
 
 from __future__ import annotations
 
-from claimsvc.domain import links, outbox, payments, statuses, users
+from claimsvc.domain import accounts, links, outbox, payments, statuses, users
 
 VOCABULARIES: dict[str, tuple[str, ...]] = {
     "session": payments.SESSION_STATUSES,
@@ -15,6 +16,7 @@ VOCABULARIES: dict[str, tuple[str, ...]] = {
     "link": links.PORTAL_STATES,
     "user": users.STATUSES,
     "role": users.ROLES,
+    "wallet_kind": accounts.WALLET_KINDS,
 }
 """Each vocabulary and the domain tuple of its values."""
 
@@ -47,6 +49,9 @@ EN = {
     "status.role.owner": "Owner",
     "status.role.developer": "Developer",
     "status.role.staff": "Staff",
+    "status.wallet_kind.personal": "Personal",
+    "status.wallet_kind.agent": "Agent",
+    "status.wallet_kind.merchant": "Merchant",
 }
 
 BN = {
@@ -78,4 +83,7 @@ BN = {
     "status.role.owner": "মালিক",
     "status.role.developer": "ডেভেলপার",
     "status.role.staff": "কর্মী",
+    "status.wallet_kind.personal": "পার্সোনাল",
+    "status.wallet_kind.agent": "এজেন্ট",
+    "status.wallet_kind.merchant": "মার্চেন্ট",
 }
