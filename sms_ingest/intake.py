@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from claimsvc import errors
+from claimsvc.api.json_body import parse_json
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import sha256_hex
 from claimsvc.domain.devices import Device
 from claimsvc.domain.messages import SmsMessage
-from claimsvc.json_body import parse_json
 from claimsvc.services.devices import DeviceService, DeviceUnauthorized
 from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
