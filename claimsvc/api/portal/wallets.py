@@ -14,7 +14,7 @@ from claimsvc.api.portal.words import Words
 from claimsvc.api.schemas import AnchorSchema, WalletSchema
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS, ShopWallet
 from claimsvc.domain.paging import MAX_LIMIT
-from claimsvc.services.admin import WalletListed
+from claimsvc.errors import WalletListed
 
 PATH = "/portal/wallets"
 FIELD_WORDS = {
