@@ -33,5 +33,5 @@ WORKDIR /app
 # Numeric, so Kubernetes can verify runAsNonRoot without reading /etc/passwd.
 USER 10001:10001
 EXPOSE 8080 8081 9101
-# The Python process is PID 1 and handles SIGTERM itself (claimsvc/runner.py drains on it).
+# The Python process is PID 1 and handles SIGTERM itself (claimsvc/runtime/runner.py drains on it).
 CMD ["claimsvc", "api"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from claimsvc.embedded_mongo import free_port
+from claimsvc.devstack.embedded_mongo import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -166,7 +166,7 @@ def stores(args: Any) -> Iterator[list[str]]:
     import tempfile
     import uuid
 
-    from claimsvc import embedded_mongo
+    from claimsvc.devstack import embedded_mongo
 
     prefix = f"bench:{uuid.uuid4().hex[:10]}:"
     with tempfile.TemporaryDirectory(prefix="bench-secantus-") as tmp:
@@ -221,7 +221,7 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
     Redis calls by a wrapper (a pipeline is one)."""
     from claimsvc.bootstrap import open_deps
     from claimsvc.clock import system_clock
-    from claimsvc.roundtrips import RoundTrips
+    from claimsvc.testing.roundtrips import RoundTrips
 
     tally = RoundTrips()
     mongo, redis = counted_clients(settings, tally)
@@ -232,9 +232,9 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
 
 def counted_clients(settings: Any, tally: Any) -> tuple[Any, Any]:
     """(MongoDB client, Redis client) as open_deps opens them, counting into `tally`."""
-    from claimsvc.roundtrips import CountingMongoClient, CountingRedis, MongoCommandCounter
     from claimsvc.store.mongo import open_mongo
     from claimsvc.store.redis_client import open_redis
+    from claimsvc.testing.roundtrips import CountingMongoClient, CountingRedis, MongoCommandCounter
 
     url = settings.mongo_url
     mongo: Any

@@ -120,7 +120,7 @@ async def serve_bare(port: int, count: int) -> None:
         "trxId": "ABC12345",
         "provider": "bkash",
     }
-    from claimsvc.roundtrips import RoundTrips
+    from claimsvc.testing.roundtrips import RoundTrips
 
     app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
     await listen_forever(app, port, [body] * count)

@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from claimsvc.keys import RedisKeys  # noqa: E402
 from claimsvc.store.limits import LimitStore  # noqa: E402
 from claimsvc.store.redis_client import RETRY_BUDGET_S, open_redis  # noqa: E402
+from claimsvc.store.redis_keys import RedisKeys  # noqa: E402
 from tests.ha.servers import Tls, redis_server_binary, start_sentinel_set  # noqa: E402
 
 AFTER_OK = 50

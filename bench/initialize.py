@@ -107,7 +107,7 @@ async def serve_bare(port: int) -> None:
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(BARE_BODY)
 
-    from claimsvc.roundtrips import RoundTrips
+    from claimsvc.testing.roundtrips import RoundTrips
 
     app = expose_roundtrips(Application([(PATH, Bare)]), RoundTrips())  # zeros: no store
     await listen_forever(app, port, {"key": ""})
@@ -127,8 +127,8 @@ async def serve_floor(args: argparse.Namespace, insert: bool) -> None:
     from tornado.web import Application, RequestHandler
 
     from claimsvc.domain.checkout import InitializeRequest, new_session
-    from claimsvc.roundtrips import RoundTrips
     from claimsvc.store.sessions import SessionStore
+    from claimsvc.testing.roundtrips import RoundTrips
 
     settings = bench_settings(args)
     tally = RoundTrips()

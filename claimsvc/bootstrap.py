@@ -8,7 +8,6 @@ from typing import Any
 
 from claimsvc.clients.email import email_sender
 from claimsvc.clock import Clock, system_clock
-from claimsvc.keys import RedisKeys
 from claimsvc.services.admin import AdminService
 from claimsvc.services.alert_channels import ChannelService
 from claimsvc.services.alerts import AlertService
@@ -52,6 +51,7 @@ from claimsvc.store.mongo import CounterStore, is_embedded, open_mongo
 from claimsvc.store.one_view import OneViewStore
 from claimsvc.store.portal_sessions import PortalSessionStore
 from claimsvc.store.redis_client import open_redis
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.signin_limits import SigninLimitStore

@@ -166,6 +166,16 @@ class AdminUnauthorized(ServiceError):
     status, message = 401, "Unauthorized"
 
 
+class WalletListed(ServiceError):
+    """The account already lists a wallet of that provider and number."""
+
+    status, message = 409, "This wallet is already listed"
+
+
+class WordingTaught(ServiceError):
+    status, message = 409, "This account already has this wording"
+
+
 class EventNotRedeliverable(ServiceError):
     """Redeliver applies to dead and delivered events; queued and stopped ones wait already."""
 
@@ -181,6 +191,21 @@ class EventStillStopped(ServiceError):
     def __init__(self, reason: str) -> None:
         super().__init__(f"The event is still stopped: {reason}")
         self.reason = reason
+
+
+# SMS intake (`POST /sms/v1/messages`) -----------------------------------------------------------
+
+
+class DeviceUnauthorized(ServiceError):
+    """No token, an unknown one, or a revoked device."""
+
+    status, message = 401, "Unauthorized"
+
+
+class SignatureRejected(ServiceError):
+    """The device has a signing key and the request's signature is missing, stale or wrong."""
+
+    status, message = 401, "Invalid signature"
 
 
 # Claims (verify, submit, cancel): rendered in the claim shape -----------------------------------

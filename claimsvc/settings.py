@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from claimsvc.redis_url import SCHEMES, parse_redis_url
+from claimsvc.store.redis_url import SCHEMES, parse_redis_url
 
 
 class SettingsError(ValueError):

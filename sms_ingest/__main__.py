@@ -7,9 +7,9 @@ import logging
 import sys
 
 from claimsvc.bootstrap import open_deps
-from claimsvc.cli import load_env
 from claimsvc.logs import setup_logging
-from claimsvc.runner import run_until_signalled
+from claimsvc.runtime.cli import load_env
+from claimsvc.runtime.runner import run_until_signalled
 from claimsvc.settings import Settings, SettingsError
 
 log = logging.getLogger("sms_ingest")

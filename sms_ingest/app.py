@@ -11,7 +11,7 @@ from claimsvc import errors
 from claimsvc.api import ops
 from claimsvc.api.base import BaseHandler
 from claimsvc.domain.devices import INTAKE_PATH
-from claimsvc.runner import Component
+from claimsvc.runtime.runner import Component
 from sms_ingest import metrics
 from sms_ingest.consumer import Consumer, Tuning
 from sms_ingest.health import DeviceHealth

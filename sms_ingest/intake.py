@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from claimsvc import errors
+from claimsvc.api.json_body import parse_json
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import sha256_hex
 from claimsvc.domain.devices import Device
 from claimsvc.domain.messages import SmsMessage
-from claimsvc.json_body import parse_json
-from claimsvc.services.devices import DeviceService, DeviceUnauthorized
+from claimsvc.services.devices import DeviceService
 from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
@@ -27,12 +27,6 @@ FUTURE_TOLERANCE = timedelta(minutes=5)
 
 KNOWN_DEVICES = 10_000
 """Devices whose identity a process remembers (least recently used out)."""
-
-
-class SignatureRejected(errors.ServiceError):
-    """The device has a signing key and the request's signature is missing, stale or wrong."""
-
-    status, message = 401, "Invalid signature"
 
 
 @dataclass(frozen=True)
@@ -112,7 +106,7 @@ class Intake:
         """The device behind the token, and whether it was just read active from MongoDB."""
         try:
             if not token:
-                raise DeviceUnauthorized()
+                raise errors.DeviceUnauthorized()
             token_hash = sha256_hex(token.strip())
             device, vouched = self._known.get(token_hash), False
             if device is None:
@@ -147,7 +141,7 @@ class Intake:
             if state == UNKNOWN:  # Redis does not know the device (lost it, or never had it)
                 await self._devices.authenticate_hash(device.token_hash)
                 state, _ = await self._gate.queue(device.id, message_ids, vouched=True)
-        except DeviceUnauthorized:
+        except errors.DeviceUnauthorized:
             state = "revoked"
         except Exception:
             log.warning(
@@ -161,7 +155,7 @@ class Intake:
         """Redis failed: MongoDB decides whether the device may still post."""
         try:
             await self._devices.authenticate_hash(device.token_hash)
-        except DeviceUnauthorized:
+        except errors.DeviceUnauthorized:
             return "revoked"
         return OK
 
@@ -170,7 +164,7 @@ class Intake:
         if message_ids:
             await self._messages.delete_new(message_ids)
         metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
-        raise DeviceUnauthorized()
+        raise errors.DeviceUnauthorized()
 
     def _message(self, device: Device, form: str, incoming: formats.Incoming) -> SmsMessage:
         now = self._clock()
@@ -204,7 +198,7 @@ def _check_signature(problem: str | None) -> None:
     """Refuse the request (nothing stored) when its signature does not hold."""
     if problem:
         metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
-        raise SignatureRejected(details=[problem])
+        raise errors.SignatureRejected(details=[problem])
 
 
 def _first_of_each(msgs: list[SmsMessage]) -> list[SmsMessage]:

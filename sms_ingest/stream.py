@@ -16,7 +16,7 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.sms_queue import SmsQueue, text
 
 GROUP = "sms-pipeline"

@@ -15,15 +15,15 @@ from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
-from claimsvc import embedded_mongo
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
+from claimsvc.devstack import embedded_mongo
 from claimsvc.domain.accounts import Account
-from claimsvc.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 from claimsvc.settings import Settings
 from claimsvc.store.mongo import open_mongo
 from claimsvc.store.redis_client import open_redis
+from claimsvc.testing.roundtrips import CountingMongoClient, CountingRedis, RoundTrips
 
 # Wall-clock deadlines are timed assertions: on a loaded CI machine they fail correct code.
 hypothesis_settings.register_profile("claimsvc", deadline=None, print_blob=True)
@@ -111,7 +111,7 @@ async def deps(
 
 @pytest.fixture
 def tally() -> RoundTrips:
-    """Exact MongoDB command and Redis call counts of one test (see claimsvc.roundtrips)."""
+    """Exact MongoDB command and Redis call counts of one test (see claimsvc.testing.roundtrips)."""
     return RoundTrips()
 
 

@@ -8,10 +8,6 @@ from tornado.web import Application
 
 from claimsvc.api import (
     admin,
-    admin_deliveries,
-    admin_events,
-    admin_users,
-    admin_wordings,
     checkout,
     claims,
     links,
@@ -21,7 +17,6 @@ from claimsvc.api import (
     portal,
     test_payments,
 )
-from claimsvc.api import devices as admin_devices
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
 if TYPE_CHECKING:
@@ -33,13 +28,9 @@ log_request = ops.request_logger(HTTP_REQUESTS, HTTP_LATENCY, "claimsvc.access")
 def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     """The Tornado application of the API process."""
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
-    routes += claims.routes(deps) + admin_events.routes(deps)
+    routes += claims.routes(deps)
     routes += page.routes(deps)
     routes += links.routes(deps) + pay.routes(deps)
-    routes += admin_deliveries.routes(deps)
-    routes += admin_devices.routes(deps)
-    routes += admin_users.routes(deps)
-    routes += admin_wordings.routes(deps)
     routes += test_payments.routes(deps)
     routes += portal.routes(deps)
     return ops.json_application(deps, routes, log_request)

@@ -11,8 +11,8 @@ from tornado.httputil import HTTPServerRequest
 from tornado.web import HTTPError, RequestHandler
 
 from claimsvc import errors
+from claimsvc.api.json_body import parse_json
 from claimsvc.domain.client_address import client_address
-from claimsvc.json_body import parse_json
 from claimsvc.logs import accept_request_id
 
 if TYPE_CHECKING:

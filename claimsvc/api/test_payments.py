@@ -1,5 +1,5 @@
-"""Test payments: `POST /api/v1/test/payments` (a test key, from a merchant's test suite) and
-`POST /admin/v1/test-payments` (the operator and `claimsvc admin test-payments create`)."""
+"""Test payments: `POST /api/v1/test/payments` (a test key, from a merchant's test suite); the
+operator's `POST /admin/v1/test-payments` (api/admin/test_payments.py) reads the same body."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
-from claimsvc.api.admin import AdminHandler
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.checkout import MerchantHandler
 from claimsvc.api.fields import Money
@@ -56,20 +55,8 @@ class TestPaymentsHandler(MerchantHandler):
         self.send_json(202, TEST_PAYMENT.dump(paid))
 
 
-class AdminTestPaymentsHandler(AdminHandler):
-    """The operator makes a test payment arrive for any test session."""
-
-    route_name = "admin_test_payments"
-
-    async def post(self) -> None:
-        req = parse(self)
-        paid = await self.services.test_payments.pay(None, req, rules.WAIT_S if req.wait else 0)
-        self.send_json(202, TEST_PAYMENT.dump(paid))
-
-
 def routes(deps: Any) -> list[URLSpec]:
     kw = {"deps": deps}
     return [
         url(r"/api/v1/test/payments", TestPaymentsHandler, kw, name="test_payments"),
-        url(r"/admin/v1/test-payments", AdminTestPaymentsHandler, kw, name="admin_test_payments"),
     ]

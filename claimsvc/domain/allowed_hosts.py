@@ -6,7 +6,7 @@ from __future__ import annotations
 from claimsvc.domain.hosts import AMBIGUOUS, entry_form, entry_problem
 
 MAX_ALLOWED_HOSTS = 100
-"""As the admin API's `allowed_hosts` (api/admin.py)."""
+"""As the admin API's `allowed_hosts` (api/admin/accounts.py)."""
 
 MAX_ENTRY_LENGTH = 253
 

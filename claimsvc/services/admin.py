@@ -29,12 +29,6 @@ from claimsvc.store.mongo import new_id
 AccountChanged = Callable[[str], Awaitable[None]]
 
 
-class WalletListed(errors.ServiceError):
-    """The account already lists a wallet of that provider and number."""
-
-    status, message = 409, "This wallet is already listed"
-
-
 async def _no_hook(account_id: str) -> None:
     """Default account-change hook: nothing to re-check."""
 
@@ -114,7 +108,7 @@ class AdminService:
             return added
         account = await self.get_account(account_id)
         if any((w.provider, w.number) == (wallet.provider, wallet.number) for w in account.wallets):
-            raise WalletListed()
+            raise errors.WalletListed()
         raise errors.InvalidBody(details=[f"wallets: at most {MAX_WALLETS}"])
 
     async def remove_wallet(self, account_id: str, provider: str, number: str) -> Account:

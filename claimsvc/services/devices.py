@@ -13,12 +13,6 @@ from claimsvc.store.paging import Page
 from claimsvc.store.sms_gate import SmsGate
 
 
-class DeviceUnauthorized(errors.ServiceError):
-    """No token, an unknown one, or a revoked device."""
-
-    status, message = 401, "Unauthorized"
-
-
 class DeviceService:
     """What the admin API does with devices, and how the intake recognises one."""
 
@@ -78,14 +72,14 @@ class DeviceService:
     async def authenticate(self, token: str | None) -> Device:
         """The active device behind a token, or 401."""
         if not token:
-            raise DeviceUnauthorized()
+            raise errors.DeviceUnauthorized()
         return await self.authenticate_hash(sha256_hex(token.strip()))
 
     async def authenticate_hash(self, token_hash: str) -> Device:
         """The active device with this token hash, read from MongoDB, or 401."""
         device = await self._devices.find_by_hash(token_hash)
         if device is None or not device.active:
-            raise DeviceUnauthorized()
+            raise errors.DeviceUnauthorized()
         return device
 
     async def seen(self, device: Device) -> None:

@@ -115,7 +115,7 @@ class WordingService:
         try:
             await self._store.insert(taught)
         except WordingExists as exc:
-            raise WordingTaught() from exc
+            raise errors.WordingTaught() from exc
         which = ReparseFilter(account_id=account_id, provider=wording.provider)
         return Saved(taught, await self._reparse.reparse(which))
 
@@ -161,7 +161,3 @@ class WordingService:
             raise errors.NotFound()
         which = ReparseFilter(provider=taught.wording.provider)
         return Saved(taught, await self._reparse.reparse(which))
-
-
-class WordingTaught(errors.ServiceError):
-    status, message = 409, "This account already has this wording"

@@ -19,9 +19,9 @@ from typing import Any
 from claimsvc.domain import limits
 from claimsvc.domain.accounts import AccountTerms, fee_blocked, hosts_digest, last_used_stamp
 from claimsvc.domain.limits import RateDecision
-from claimsvc.keys import RedisKeys
 from claimsvc.store.accounts import terms_from_doc, terms_to_doc
 from claimsvc.store.limits import RATE_HIT_FN
+from claimsvc.store.redis_keys import RedisKeys
 
 AUTH_TTL_S = 3600
 """Auth entries are dropped after an hour and read again from MongoDB: the contract's paths

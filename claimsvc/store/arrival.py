@@ -8,8 +8,8 @@ from typing import Any
 
 from claimsvc.domain import limits
 from claimsvc.domain.sessions import Session
-from claimsvc.keys import RedisKeys
 from claimsvc.store.limits import RATE_HIT_FN
+from claimsvc.store.redis_keys import RedisKeys
 
 # KEYS[1], KEYS[2] the client address's previous and current minute counters on the account
 # KEYS[3], KEYS[4] the session's previous and current minute counters

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from claimsvc.domain import limits
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 # The sliding-window check, shared with the admission script (store/admission.py): counts
 # one request in the current window unless the weighted count of the last minute is at

@@ -6,7 +6,7 @@ import json
 import secrets
 from typing import Any
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 
 class OneViewStore:

@@ -24,7 +24,7 @@ from redis.asyncio.sentinel import Sentinel, SentinelManagedConnection
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
-from claimsvc.redis_url import parse_redis_url
+from claimsvc.store.redis_url import parse_redis_url
 
 T = TypeVar("T")
 

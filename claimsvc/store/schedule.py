@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 _SCHEDULE = """
 -- KEYS[1] due zset, KEYS[2] leases zset

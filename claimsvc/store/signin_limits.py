@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimsvc.domain.signin_limits import PER_ADDRESS, PER_PAIR, PER_USER, PER_USER_CODES, Limit
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 ALLOWED, BLOCKED, GUARDED = "allowed", "blocked", "guarded"
 """An attempt's outcome: counted; refused and not counted; counted, but past a soft limit

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.sms_queue import MAX_LEN, QUEUE_LUA_LOOP, text
 
 OK, REVOKED, UNKNOWN = "ok", "revoked", "unknown"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 # A safety cap only: acked entries are deleted, so the stream is as long as the backlog.
 MAX_LEN = 1_000_000

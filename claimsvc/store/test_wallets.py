@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 
 
 class TestWalletStore:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from claimsvc.clients.telegram import Reply, TelegramClient
-from claimsvc.runner import Loop
+from claimsvc.runtime.runner import Loop
 from claimsvc.services.alert_channels import ChannelService
 from claimsvc.services.alerts import AlertService, Call
 from claimsvc.store.alert_channels import PollerStore

@@ -7,7 +7,7 @@ from tornado.web import Application
 from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
-from claimsvc.runner import Component, Loop
+from claimsvc.runtime.runner import Component, Loop
 from claimsvc.worker.alerts import alert_loops
 from claimsvc.worker.relay import OutboxRelay
 from claimsvc.worker.sweeper import SessionSweeper

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claimsvc.clients.sender import make_http_session
-from claimsvc.runner import Loop
+from claimsvc.runtime.runner import Loop
 from claimsvc.store.schedule import Lease
 from claimsvc.worker.dispatch import Dispatcher
 from claimsvc.worker.reconciler import Reconciler

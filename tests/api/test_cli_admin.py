@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from claimsvc.cli import main
+from claimsvc.runtime.cli import main
 from tests.conftest import ADMIN_TOKEN, initialize_body
 
 INIT = "/api/v1/checkout/initialize"

@@ -3,7 +3,7 @@
 The adversarial sweep of issue 14. Each endpoint gets each payload; the answer must be a
 documented client error (4xx with a JSON body) or, for a body too large to read, the connection
 closed after a 400 or 413 with at most the limit read. Servers are built as the processes build
-them (`claimsvc.runner.listen`), so the body-size cap is the production one.
+them (`claimsvc.runtime.runner.listen`), so the body-size cap is the production one.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tornado.testing import bind_unused_port
 
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps
-from claimsvc.runner import listen
+from claimsvc.runtime.runner import listen
 from sms_ingest.app import make_app as make_sms_app
 from tests.conftest import ADMIN_TOKEN
 

@@ -614,6 +614,8 @@ NOT_FUZZED = {
     "/portal/security/totp/disable": "needs two-factor on: the same reader as totp/confirm",
     "/portal/security/recovery": "needs two-factor on: the same reader as totp/confirm",
     "/portal/invite/([A-Za-z0-9_-]{20,100})": "sets a cookie from its path only",
+    "/portal": "redirects to /portal/: tests/portal/test_every_route.py",
+    "(/portal/.+)/": "redirects without the slash: tests/portal/test_every_route.py",
 }
 
 

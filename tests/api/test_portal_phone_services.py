@@ -11,7 +11,7 @@ import pytest
 from claimsvc import errors
 from claimsvc.domain.accounts import MAX_WALLETS, ShopWallet
 from claimsvc.domain.statuses import NOT_UNDERSTOOD
-from claimsvc.services.admin import WalletListed
+from claimsvc.errors import WalletListed
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
 from tests.portal.phone_support import store_message
 

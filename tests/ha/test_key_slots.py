@@ -16,8 +16,8 @@ from redis.crc import key_slot
 
 from claimsvc.bootstrap import open_deps
 from claimsvc.domain.accounts import AccountTerms
-from claimsvc.keys import RedisKeys
 from claimsvc.store.admission import Fill
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.schedule import Lease
 from sms_ingest.stream import SmsStream
 from tests.conftest import make_settings

@@ -20,9 +20,9 @@ from collections import Counter
 
 import pytest
 
-from claimsvc.keys import RedisKeys
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.redis_client import open_redis
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.worker.main import make_worker
 from claimsvc.worker.webhooks import close_http
 from tests.claims_support import invalid

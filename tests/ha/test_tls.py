@@ -20,10 +20,10 @@ from redis.crc import key_slot
 
 from claimsvc.bootstrap import open_deps
 from claimsvc.domain.limits import window_position
-from claimsvc.keys import RedisKeys
 from claimsvc.settings import Settings
 from claimsvc.store.limits import LimitStore
 from claimsvc.store.redis_client import RETRY_BUDGET_S, open_redis
+from claimsvc.store.redis_keys import RedisKeys
 from tests.ha.servers import (
     Cluster,
     Node,

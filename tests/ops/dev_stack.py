@@ -77,8 +77,8 @@ def forward_bkash_sms(
 
 @contextlib.contextmanager
 def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
-    """`python -m claimsvc.cli dev` on free ports and the in-process stores; stopped by SIGTERM,
-    so the output read afterwards holds the drain's lines too."""
+    """`python -m claimsvc.runtime.cli dev` on free ports and the in-process stores; stopped by
+    SIGTERM, so the output read afterwards holds the drain's lines too."""
     api_port, sms_port, inspector_port = free_port(), free_port(), free_port()
     environ = {
         "PATH": os.environ.get("PATH", ""),
@@ -94,7 +94,7 @@ def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
     log = tmp_path / "dev.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "claimsvc.cli", "dev"],
+            [sys.executable, "-m", "claimsvc.runtime.cli", "dev"],
             cwd=tmp_path,
             env=environ,
             stdout=out,

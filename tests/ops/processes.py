@@ -20,8 +20,8 @@ START_TIMEOUT_S = 60
 
 # job label (the Service name) -> (module run with `python -m`, its arguments, its port variable)
 PROCESSES = {
-    "claimsvc-api": ("claimsvc.cli", ["api"], "CLAIMSVC_API_PORT"),
-    "claimsvc-worker": ("claimsvc.cli", ["worker"], "CLAIMSVC_WORKER_PORT"),
+    "claimsvc-api": ("claimsvc.runtime.cli", ["api"], "CLAIMSVC_API_PORT"),
+    "claimsvc-worker": ("claimsvc.runtime.cli", ["worker"], "CLAIMSVC_WORKER_PORT"),
     "claimsvc-sms-ingest": ("sms_ingest", [], "CLAIMSVC_SMS_PORT"),
 }
 

@@ -49,7 +49,7 @@ def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, 
     log_path = workdir / f"dev-{time.monotonic_ns()}.log"
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "claimsvc.cli", "dev", *args],
+            [sys.executable, "-m", "claimsvc.runtime.cli", "dev", *args],
             cwd=workdir,
             env=env,
             stdout=log,

@@ -108,7 +108,7 @@ def test_a_taken_inspector_port_is_said_at_once_and_nothing_starts(tmp_path):
     }
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "claimsvc.cli", "dev"],
+            [sys.executable, "-m", "claimsvc.runtime.cli", "dev"],
             cwd=tmp_path,
             env=env,
             capture_output=True,

@@ -11,7 +11,7 @@ from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 from tornado.web import Application, RequestHandler
 
-from claimsvc.inflight import InFlight
+from claimsvc.runtime.inflight import InFlight
 
 
 class SlowHandler(RequestHandler):

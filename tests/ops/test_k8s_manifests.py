@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from kubernetes_validate import utils as kv
 
-from claimsvc.redis_url import parse_redis_url
 from claimsvc.settings import Settings
+from claimsvc.store.redis_url import parse_redis_url
 from tests.ops.kustomize import (
     KUSTOMIZATIONS,
     REPO,

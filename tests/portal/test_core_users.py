@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from claimsvc import cli_admin
+from claimsvc.runtime import cli_admin
 from tests.portal.conftest import PASSWORD
 
 

@@ -4,8 +4,8 @@ link (never the used one again)."""
 
 from __future__ import annotations
 
-from claimsvc.dev import DEMO_OWNER, owner_line, seed_demo
-from claimsvc.runner import Component
+from claimsvc.devstack.demo import DEMO_OWNER, owner_line, seed_demo
+from claimsvc.runtime.runner import Component
 from tests.conftest import initialize_body
 
 

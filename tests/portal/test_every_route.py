@@ -97,3 +97,16 @@ async def test_a_post_without_the_forms_token_is_refused_on_every_route_and_chan
         page = await client.post(sample_path(rule), form, csrf=False)
         assert page.code == 403, (rule.name, page.code, page.text[:300])
     assert sorted(await all_documents(deps)) == before
+
+
+@pytest.mark.parametrize(
+    ("typed", "lands"),
+    [
+        ("/portal", "/portal/"),
+        ("/portal/links/", "/portal/links"),
+        ("/portal/payments/?status=OPEN&mode=test", "/portal/payments?status=OPEN&mode=test"),
+    ],
+)
+async def test_a_typed_or_bookmarked_slash_lands_on_the_page(portal_client, typed, lands):
+    page = await portal_client().get(typed, follow=False)
+    assert (page.code, page.location) == (301, lands)

@@ -11,7 +11,7 @@ import fakeredis
 import pytest
 import redis.asyncio as aioredis
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 from tests.conftest import real_redis_url
 
 

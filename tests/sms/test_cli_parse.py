@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from claimsvc.cli import main
+from claimsvc.runtime.cli import main
 
 BKASH = (
     "You have received Tk 1,250.50 from 01712345678. Fee Tk 0.00. Balance Tk 3,000.75. "

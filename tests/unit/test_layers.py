@@ -2,7 +2,10 @@
 
 Data flows handler -> service -> domain + store: the domain imports no I/O layer, stores know
 nothing of HTTP or use-cases, services nothing of HTTP or background loops, and `claimsvc`
-never imports `sms_ingest` (which may import `claimsvc`).
+never imports `sms_ingest` (which may import `claimsvc`). The layout keeps the architecture
+visible (issue 24): the top level holds packages and a few shared primitives, the dev stack and
+the test instrumentation stay out of the service's paths, the admin API and the portal share no
+module, and every error a client may see is defined in `claimsvc/errors.py`.
 """
 
 from __future__ import annotations
@@ -30,7 +33,40 @@ RULES = [
     ("claimsvc.services", ("claimsvc.api", "claimsvc.worker")),
     ("claimsvc", ("sms_ingest",)),
     ("claimsvc.bootstrap", ("claimsvc.api", "claimsvc.worker")),
+    ("claimsvc.api.admin", ("claimsvc.api.portal",)),
+    ("claimsvc.api.portal", ("claimsvc.api.admin",)),
 ]
+
+# (a package, the only packages that may import it): whatever is not listed may not, in
+# claimsvc and sms_ingest alike. Tests and benches import them freely.
+ONLY_IMPORTED_BY = [
+    # Round-trip counters: test and benchmark instrumentation, never on a request's path.
+    ("claimsvc.testing", ()),
+    # `claimsvc dev` and its demo, SecantusDB launcher and webhook inspector: run by the CLI.
+    ("claimsvc.devstack", ("claimsvc.runtime",)),
+    ("claimsvc.inspector", ("claimsvc.runtime", "claimsvc.devstack")),
+]
+
+ARCHITECTURE = {
+    "api": "HTTP: merchant API, hosted and pay pages, admin API (admin/), portal (portal/)",
+    "clients": "outbound adapters (the webhook sender, the alert mailer)",
+    "devstack": "the local stack of `claimsvc dev`, and the dev and test MongoDB",
+    "domain": "pure rules: values in, values out, no I/O",
+    "inspector": "the local webhook inspector of `claimsvc dev`",
+    "runtime": "the command line and the processes: servers and loops, drained on SIGTERM",
+    "services": "use-cases, called by handlers and loops",
+    "store": "persistence: MongoDB collections, Redis key families and scripts",
+    "testing": "round-trip counters for tests and benchmarks",
+    "worker": "background loops of the worker process",
+}
+"""The packages at the top of `claimsvc`, and what each holds."""
+
+TOP_MODULES = {"__init__", "bootstrap", "clock", "errors", "logs", "metrics", "settings"}
+"""The loose modules at the top: primitives every layer shares (docs/decisions.md, issue 24)."""
+
+ERRORS_ELSEWHERE = {"claimsvc/api/portal/wordings.py": {"NotTeachable"}}
+"""Client-facing errors not yet in errors.py. NotTeachable waits for the portal's rewrite
+(issue 24 items 1 and 4), which owns that module; the list only shrinks."""
 
 
 def modules(name: str) -> list[Path]:
@@ -74,6 +110,76 @@ def test_each_layer_keeps_to_its_imports(layer, forbidden):
         if breaks(name, forbidden)
     ]
     assert found == []
+
+
+def importers(package: str, allowed: tuple[str, ...], root: Path = ROOT) -> list[str]:
+    """Modules of claimsvc and sms_ingest (under `root`) that import `package` while neither
+    in it nor in an allowed importer."""
+    own = (package, *allowed)
+    return [
+        f"{path.relative_to(root)} imports {name}"
+        for top in ("claimsvc", "sms_ingest")
+        for path in sorted((root / top).rglob("*.py"))
+        if not breaks(".".join(path.relative_to(root).with_suffix("").parts), own)
+        for name in sorted(imported(path, root))
+        if breaks(name, (package,))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("package", "allowed"), ONLY_IMPORTED_BY, ids=[p for p, _ in ONLY_IMPORTED_BY]
+)
+def test_dev_and_test_code_stays_off_the_service_paths(package, allowed):
+    assert importers(package, allowed) == []
+
+
+def test_the_top_level_holds_packages_and_shared_primitives():
+    """A newcomer reads the architecture in the folder names: a new loose module goes into the
+    package it belongs to, a new package is added here with what it holds."""
+    top = ROOT / "claimsvc"
+    loose = {p.stem for p in top.glob("*.py")}
+    packages = {p.name for p in top.iterdir() if (p / "__init__.py").exists()}
+    assert (loose, packages) == (TOP_MODULES, set(ARCHITECTURE))
+
+
+def base_name(base: ast.expr) -> str:
+    """The class name a base is written with: `X` or `errors.X` (anything else: "")."""
+    if isinstance(base, ast.Name):
+        return base.id
+    if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+        return base.attr if base.value.id == "errors" else ""
+    return ""
+
+
+def error_classes(path: Path, known: set[str]) -> list[str]:
+    """Classes in `path` that subclass one of `known` (names of errors.py's classes), or a
+    class found so before them in the same file."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ClassDef) and {base_name(b) for b in node.bases} & (
+            known | set(found)
+        ):
+            found.append(node.name)
+    return found
+
+
+def errors_outside(root: Path = ROOT) -> dict[str, set[str]]:
+    """Every client-facing error class defined outside claimsvc/errors.py, by file."""
+    tree = ast.parse((root / "claimsvc" / "errors.py").read_text())
+    known = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    found = {
+        str(path.relative_to(root)): set(error_classes(path, known))
+        for top in ("claimsvc", "sms_ingest")
+        for path in sorted((root / top).rglob("*.py"))
+        if path.relative_to(root) != Path("claimsvc/errors.py")
+    }
+    return {path: names for path, names in found.items() if names}
+
+
+def test_every_error_a_client_may_see_is_defined_in_errors_py():
+    """One error tree in one file (STYLE 6): a service, a page or the SMS intake raises
+    `errors.X`. Domain parse problems (ValueError subclasses) stay beside their rules."""
+    assert errors_outside() == ERRORS_ELSEWHERE
 
 
 def test_the_rule_reader_sees_every_form_of_import(tmp_path):

@@ -10,19 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from claimsvc.api.admin import ACCOUNT_VIEW, MINTED_KEY, PLATFORM_VIEW, REVOKED_KEY
-from claimsvc.api.admin_events import EventViewSchema
+from claimsvc.api.admin.accounts import ACCOUNT_VIEW, MINTED_KEY, PLATFORM_VIEW, REVOKED_KEY
+from claimsvc.api.admin.devices import DeviceViewSchema, RegisteredSchema
+from claimsvc.api.admin.events import EventViewSchema
+from claimsvc.api.admin.messages import MessageViewSchema, ReparsedSchema
+from claimsvc.api.admin.transactions import TransactionViewSchema, confirmed_view
+from claimsvc.api.admin.wallets import AnchoredSchema
 from claimsvc.api.checkout import OPENED_SCHEMA
 from claimsvc.api.claims import CANCELLED_SCHEMA, COMPLETED_SCHEMA, PUBLIC_SESSION_SCHEMA
-from claimsvc.api.devices import (
-    AnchoredSchema,
-    DeviceViewSchema,
-    MessageViewSchema,
-    RegisteredSchema,
-    ReparsedSchema,
-    TransactionViewSchema,
-    confirmed_view,
-)
 from claimsvc.api.page_view import PageView
 from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimsvc.redis_url import RedisTarget, parse_redis_url
 from claimsvc.settings import Settings, SettingsError
+from claimsvc.store.redis_url import RedisTarget, parse_redis_url
 
 
 @pytest.mark.parametrize(

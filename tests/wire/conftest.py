@@ -17,8 +17,8 @@ import pytest
 from motor.motor_asyncio import AsyncIOMotorClient
 
 from claimsvc.bootstrap import Deps, open_deps
-from claimsvc.roundtrips import CountingRedis, MongoCommandCounter
 from claimsvc.store.redis_client import open_redis
+from claimsvc.testing.roundtrips import CountingRedis, MongoCommandCounter
 from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Tuning
 from tests.conftest import make_settings

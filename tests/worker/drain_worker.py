@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from claimsvc import cli, processes
+from claimsvc.runtime import cli, processes
 from tests.worker.factories import terminal_session
 
 _open_deps = processes.open_deps

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from claimsvc.cli import main
+from claimsvc.runtime.cli import main
 from claimsvc.worker.webhooks import make_dispatcher
 from tests.conftest import ADMIN_TOKEN
 from tests.worker.conftest import RECEIVER_SECRET

@@ -5,7 +5,7 @@ from __future__ import annotations
 import fakeredis
 import pytest
 
-from claimsvc.keys import RedisKeys
+from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.schedule import Lease, ScheduleStore
 
 LEASE = 30_000

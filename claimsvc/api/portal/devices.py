@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from tornado.routing import URLSpec
 
-from claimsvc.api.devices import DeviceSchema
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.phone_view import cursor_arg, listing_link, load_form
 from claimsvc.api.portal.view import qr_data_uri
+from claimsvc.api.schemas import DeviceSchema
 from claimsvc.api.words import Words
 from claimsvc.domain.devices import intake_url, phone_cannot_reach, quiet_after
 

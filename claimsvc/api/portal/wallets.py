@@ -8,14 +8,13 @@ from typing import Any
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.admin import WalletSchema
-from claimsvc.api.devices import AnchorSchema
 from claimsvc.api.portal.base import PortalHandler
 from claimsvc.api.portal.phone_view import decimal_or_text, int_or_text, load_form, masked
+from claimsvc.api.schemas import AnchorSchema, WalletSchema
 from claimsvc.api.words import Words
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS, ShopWallet
 from claimsvc.domain.paging import MAX_LIMIT
-from claimsvc.services.admin import WalletListed
+from claimsvc.errors import WalletListed
 
 PATH = "/portal/wallets"
 FIELD_WORDS = {

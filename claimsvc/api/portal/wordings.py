@@ -22,7 +22,8 @@ from claimsvc.domain.wordings import (
     clean,
     tokens,
 )
-from claimsvc.services.wordings import PREVIEW_LIMIT, Preview, WordingTaught
+from claimsvc.errors import WordingTaught
+from claimsvc.services.wordings import PREVIEW_LIMIT, Preview
 
 PATH = "/portal/wordings"
 TEACH = PATH + "/teach"

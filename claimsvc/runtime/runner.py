@@ -13,7 +13,7 @@ from typing import Protocol
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
-from claimsvc.inflight import InFlight
+from claimsvc.runtime.inflight import InFlight
 
 log = logging.getLogger("claimsvc.runner")
 

@@ -11,7 +11,7 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
-from claimsvc.api.admin import AdminHandler
+from claimsvc.api.admin.base import AdminHandler
 from claimsvc.api.fields import UtcTime
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.audit import OPERATOR

@@ -1,23 +1,20 @@
-"""The admin API (`/admin/v1`): accounts, API keys and platform settings, for the portal."""
+"""The admin API's accounts, their API keys, and the platform settings (`/admin/v1`)."""
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 from tornado.routing import URLSpec
 from tornado.web import url
 
-from claimsvc import errors
-from claimsvc.api.base import BaseHandler
+from claimsvc.api.admin.base import AdminHandler
 from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.api.schemas import WalletSchema
 from claimsvc.domain.accounts import (
     LABEL_MAX_LEN,
     MAX_WALLETS,
-    PROVIDERS,
     STATUSES,
-    WALLET_KINDS,
     Account,
 )
 from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES
@@ -34,12 +31,6 @@ def _host_name(value: str) -> None:
         raise ValidationError(f"host {AMBIGUOUS}")
     if problem is not None:
         raise ValidationError(HOST_EXPECTED)
-
-
-class WalletSchema(Schema):
-    provider = fields.String(required=True, validate=validate.OneOf(PROVIDERS))
-    number = fields.String(required=True, validate=validate.Regexp(r"^\+?[0-9]{6,20}$"))
-    kind = fields.String(required=True, validate=validate.OneOf(WALLET_KINDS))
 
 
 class AccountSchema(Schema):
@@ -128,26 +119,6 @@ class PlatformViewSchema(Schema):
 
 
 PLATFORM_VIEW = PlatformViewSchema()
-
-
-class AdminHandler(BaseHandler):
-    """Bearer-token authentication; the whole admin API is 404 when no token is configured."""
-
-    def prepare(self) -> None:
-        super().prepare()
-        token = self.deps.settings.admin_token
-        if not token:
-            raise errors.NotFound()
-        scheme, _, given = self.request.headers.get("Authorization", "").partition(" ")
-        # The scheme is case-insensitive (RFC 9110 §11.1) and followed by one or more spaces
-        # (§11.4). The token is compared in constant time whatever the scheme.
-        token_ok = hmac.compare_digest(given.lstrip(" ").encode(), token.encode())
-        if not (token_ok and scheme.lower() == "bearer"):
-            raise errors.AdminUnauthorized()
-
-    def body(self, schema: Schema) -> dict[str, Any]:
-        raw = self.json_body() if self.request.body else {}
-        return self.load(schema, raw)
 
 
 class AccountsHandler(AdminHandler):

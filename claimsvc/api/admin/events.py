@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 from tornado.routing import URLSpec
 from tornado.web import url
 
-from claimsvc.api.admin import AdminHandler
+from claimsvc.api.admin.base import AdminHandler
 from claimsvc.api.fields import Cursor, QueryInt, UtcTime
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT

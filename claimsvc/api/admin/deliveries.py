@@ -7,8 +7,8 @@ from typing import Any
 from tornado.routing import URLSpec
 from tornado.web import url
 
-from claimsvc.api.admin import AdminHandler
-from claimsvc.api.admin_events import EVENT_VIEW
+from claimsvc.api.admin.base import AdminHandler
+from claimsvc.api.admin.events import EVENT_VIEW
 
 
 class RedeliverHandler(AdminHandler):

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     dev.add_argument("--fresh", action="store_true", help="delete the dev data first")
     admin = sub.add_parser("admin", help="admin operations through the admin API")
-    from claimsvc import cli_admin
+    from claimsvc.runtime import cli_admin
 
     cli_admin.add_arguments(admin)
     for ep in entry_points(group=COMMANDS):
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"configuration error: {exc}", file=sys.stderr)
         return 2
-    from claimsvc import processes
+    from claimsvc.runtime import processes
 
     data_dir = getattr(args, "data_dir", "") or load_env().get("CLAIMSVC_DEV_DATA_DIR", "")
     entry: dict[str, Callable[[Settings], Coroutine[Any, Any, None]]] = {

@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 from tornado.routing import URLSpec
 from tornado.web import url
 
-from claimsvc.api.admin import AdminHandler
+from claimsvc.api.admin.base import AdminHandler
 from claimsvc.api.fields import Text, UtcTime
 from claimsvc.domain.audit import OPERATOR
 from claimsvc.domain.checkout import iso_or_none

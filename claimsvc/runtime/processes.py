@@ -9,7 +9,7 @@ from pathlib import Path
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.logs import setup_logging
-from claimsvc.runner import Component, run_until_signalled
+from claimsvc.runtime.runner import Component, run_until_signalled
 from claimsvc.settings import Settings
 
 log = logging.getLogger("claimsvc")
@@ -57,8 +57,8 @@ async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -
     """The local stack: without CLAIMSVC_MONGO_URL, on a SecantusDB child whose data survives
     restarts in `data_dir` (`fresh`: start empty), with the local webhook inspector; stopped
     with the stack."""
-    from claimsvc.dev import fresh_order_id, owner_line, print_banner
-    from claimsvc.dev_stack import (
+    from claimsvc.devstack.demo import fresh_order_id, owner_line, print_banner
+    from claimsvc.devstack.stack import (
         DEFAULT_DATA_DIR,
         dev_mongo,
         inspector_sockets,

@@ -11,7 +11,7 @@ from typing import Any
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.modes import TEST
-from claimsvc.runner import Component
+from claimsvc.runtime.runner import Component
 from claimsvc.settings import Settings
 
 DEMO_HOST = "shop.example.com"

@@ -22,12 +22,12 @@ from pathlib import Path
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
-from claimsvc import embedded_mongo
 from claimsvc.bootstrap import Deps
-from claimsvc.dev import INSPECTOR_HOST, Demo, seed_demo
+from claimsvc.devstack import embedded_mongo
+from claimsvc.devstack.demo import INSPECTOR_HOST, Demo, seed_demo
 from claimsvc.domain.modes import owner_of
 from claimsvc.inspector.app import SecretsOf, make_inspector
-from claimsvc.runner import Component
+from claimsvc.runtime.runner import Component
 from claimsvc.settings import Settings, SettingsError
 
 DEFAULT_DATA_DIR = ".claimsvc-dev"

@@ -1,0 +1,1 @@
+"""Test and benchmark instrumentation: imported by tests and benches, never by the service."""
