@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from claimsvc.api.portal.wallets import KIND_WORDS
+from claimsvc.domain.accounts import WALLET_KINDS
 from tests.portal.phone_support import audit_entries
 
 NAGAD = {"provider": "nagad", "number": "01800000002", "kind": "merchant"}
@@ -187,3 +189,7 @@ async def test_wallet_forms_without_the_form_token_change_nothing(
     assert (await client.post("/portal/wallets/anchor", anchor, csrf=csrf)).code == 403
     assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
     assert await deps.services.wallet_admin.chains(shop.id) == []
+
+
+def test_every_kind_of_wallet_has_words():
+    assert set(KIND_WORDS) == set(WALLET_KINDS)
