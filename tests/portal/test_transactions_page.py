@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from claimsvc.api.portal.transactions import reason
+from claimsvc.api.words import Words
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
 from tests.portal.phone_support import audit_entries, store_message
 
@@ -162,3 +164,16 @@ async def test_confirming_is_a_form_s_action_and_never_a_page(make_account, make
     client = await portal(await make_user(await make_account()))
     page = await client.get("/portal/transactions/tx_x/confirm")
     assert page.code == 405 and "This address only takes a form" in page.text
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("gap_start", "First after a missed SMS: check the wallet app."),
+        ("never_chains:12500", "Can never fit the balance"),
+        ("from_a_newer_release", "Other (from_a_newer_release)."),
+        (None, ""),
+    ],
+)
+def test_a_reason_code_is_shown_in_words(code, shown):
+    assert reason(Words("en"), code).startswith(shown)

@@ -143,7 +143,8 @@ def in_words(problems: Iterable[Problem]) -> dict[str, str]:
 
 
 class WordingsView(PortalHandler):
-    """What the wordings pages share: a wording's kind and slots in words."""
+    """What the wordings pages share: a wording's kind and slots in words (their templates'
+    `kind_words` and `slot_words`)."""
 
     permission = "wordings"
 
@@ -155,16 +156,6 @@ class WordingsView(PortalHandler):
         key = SLOT_WORDS.get(slot)
         return self.t(key) if key else slot
 
-    def render_wordings(self, template_name: str, status: int = 200, **ns: Any) -> None:
-        self.render_portal(
-            template_name,
-            status,
-            kind_words=self.kind_words,
-            slot_words=self.slot_words,
-            masked=masked,
-            **ns,
-        )
-
 
 class WordingsPage(WordingsView, PortalPage):
     """The account's taught wordings and the ones the operator shared."""
@@ -173,8 +164,14 @@ class WordingsPage(WordingsView, PortalPage):
 
     async def get(self) -> None:
         own, shared = await self.services.wordings.visible(self.account.id)
-        self.render_wordings(
-            "wordings.html", title=self.t("wordings.title"), own=own, shared=shared
+        self.render_portal(
+            "wordings.html",
+            title=self.t("wordings.title"),
+            own=own,
+            shared=shared,
+            kind_words=self.kind_words,
+            slot_words=self.slot_words,
+            masked=masked,
         )
 
 
@@ -254,7 +251,7 @@ class TeachPage(WordingsView, PortalPage):
         status: int = 200,
     ) -> None:
         found = tokens(msg.text, msg.provider or "")
-        self.render_wordings(
+        self.render_portal(
             "teach.html",
             status,
             title=self.t("teach.title"),
@@ -272,6 +269,9 @@ class TeachPage(WordingsView, PortalPage):
             form=form,
             preview=preview,
             preview_limit=PREVIEW_LIMIT,
+            kind_words=self.kind_words,
+            slot_words=self.slot_words,
+            masked=masked,
         )
 
 
