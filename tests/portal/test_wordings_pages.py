@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from claimsvc.domain.wordings import clean
+from claimsvc.api.portal.wordings import KIND_WORDS, SLOT_WORDS
+from claimsvc.domain.wording_marks import CREDIT_KINDS, DEBIT_KINDS, VALUE_SLOTS
+from claimsvc.domain.wordings import CODE, NUM, PHONE, clean
 from tests.portal.phone_support import audit_entries, store_message
 
 NEW = (
@@ -142,7 +144,8 @@ async def test_bad_choices_are_a_400_naming_the_field(
     for action in ("preview", "save"):
         page = await client.post("/portal/wordings/teach", form(first.id, action, **changes))
         assert page.code == 400, page.text
-        assert f'id="wd-{field}-error">{words}<' in page.text
+        assert f'id="wd-{field}-problem">{words}<' in page.text
+        assert f'<a href="#wd-{field}">{words}</a>' in page.text
         assert 'role="alert"' in page.text
     assert await deps.db["sms_wordings"].count_documents({}) == 0
 
@@ -153,7 +156,7 @@ async def test_field_errors_are_in_bangla_too(make_account, make_user, portal, d
     await client.get(f"/portal/wordings/teach?message={first.id}&lang=bn")
     page = await client.post("/portal/wordings/teach", form(first.id, trx=""))
     assert page.code == 400
-    assert 'id="wd-trx-error">আবশ্যক<' in page.text
+    assert 'id="wd-trx-problem">আবশ্যক<' in page.text
     assert "ভাষা শেখান" in page.text
 
 
@@ -205,3 +208,37 @@ async def test_wordings_are_listed_removed_and_audited(make_account, make_user, 
     [entry] = await audit_entries(deps, "wording.remove")
     assert (entry["target"], entry["actor_email"]) == (mine_id, owner.email)
     assert entry["details"] == {"provider": "bkash", "kind": "received", "direction": "credit"}
+
+
+async def test_a_refused_choice_keeps_every_other_choice(make_account, make_user, portal, deps):
+    shop, first, _ = await shop_with_messages(make_account, deps)
+    client = await portal(await make_user(shop))
+    await client.get(f"/portal/wordings/teach?message={first.id}")
+    page = await client.post("/portal/wordings/teach", form(first.id, party="Karim Store"))
+    assert page.code == 400
+    assert f'<option value="{span(FIRST, "NEWQ1W2E3R")}" selected>' in page.text
+    assert '<option value="received" selected>' in page.text
+    assert 'id="wd-party" name="party" value="Karim Store"' in page.text
+
+
+async def test_the_preview_counts_what_it_reads_in_words(make_account, make_user, portal, deps):
+    shop = await make_account()
+    first = await store_message(deps, shop.id, "unparsed", "no_pattern", FIRST)
+    client = await portal(await make_user(shop))
+    await client.get(f"/portal/wordings/teach?message={first.id}")
+    preview = await client.post("/portal/wordings/teach", form(first.id))
+    assert "It reads 1 of your stored messages not understood" in preview.text
+    assert "Saving it reads it again at once." in preview.text
+
+
+async def test_removing_a_wording_is_a_form_s_action_and_never_a_page(
+    make_account, make_user, portal
+):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/wordings/wd_x/remove")
+    assert page.code == 405 and "This address only takes a form" in page.text
+
+
+def test_every_kind_and_slot_of_a_wording_has_words():
+    assert set(KIND_WORDS) == {*CREDIT_KINDS, *DEBIT_KINDS}
+    assert set(SLOT_WORDS) == {*VALUE_SLOTS, NUM, CODE, PHONE}

@@ -180,27 +180,33 @@ class PortalHandler(PageHandler):
 
     # -- lists ---------------------------------------------------------------------------------
 
-    def cursor(self) -> str | None:
-        """Where a list page starts (`?cursor=`): None for the newest page. Every list has the
-        one rule: a cursor this service did not write answers 400 with a way back to the
-        newest page (`errors.BadListCursor`), as does one its listing refuses later."""
-        given = self.get_query_argument("cursor", None)
+    cursor_args: ClassVar[tuple[str, ...]] = ("cursor",)
+    """The query arguments naming where the page's lists start (a page with two lists has
+    two; the second list's pager is `pager(next_cursor, name=...)`)."""
+
+    def cursor(self, name: str = "cursor") -> str | None:
+        """Where a list page starts (`?cursor=`, or the page's other list's `name`): None for
+        the newest page. Every list has the one rule: a cursor this service did not write
+        answers 400 with a way back to the newest page (`errors.BadListCursor`), as does one
+        its listing refuses later."""
+        given = self.get_query_argument(name, None)
         if not given:
             return None
         if not (paging.is_cursor(given) or paging.is_cursor(given, by_id=True)):
             raise errors.BadListCursor()
         return given
 
-    def list_url(self, cursor: str | None) -> str:
-        """This list page at `cursor` (None: the newest page), keeping its filters and mode."""
+    def list_url(self, cursor: str | None, name: str = "cursor") -> str:
+        """This list page at `cursor` of its list `name` (None: the newest page of every list
+        on it), keeping its filters and mode."""
         args = [
-            (name, value.decode("utf-8", "replace"))
-            for name, values in self.request.query_arguments.items()
-            if name not in ("cursor", "lang")
+            (arg, value.decode("utf-8", "replace"))
+            for arg, values in self.request.query_arguments.items()
+            if arg not in (*self.cursor_args, "lang")
             for value in values
         ]
         if cursor:
-            args.append(("cursor", cursor))
+            args.append((name, cursor))
         return self.request.path + (f"?{urlencode(args)}" if args else "")
 
     def _csrf_secret(self, mint: bool = True) -> str | None:
@@ -263,16 +269,18 @@ class PortalHandler(PageHandler):
             attrs=[(attr.replace("_", "-"), given) for attr, given in attrs.items()],
         )
 
-    def form_problems(self, form: FormErrors, id: str = "form-problems") -> bytes:
-        """The summary of `form`'s problems above it, each a link to its field (by name)."""
-        problems = [(name, self.t(p.key, **p.values)) for name, p in form.problems.items()]
+    def form_problems(self, form: FormErrors, id: str = "form-problems", prefix: str = "") -> bytes:
+        """The summary of `form`'s problems above it, each a link to its field (by name, after
+        `prefix` when a page's two forms have fields of one name: `field(..., id=prefix+name)`)."""
+        problems = [(prefix + name, self.t(p.key, **p.values)) for name, p in form.problems.items()]
         return self.partial("_errors.html", id=id, problems=problems)
 
-    def pager(self, next_cursor: str | None) -> bytes:
-        """The list's pager: the newest page (when not on it) and the next older one."""
-        newest = self.list_url(None) if self.get_query_argument("cursor", None) else None
-        older = self.list_url(next_cursor) if next_cursor else None
-        return self.partial("_pager.html", newest=newest, older=older)
+    def pager(self, next_cursor: str | None, name: str = "cursor", label: str = "") -> bytes:
+        """The list's pager: the newest page (when not on it) and the next older one. A page
+        with two lists names the second's cursor argument and labels each pager."""
+        newest = self.list_url(None) if self.get_query_argument(name, None) else None
+        older = self.list_url(next_cursor, name) if next_cursor else None
+        return self.partial("_pager.html", newest=newest, older=older, label=label)
 
     def render_portal(self, template_name: str, status: int = 200, **ns: Any) -> None:
         """templates/portal/<template_name> inside layout.html, with the portal's namespace."""

@@ -3,76 +3,65 @@ and balance verification (each phone's chains, and setting a balance anchor)."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.portal.phone_view import decimal_or_text, int_or_text, load_form, masked
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.portal.phone_view import load_form, masked
+from claimsvc.api.routing import route
 from claimsvc.api.schemas import AnchorSchema, WalletSchema
-from claimsvc.api.words import Words
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS, ShopWallet
 from claimsvc.domain.paging import MAX_LIMIT
 from claimsvc.errors import WalletListed
 
-PATH = "/portal/wallets"
-FIELD_WORDS = {
-    "provider": "ph_provider",
-    "number": "ph_number",
-    "kind": "ph_kind",
-    "device_id": "ph_device",
-    "balance": "ph_balance",
-    "sim_slot": "ph_sim_slot",
+WALLET_FIELDS = ("provider", "number", "kind")
+WALLET_PROBLEMS = {
+    "provider": "wallets.bad_provider",
+    "number": "wallets.bad_number",
+    "kind": "wallets.bad_kind",
 }
+ANCHOR_FIELDS = ("device_id", "provider", "balance", "sim_slot", "gap_recovery")
+ANCHOR_PROBLEMS = {
+    "device_id": "wallets.bad_device",
+    "provider": "wallets.bad_provider",
+    "balance": "wallets.bad_balance",
+    "sim_slot": "wallets.bad_sim_slot",
+    "gap_recovery": "wallets.bad_gap_recovery",
+}
+"""Each form's problems (the admin API's rules for a wallet and an anchor) by field."""
+KIND_WORDS = {
+    "personal": "wallets.kind_personal",
+    "agent": "wallets.kind_agent",
+    "merchant": "wallets.kind_merchant",
+}
+"""A wallet's kind (domain.accounts.WALLET_KINDS) in words."""
+
+_DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,15})?")
+_INTEGER = re.compile(r"[0-9]{1,6}")
 
 
-class WalletsHandler(PortalHandler):
-    """GET the page; POST adds a wallet."""
+def decimal_or_text(raw: str | None) -> Decimal | str | None:
+    """A form's money figure as the JSON number the admin schema takes (text stays text, for
+    the schema to refuse)."""
+    if raw is None or raw.strip() == "":
+        return None
+    text = raw.strip().replace(",", "")
+    try:
+        return Decimal(text) if _DECIMAL.fullmatch(text) else raw
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        return raw
 
-    permission = "wallets"
-    route_name = "portal_wallets"
 
-    async def get(self) -> None:
-        await self.show()
-
-    async def show(self, status: int = 200, problems: list[str] | None = None) -> None:
-        words = Words(self.lang)
-        account = await self.services.admin.get_account(self.account.id)
-        devices = (await self.services.devices.list(self.account.id, None, MAX_LIMIT)).items
-        self.render_portal(
-            "wallets.html",
-            status,
-            title=words("ph_wallets_title"),
-            wallets=account.wallets,
-            chains=await self.services.wallet_admin.chains(self.account.id),
-            devices=[d for d in devices if d.active],
-            device_names={d.id: d.name for d in devices},
-            providers=PROVIDERS,
-            kinds=WALLET_KINDS,
-            problem=problems
-            and words(
-                "ph_form_problem", fields=", ".join(words(FIELD_WORDS.get(p, p)) for p in problems)
-            ),
-        )
-
-    async def post(self) -> None:
-        values = {name: self.form(name) for name in ("provider", "number", "kind")}
-        body, problems = load_form(WalletSchema(), values)
-        if problems:
-            await self.show(400, problems)
-            return
-        wallet = ShopWallet(body["provider"], body["number"], body["kind"])
-        try:
-            await self.services.admin.add_wallet(self.account.id, wallet)
-        except WalletListed:
-            self.see_other(PATH, "ph_wallet_listed")
-            return
-        except errors.InvalidBody:
-            self.see_other(PATH, "ph_wallets_full")
-            return
-        await self.audit("wallet.add", wallet.provider, **_wallet_details(wallet))
-        self.see_other(PATH, "ph_wallet_added")
+def int_or_text(raw: str | None) -> int | str | None:
+    """A form's small integer as the JSON integer the admin schema takes."""
+    if raw is None or raw.strip() == "":
+        return None
+    return int(raw.strip()) if _INTEGER.fullmatch(raw.strip()) else raw
 
 
 def _wallet_details(wallet: ShopWallet) -> dict[str, str]:
@@ -80,35 +69,100 @@ def _wallet_details(wallet: ShopWallet) -> dict[str, str]:
     return {"provider": wallet.provider, "number": masked(wallet.number), "kind": wallet.kind}
 
 
-class WalletRemoveHandler(PortalHandler):
+class WalletsView(PortalHandler):
+    """What the wallets page shows: the wallets with the add form, the balance chains with the
+    anchor form (each form with its own problems)."""
+
     permission = "wallets"
+
+    def kind_words(self, kind: str) -> str:
+        key = KIND_WORDS.get(kind)
+        return self.t(key) if key else kind
+
+    async def show(
+        self,
+        status: int = 200,
+        wallet_form: FormErrors | None = None,
+        anchor_form: FormErrors | None = None,
+    ) -> None:
+        account = await self.services.admin.get_account(self.account.id)
+        devices = (await self.services.devices.list(self.account.id, None, MAX_LIMIT)).items
+        self.render_portal(
+            "wallets.html",
+            status,
+            title=self.t("wallets.title"),
+            wallets=account.wallets,
+            chains=await self.services.wallet_admin.chains(self.account.id),
+            devices=[d for d in devices if d.active],
+            device_names={d.id: d.name for d in devices},
+            providers=PROVIDERS,
+            kinds=WALLET_KINDS,
+            kind_words=self.kind_words,
+            wallet_form=wallet_form or FormErrors(),
+            anchor_form=anchor_form or FormErrors(),
+        )
+
+
+class WalletsPage(WalletsView, PortalPage):
+    """The page; its own form (a new wallet) posts back to it."""
+
+    route_name = "portal_wallets"
+
+    async def get(self) -> None:
+        await self.show()
+
+    async def post(self) -> None:
+        submitted = self.form_values(WALLET_FIELDS)
+        body, problems = load_form(WalletSchema(), submitted, WALLET_PROBLEMS)
+        if problems:
+            await self.show(400, FormErrors.of(submitted, WALLET_FIELDS, problems))
+            return
+        wallet = ShopWallet(body["provider"], body["number"], body["kind"])
+        try:
+            await self.services.admin.add_wallet(self.account.id, wallet)
+        except WalletListed:
+            bad = {"number": "wallets.listed"}
+            await self.show(400, FormErrors.of(submitted, WALLET_FIELDS, bad))
+            return
+        except errors.InvalidBody:
+            bad = {"number": "wallets.full"}
+            await self.show(400, FormErrors.of(submitted, WALLET_FIELDS, bad))
+            return
+        await self.audit("wallet.add", wallet.provider, **_wallet_details(wallet))
+        self.see_other(self.reverse_url("portal_wallets"), "wallets.added")
+
+
+class WalletRemove(WalletsView, PortalAction):
     route_name = "portal_wallet_remove"
 
     async def post(self) -> None:
         provider, number = self.form("provider") or "", self.form("number") or ""
+        back = self.reverse_url("portal_wallets")
         try:
             await self.services.admin.remove_wallet(self.account.id, provider, number)
         except errors.NotFound:
-            self.see_other(PATH, "ph_wallet_not_listed")
+            self.see_other(back, "wallets.not_listed")
             return
         await self.audit("wallet.remove", provider, provider=provider, number=masked(number))
-        self.see_other(PATH, "ph_wallet_removed")
+        self.see_other(back, "wallets.removed")
 
 
-class AnchorHandler(WalletsHandler):
-    """POST sets a balance anchor on one of the account's phones (the admin API's rules)."""
+class WalletAnchor(WalletsView, PortalAction):
+    """Sets a balance anchor on one of the account's phones (the admin API's rules); a refused
+    form shows the wallets page again with its problems (400)."""
 
     route_name = "portal_wallet_anchor"
 
     async def post(self) -> None:
-        body, problems = load_form(AnchorSchema(), self.anchor_values())
+        submitted = self.form_values(ANCHOR_FIELDS)
+        body, problems = load_form(AnchorSchema(), self.anchor_values(submitted), ANCHOR_PROBLEMS)
+        if not problems:
+            try:
+                await self.services.wallet_admin.anchor(self.account.id, body)
+            except errors.InvalidBody:  # another account's device, or one since removed
+                problems = {"device_id": "wallets.bad_device"}
         if problems:
-            await self.show(400, problems)
-            return
-        try:
-            await self.services.wallet_admin.anchor(self.account.id, body)
-        except errors.InvalidBody:  # another account's device, or one since removed
-            await self.show(400, ["device_id"])
+            await self.show(400, anchor_form=FormErrors.of(submitted, ANCHOR_FIELDS, problems))
             return
         await self.audit(
             "wallet.anchor",
@@ -117,22 +171,23 @@ class AnchorHandler(WalletsHandler):
             sim_slot=str(body.get("sim_slot", "")),
             gap_recovery="yes" if body.get("gap_recovery") else "no",
         )
-        self.see_other(PATH, "ph_anchor_set")
+        self.see_other(self.reverse_url("portal_wallets"), "wallets.anchor_set")
 
-    def anchor_values(self) -> dict[str, Any]:
+    @staticmethod
+    def anchor_values(form: dict[str, str | None]) -> dict[str, Any]:
         """The form as the admin API's anchor body: a number, an integer, a boolean."""
         return {
-            "provider": self.form("provider"),
-            "device_id": self.form("device_id"),
-            "balance": decimal_or_text(self.form("balance")),
-            "sim_slot": int_or_text(self.form("sim_slot")),
-            "gap_recovery": self.form("gap_recovery") == "1",
+            "provider": form["provider"],
+            "device_id": form["device_id"],
+            "balance": decimal_or_text(form["balance"]),
+            "sim_slot": int_or_text(form["sim_slot"]),
+            "gap_recovery": form["gap_recovery"] == "1",
         }
 
 
-def routes(kw: dict[str, object]) -> list[URLSpec]:
+def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
-        URLSpec(PATH, WalletsHandler, kw, name="portal_wallets"),
-        URLSpec(PATH + "/remove", WalletRemoveHandler, kw),
-        URLSpec(PATH + "/anchor", AnchorHandler, kw),
+        route(r"/portal/wallets", WalletsPage, kw),
+        route(r"/portal/wallets/remove", WalletRemove, kw),
+        route(r"/portal/wallets/anchor", WalletAnchor, kw),
     ]

@@ -4,14 +4,16 @@ developers only; every change is in the audit log."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.portal.phone_view import masked
-from claimsvc.api.words import Words
+from claimsvc.api.routing import route
 from claimsvc.domain.claims import CLAIMABLE_KINDS
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.wordings import (
@@ -25,20 +27,60 @@ from claimsvc.domain.wordings import (
 from claimsvc.errors import WordingTaught
 from claimsvc.services.wordings import PREVIEW_LIMIT, Preview
 
-PATH = "/portal/wordings"
-TEACH = PATH + "/teach"
 FIELDS = ("trx", "amount", "fee", "balance", "party", "kind")
 """The form's fields, in the order the page shows them."""
 OPTIONAL = ("fee", "balance")
-FIELD_WORDS = {
-    "trx": "wd_trx",
-    "amount": "wd_amount",
-    "fee": "wd_fee",
-    "balance": "wd_balance",
-    "party": "wd_party",
-    "kind": "wd_what",
-    "marks": "wd_message",
+WHOLE_MESSAGE = "message"
+"""Where a problem of no field of the form is shown (the message itself: its wallet, its
+length, the account's number of wordings)."""
+
+KIND_WORDS = {
+    "received": "wordings.kind_received",
+    "payment_received": "wordings.kind_payment_received",
+    "cash_in": "wordings.kind_cash_in",
+    "cash_out_received": "wordings.kind_cash_out_received",
+    "b2b_received": "wordings.kind_b2b_received",
+    "add_money": "wordings.kind_add_money",
+    "remittance": "wordings.kind_remittance",
+    "refund": "wordings.kind_refund",
+    "cashback": "wordings.kind_cashback",
+    "send_money": "wordings.kind_send_money",
+    "payment": "wordings.kind_payment",
+    "cash_out": "wordings.kind_cash_out",
+    "cash_in_given": "wordings.kind_cash_in_given",
+    "mobile_recharge": "wordings.kind_mobile_recharge",
+    "bank_transfer": "wordings.kind_bank_transfer",
+    "b2b_sent": "wordings.kind_b2b_sent",
+    "bill_payment": "wordings.kind_bill_payment",
+    "charge": "wordings.kind_charge",
 }
+"""What a taught message is (domain.wording_marks CREDIT_KINDS and DEBIT_KINDS), in words."""
+SLOT_WORDS = {
+    "trx": "wordings.slot_trx",
+    "amount": "wordings.slot_amount",
+    "fee": "wordings.slot_fee",
+    "balance": "wordings.slot_balance",
+    "party": "wordings.slot_party",
+    "phone": "wordings.slot_phone",
+    "num": "wordings.slot_num",
+    "code": "wordings.slot_code",
+}
+"""A wording's slots (domain.wording_marks.VALUE_SLOTS and the generalised number, code and
+phone number of domain.wordings), in words."""
+PROBLEM_WORDS = {
+    "outside": "teach.problem_outside",
+    "not_trx_id": "teach.problem_not_trx_id",
+    "not_money": "teach.problem_not_money",
+    "not_positive": "teach.problem_not_positive",
+    "bad_party": "teach.problem_bad_party",
+    "not_in_text": "teach.problem_not_in_text",
+    "overlaps": "teach.problem_overlaps",
+    "not_of_direction": "teach.problem_not_of_direction",
+    "not_read_back": "teach.problem_not_read_back",
+    "required": "teach.problem_required",
+}
+"""A choice's problem (the codes of domain.wording_marks and of this form) in words; any other
+is "not accepted"."""
 Problem = tuple[str, str]
 """A refused field and why: ("trx", "not_trx_id")."""
 
@@ -91,74 +133,96 @@ def problems_of(exc: errors.ServiceError) -> list[Problem]:
     ]
 
 
-def error_words(words: Words, code: str) -> str:
-    key = "wd_err_" + ("overlaps" if code.startswith("overlaps_") else code)
-    return words(key) if words.has(key) else words("wd_err_other")
+def in_words(problems: Iterable[Problem]) -> dict[str, str]:
+    """Each field's problem as its words key; a problem of no field of the form is the
+    message's."""
+    found: dict[str, str] = {}
+    for field, code in problems:
+        key = PROBLEM_WORDS.get("overlaps" if code.startswith("overlaps_") else code)
+        found.setdefault(field if field in FIELDS else WHOLE_MESSAGE, key or "teach.problem_other")
+    return found
 
 
-class WordingsHandler(PortalHandler):
-    """The account's taught wordings and the ones the operator shared."""
+class WordingsView(PortalHandler):
+    """What the wordings pages share: a wording's kind and slots in words (their templates'
+    `kind_words` and `slot_words`)."""
 
     permission = "wordings"
+
+    def kind_words(self, kind: str) -> str:
+        key = KIND_WORDS.get(kind)
+        return self.t(key) if key else kind
+
+    def slot_words(self, slot: str) -> str:
+        key = SLOT_WORDS.get(slot)
+        return self.t(key) if key else slot
+
+
+class WordingsPage(WordingsView, PortalPage):
+    """The account's taught wordings and the ones the operator shared."""
+
     route_name = "portal_wordings"
 
     async def get(self) -> None:
         own, shared = await self.services.wordings.visible(self.account.id)
         self.render_portal(
             "wordings.html",
-            title=Words(self.lang)("wd_title"),
+            title=self.t("wordings.title"),
             own=own,
             shared=shared,
+            kind_words=self.kind_words,
+            slot_words=self.slot_words,
             masked=masked,
         )
 
 
-class WordingRemoveHandler(PortalHandler):
-    permission = "wordings"
+class WordingRemove(WordingsView, PortalAction):
     route_name = "portal_wording_remove"
 
     async def post(self, wording_id: str) -> None:
+        back = self.reverse_url("portal_wordings")
         try:
             removed = await self.services.wordings.remove(wording_id, self.account.id)
         except errors.NotFound:
-            self.see_other(PATH, "wd_not_found")
+            self.see_other(back, "wordings.not_found")
             return
         w = removed.wording
         await self.audit(
             "wording.remove", removed.id, provider=w.provider, kind=w.kind, direction=w.direction
         )
-        self.see_other(PATH, "wd_removed")
+        self.see_other(back, "wordings.removed")
 
 
-class TeachHandler(PortalHandler):
-    """GET the form for one message; POST previews (action=preview) or saves (action=save)."""
+class TeachPage(WordingsView, PortalPage):
+    """The form for one message (?message=); its own form posts back to it to preview
+    (action=preview, the page again with what the wording reads) or save (action=save)."""
 
-    permission = "wordings"
     route_name = "portal_wording_teach"
 
     async def get(self) -> None:
         msg = await self.source(self.get_query_argument("message", ""))
-        self.show(msg, {})
+        self.show(msg, FormErrors())
 
     async def post(self) -> None:
         msg = await self.source(self.form("message") or "")
-        values = {name: self.form(name) for name in FIELDS}
-        marks, problems = read_form(values, msg.text)
+        submitted = self.form_values(FIELDS)
+        marks, problems = read_form(submitted, msg.text)
         if marks is None:
-            self.show(msg, values, problems=problems, status=400)
+            self.show(msg, FormErrors.of(submitted, FIELDS, in_words(problems)), status=400)
             return
         wordings = self.services.wordings
         try:
             if self.form("action") != "save":
                 preview = await wordings.preview(self.account.id, msg.id, marks)
-                self.show(msg, values, preview=preview)
+                self.show(msg, FormErrors.keeping(submitted, FIELDS), preview=preview)
                 return
             saved = await wordings.teach(self.account.id, msg.id, marks, self.user.email)
         except errors.InvalidBody as exc:
-            self.show(msg, values, problems=problems_of(exc), status=400)
+            refused = in_words(problems_of(exc))
+            self.show(msg, FormErrors.of(submitted, FIELDS, refused), status=400)
             return
         except WordingTaught:
-            self.see_other(PATH, "wd_exists")
+            self.see_other(self.reverse_url("portal_wordings"), "teach.exists")
             return
         w = saved.taught.wording
         await self.audit(
@@ -170,7 +234,7 @@ class TeachHandler(PortalHandler):
             message=msg.id,
             requeued=str(saved.reparsed.requeued),
         )
-        self.see_other(PATH, "wd_taught")
+        self.see_other(self.reverse_url("portal_wordings"), "teach.taught")
 
     async def source(self, message_id: str) -> SmsMessage:
         """The account's message to teach from; the not-teachable page (404) otherwise."""
@@ -182,49 +246,43 @@ class TeachHandler(PortalHandler):
     def show(
         self,
         msg: SmsMessage,
-        values: dict[str, str | None],
+        form: FormErrors,
         *,
-        problems: list[Problem] | None = None,
         preview: Preview | None = None,
         status: int = 200,
     ) -> None:
-        words = Words(self.lang)
         found = tokens(msg.text, msg.provider or "")
-        problems = problems or []
         self.render_portal(
             "teach.html",
             status,
-            title=words("wd_teach_title"),
+            title=self.t("teach.title"),
             msg=msg,
             text=masked(clean(msg.text)),
-            trx_choices=[t for t in found if t.trx],
-            money_choices=[t for t in found if t.money],
-            values={k: v or "" for k, v in values.items()},
+            choices=(
+                ("trx", "teach.trx", [t for t in found if t.trx], True),
+                ("amount", "teach.amount", [t for t in found if t.money], True),
+                ("fee", "teach.fee", [t for t in found if t.money], False),
+                ("balance", "teach.balance", [t for t in found if t.money], False),
+            ),
             credit_kinds=CREDIT_KINDS,
             debit_kinds=DEBIT_KINDS,
             claimable=CLAIMABLE_KINDS,
-            errors={field: error_words(words, code) for field, code in problems},
-            problem=problems
-            and words(
-                "wd_problem",
-                fields="; ".join(
-                    f"{words(FIELD_WORDS.get(f, 'wd_message'))}: {error_words(words, c)}"
-                    for f, c in problems
-                ),
-            ),
+            form=form,
             preview=preview,
             preview_limit=PREVIEW_LIMIT,
+            kind_words=self.kind_words,
+            slot_words=self.slot_words,
             masked=masked,
         )
 
 
 class NotTeachable(errors.PortalError):
-    status, code, message = 404, "wd_not_teachable", "This message cannot be taught"
+    status, code, message = 404, "teach.not_teachable", "This message cannot be taught"
 
 
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
-        URLSpec(PATH, WordingsHandler, kw, name="portal_wordings"),
-        URLSpec(TEACH, TeachHandler, kw, name="portal_wording_teach"),
-        URLSpec(PATH + r"/([^/]+)/remove", WordingRemoveHandler, kw),
+        route(r"/portal/wordings", WordingsPage, kw),
+        route(r"/portal/wordings/teach", TeachPage, kw),
+        route(r"/portal/wordings/([^/]+)/remove", WordingRemove, kw),
     ]

@@ -31,7 +31,7 @@ async def test_an_owner_teaches_a_wording_and_its_messages_are_read(
     await expect(page.locator("#sms-text")).to_contain_text("017****5678")
     await assert_accessible(page)
     await page.locator("button[value=preview]").click()  # nothing chosen yet: field errors
-    await expect(page.locator("#wd-trx-error")).to_be_visible()
+    await expect(page.locator("#wd-trx-problem")).to_be_visible()
     await expect(page.locator("#wd-trx")).to_have_attribute("aria-invalid", "true")
     await assert_accessible(page)
 

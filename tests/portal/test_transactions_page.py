@@ -3,8 +3,13 @@ by hand (suspect only with the override), roles, CSRF, and another account's tra
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from claimsvc.api.portal.transactions import reason
+from claimsvc.api.words import Words
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
 from tests.portal.phone_support import audit_entries, store_message
 
@@ -130,6 +135,45 @@ async def test_sms_not_understood_are_listed_with_their_reason_in_both_languages
     assert "অজানা ভাষা" in bangla.text
 
 
-async def test_a_cursor_the_service_did_not_write_is_refused(make_account, make_user, portal):
+@pytest.mark.parametrize("arg", ["cursor", "mcursor"])
+async def test_a_cursor_the_service_did_not_write_is_the_lists_one_400(
+    make_account, make_user, portal, arg
+):
     client = await portal(await make_user(await make_account()))
-    assert (await client.get("/portal/transactions?cursor=nonsense")).code == 400
+    page = await client.get(f"/portal/transactions?status=held&{arg}=nonsense&mode=test")
+    assert page.code == 400
+    assert "That page of the list does not exist" in page.text
+    back = re.search(r'<a href="([^"]+)" data-testid="problem-back">', page.text)
+    assert back and html.unescape(back.group(1)) == "/portal/transactions?status=held&mode=test"
+
+
+async def test_each_list_pages_on_its_own_with_the_one_pager(make_account, make_user, portal, deps):
+    shop = await make_account()
+    for _ in range(51):
+        await store_message(deps, shop.id, "unparsed", "no_pattern")
+    client = await portal(await make_user(shop))
+    first = await client.get("/portal/transactions")
+    older = re.findall(r'<a href="([^"]+)" rel="next" data-testid="pager-older">', first.text)
+    assert len(older) == 1 and "mcursor=" in older[0] and 'aria-label="Pages of SMS"' in first.text
+    second = await client.get(html.unescape(older[0]))
+    assert second.code == 200 and second.text.count('data-label="Text"') == 1
+    assert 'data-testid="pager-newest"' in second.text
+
+
+async def test_confirming_is_a_form_s_action_and_never_a_page(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/transactions/tx_x/confirm")
+    assert page.code == 405 and "This address only takes a form" in page.text
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("gap_start", "First after a missed SMS: check the wallet app."),
+        ("never_chains:12500", "Can never fit the balance"),
+        ("from_a_newer_release", "Other (from_a_newer_release)."),
+        (None, ""),
+    ],
+)
+def test_a_reason_code_is_shown_in_words(code, shown):
+    assert reason(Words("en"), code).startswith(shown)

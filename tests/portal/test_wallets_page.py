@@ -3,8 +3,13 @@ balance anchors on the account's own phones, roles and CSRF."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from claimsvc.api.portal.wallets import KIND_WORDS
+from claimsvc.domain.accounts import WALLET_KINDS
 from tests.portal.phone_support import audit_entries
 
 NAGAD = {"provider": "nagad", "number": "01800000002", "kind": "merchant"}
@@ -32,8 +37,8 @@ async def test_an_owner_adds_and_removes_a_wallet(make_account, make_user, porta
     assert "01700000001" in page.text
     added = await client.post("/portal/wallets", NAGAD, follow=True)
     assert "The wallet is added." in added.text and "01800000002" in added.text
-    again = await client.post("/portal/wallets", NAGAD, follow=True)
-    assert "already listed" in again.text
+    again = await client.post("/portal/wallets", NAGAD)
+    assert again.code == 400 and "already listed" in again.text
     assert await wallets_of(deps, shop.id) == [("bkash", "01700000001"), ("nagad", "01800000002")]
     removed = await client.post(
         "/portal/wallets/remove", {"provider": "bkash", "number": "01700000001"}, follow=True
@@ -46,24 +51,55 @@ async def test_an_owner_adds_and_removes_a_wallet(make_account, make_user, porta
     assert remove["details"]["number"] == "017****0001"
 
 
+def problem_of(page, field_id: str) -> str | None:
+    """The words shown beside one field of a form shown again, if any."""
+    found = re.search(rf'id="{field_id}-problem">([^<]+)<', page.text)
+    return html.unescape(found.group(1)) if found else None
+
+
 @pytest.mark.parametrize(
-    "form",
+    ("form", "field", "words"),
     [
-        {**NAGAD, "number": "12ab"},
-        {**NAGAD, "provider": "paypal"},
-        {**NAGAD, "kind": "friend"},
-        {"provider": "nagad"},
+        ({**NAGAD, "number": "12ab"}, "w-number", "Enter the wallet's number"),
+        ({**NAGAD, "provider": "paypal"}, "w-provider", "Choose a wallet."),
+        ({**NAGAD, "kind": "friend"}, "w-kind", "Choose the kind of wallet."),
+        ({"provider": "nagad"}, "w-number", "Enter the wallet's number"),
     ],
 )
-async def test_a_wallet_the_admin_api_would_refuse_is_refused(
-    make_account, make_user, portal, deps, form
+async def test_a_wallet_the_admin_api_would_refuse_is_refused_beside_its_field(
+    make_account, make_user, portal, deps, form, field, words
 ):
     shop = await make_account()
     client = await portal(await make_user(shop))
     await client.get("/portal/wallets")
     page = await client.post("/portal/wallets", form)
-    assert page.code == 400 and "Please check the form" in page.text
+    assert page.code == 400 and 'id="wallet-errors"' in page.text
+    assert (problem_of(page, field) or "").startswith(words)
+    assert f'href="#{field}"' in page.text  # the summary links to the field
+    if "number" in form:
+        assert f'value="{form["number"]}"' in page.text  # what was typed, kept
     assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+
+
+async def test_a_wallet_listed_already_is_a_400_beside_its_number(
+    make_account, make_user, portal, deps
+):
+    shop = await make_account()
+    client = await portal(await make_user(shop))
+    await client.get("/portal/wallets")
+    form = {"provider": "bkash", "number": "01700000001", "kind": "merchant"}
+    page = await client.post("/portal/wallets", form)
+    assert page.code == 400
+    assert problem_of(page, "w-number") == "That wallet is already listed."
+    assert '<option value="bkash" selected>bKash</option>' in page.text
+    assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
+
+
+@pytest.mark.parametrize("path", ["/portal/wallets/anchor", "/portal/wallets/remove"])
+async def test_the_wallets_actions_only_take_a_form(make_account, make_user, portal, path):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get(path)
+    assert page.code == 405 and "This address only takes a form" in page.text
 
 
 async def test_removing_a_wallet_not_listed_changes_nothing(make_account, make_user, portal, deps):
@@ -94,15 +130,25 @@ async def test_an_anchor_on_the_accounts_phone_starts_its_chain(
 
 
 @pytest.mark.parametrize(
-    "change", [{"balance": "12.345"}, {"balance": "lots"}, {"sim_slot": "-1"}, {"provider": "x"}]
+    ("change", "field", "words"),
+    [
+        ({"balance": "12.345"}, "a-balance", "Enter the balance the wallet app shows"),
+        ({"balance": "lots"}, "a-balance", "Enter the balance the wallet app shows"),
+        ({"sim_slot": "-1"}, "a-sim_slot", "A SIM slot is a number from 0 to 16"),
+        ({"provider": "x"}, "a-provider", "Choose a wallet."),
+    ],
 )
-async def test_an_anchor_the_admin_api_would_refuse_is_refused(
-    make_account, make_user, portal, deps, change
+async def test_an_anchor_the_admin_api_would_refuse_is_refused_beside_its_field(
+    make_account, make_user, portal, deps, change, field, words
 ):
     shop, device, client = await shop_with_phone(make_account, make_user, portal, deps)
     form = {"device_id": device.id, "provider": "bkash", "balance": "100", **change}
     page = await client.post("/portal/wallets/anchor", form)
-    assert page.code == 400 and "Please check the form" in page.text
+    assert page.code == 400 and 'id="anchor-errors"' in page.text
+    assert (problem_of(page, field) or "").startswith(words)
+    assert 'id="wallet-errors"' not in page.text  # the other form has no problem
+    typed = change.get("balance", "100")
+    assert f'id="a-balance" name="balance" value="{typed}"' in page.text
     assert await deps.services.wallet_admin.chains(shop.id) == []
 
 
@@ -117,6 +163,7 @@ async def test_an_anchor_on_another_accounts_phone_is_refused(
     form = {"device_id": device.id, "provider": "bkash", "balance": "100"}
     page = await client.post("/portal/wallets/anchor", form)
     assert page.code == 400 and "Their phone" not in page.text
+    assert "Choose one of your paired phones." in page.text
     assert await deps.services.wallet_admin.chains(theirs.id) == []
     assert await deps.services.wallet_admin.chains(mine.id) == []
 
@@ -142,3 +189,7 @@ async def test_wallet_forms_without_the_form_token_change_nothing(
     assert (await client.post("/portal/wallets/anchor", anchor, csrf=csrf)).code == 403
     assert await wallets_of(deps, shop.id) == [("bkash", "01700000001")]
     assert await deps.services.wallet_admin.chains(shop.id) == []
+
+
+def test_every_kind_of_wallet_has_words():
+    assert set(KIND_WORDS) == set(WALLET_KINDS)

@@ -1,4 +1,4 @@
-"""The portal's devices page over HTTP: pairing shows the token, intake address and QR code once;
+"""The portal's devices pages over HTTP: pairing shows the token, intake address and QR code once;
 revoking asks first; another account's phone is not there; roles and CSRF hold."""
 
 from __future__ import annotations
@@ -74,6 +74,56 @@ async def test_a_bad_pairing_form_is_refused_and_pairs_nothing(
     assert (await deps.services.devices.list(owner.account_id, None, None)).items == []
 
 
+@pytest.mark.parametrize(
+    ("form", "field", "words"),
+    [
+        ({"name": ""}, "name", "Enter a name of 1 to 100 characters."),
+        ({"name": "Till", "signing_key": "short"}, "signing_key", "A signing key has 8 to 256"),
+    ],
+)
+async def test_a_refused_pairing_form_names_the_field_and_keeps_the_name_not_the_key(
+    make_account, make_user, portal, form, field, words
+):
+    client = await portal(await make_user(await make_account()))
+    await client.get("/portal/devices")
+    page = await client.post("/portal/devices", form)
+    assert page.code == 400
+    problem = re.search(rf'<p class="error field-error" id="{field}-problem">([^<]+)<', page.text)
+    assert problem and problem.group(1).startswith(words)
+    assert f'name="{field}" ' in page.text and 'aria-invalid="true"' in page.text
+    assert f'value="{form["name"]}"' in page.text
+    assert "short" not in page.text  # a signing key is never written back into the page
+
+
+async def test_a_cursor_the_service_did_not_write_is_the_lists_one_400(
+    make_account, make_user, portal
+):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/devices?cursor=nonsense")
+    assert page.code == 400
+    assert "That page of the list does not exist" in page.text
+    assert '<a href="/portal/devices" data-testid="problem-back">' in page.text
+
+
+async def test_the_devices_list_pages_with_the_one_pager(make_account, make_user, portal, deps):
+    shop = await make_account()
+    for i in range(51):
+        await deps.services.devices.register(shop.id, f"Phone {i:02d}", None)
+    client = await portal(await make_user(shop))
+    first = await client.get("/portal/devices")
+    older = re.search(r'href="([^"]+)" rel="next" data-testid="pager-older"', first.text)
+    assert older and "pager-newest" not in first.text
+    second = await client.get(older.group(1).replace("&amp;", "&"))
+    assert second.code == 200 and 'data-testid="pager-newest"' in second.text
+    assert "pager-older" not in second.text
+
+
+async def test_revoking_is_a_form_s_action_and_never_a_page(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    page = await client.get("/portal/devices/dev_x/revoke")
+    assert page.code == 405 and "This address only takes a form" in page.text
+
+
 async def test_a_phone_unheard_for_an_hour_is_marked_quiet(
     make_account, make_user, portal, deps, clock
 ):
@@ -96,8 +146,11 @@ async def test_revoking_asks_then_stops_the_token(make_account, make_user, porta
     owner = await make_user(await make_account())
     registered = await deps.services.devices.register(owner.account_id, "Lost phone", None)
     client = await portal(owner)
-    ask = await client.get(f"/portal/devices/{registered.device.id}/revoke")
+    listing = await client.get("/portal/devices")
+    assert f'href="/portal/devices/{registered.device.id}"' in listing.text
+    ask = await client.get(f"/portal/devices/{registered.device.id}")
     assert ask.code == 200 and "Revoke Lost phone?" in ask.text
+    assert f'action="/portal/devices/{registered.device.id}/revoke"' in ask.text
     page = await client.post(f"/portal/devices/{registered.device.id}/revoke", follow=True)
     assert "The phone is revoked" in page.text and "Revoked" in page.text
     with pytest.raises(Exception, match="Unauthorized"):
@@ -113,9 +166,8 @@ async def test_another_accounts_phone_is_not_found_and_stays_active(
     client = await portal(await make_user(await make_account()))
     page = await client.get("/portal/devices")
     assert "Their phone" not in page.text
-    path = f"/portal/devices/{theirs.device.id}/revoke"
-    assert (await client.get(path)).code == 404
-    refused = await client.post(path)
+    assert (await client.get(f"/portal/devices/{theirs.device.id}")).code == 404
+    refused = await client.post(f"/portal/devices/{theirs.device.id}/revoke")
     assert refused.code == 404 and "Their phone" not in refused.text
     assert (await deps.services.devices.authenticate(theirs.token)).active
 

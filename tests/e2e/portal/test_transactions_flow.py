@@ -1,4 +1,4 @@
-"""Confirming a held payment by hand in Chromium, and the wallets page."""
+"""Confirming a held payment by hand on the transactions page, in Chromium."""
 
 from __future__ import annotations
 
@@ -38,30 +38,4 @@ async def test_staff_confirm_a_held_payment_and_the_checkout_completes(
     await expect(page.locator("tr", has_text=tx.trx_id).locator("button")).to_have_count(0)
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert len(await events_of(deps, session_id)) == 1
-    assert not tab.errors and not tab.csp_violations()
-
-
-@pytest.mark.parametrize("lang", ["en", "bn"])
-async def test_add_a_wallet_and_set_an_anchor(
-    make_account, make_user, portal_tab, server, deps, viewport, lang
-):
-    shop = await make_account(name="Rahim Store")
-    await deps.services.devices.register(shop.id, "Shop phone", None)
-    tab = await portal_tab(await make_user(shop), lang=lang)
-    page = tab.page
-    await page.goto(f"{server}/portal/wallets?lang={lang}")
-    await assert_accessible(page)
-    await page.locator("#w-provider").select_option("nagad")
-    await page.locator("#w-number").fill("01800000002")
-    await page.locator("#w-kind").select_option("merchant")
-    await page.locator("form[action='/portal/wallets'] button[type=submit]").click()
-    await expect(page.locator("table").first).to_contain_text("01800000002")
-    await page.locator("#a-balance").fill("12500.75")
-    await page.locator("form[action='/portal/wallets/anchor'] button[type=submit]").click()
-    await expect(page.locator(".flash")).to_be_visible()
-    await expect(page.locator("table").nth(1)).to_contain_text("Shop phone")
-    await assert_accessible(page)
-    await screenshot(page, "wallets", lang, viewport)
-    [chain] = await deps.services.wallet_admin.chains(shop.id)
-    assert chain.running == 1_250_075
     assert not tab.errors and not tab.csp_violations()

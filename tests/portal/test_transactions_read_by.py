@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.api.portal.transactions import READ_BY
+from claimsvc.domain.claims import UNPROVEN_READINGS
 from claimsvc.services.transactions import NewTransaction
 
 
@@ -32,3 +34,7 @@ async def test_each_transaction_shows_how_its_sms_was_read_in_both_languages(
     for word in words:
         assert word in page.text
     assert page.text.count(f'data-label="{words[0]}"') == 3
+
+
+def test_every_way_of_reading_an_sms_has_words():
+    assert set(READ_BY) == {"rule", *UNPROVEN_READINGS}
