@@ -203,16 +203,16 @@ def parse_link_form(
     problems = {}
     amount = parse_taka((form.get("amount") or "").strip()) if form.get("amount") else None
     if amount is None or not 0 < amount <= MAX_AMOUNT_POISHA:
-        problems["amount"] = "link_bad_amount"
+        problems["amount"] = "links.bad_amount"
     description, ok = _form_text(form.get("description"), MAX_DESCRIPTION)
     if description is None or not ok:
-        problems["description"] = "link_bad_description"
+        problems["description"] = "links.bad_description"
     order_ref, ok = _form_text(form.get("order_ref"), MAX_ORDER_REF)
     if not ok:
-        problems["order_ref"] = "link_bad_order_ref"
+        problems["order_ref"] = "links.bad_order_ref"
     expires_at, ok = _form_expiry(form.get("expires_at"), now)
     if not ok:
-        problems["expires_at"] = "link_bad_expiry"
+        problems["expires_at"] = "links.bad_expiry"
     if problems:
         return None, problems
     assert amount is not None and description is not None

@@ -106,7 +106,7 @@ async def test_the_form_offers_no_webhook_url_and_a_posted_one_is_not_kept(
     (stored,) = await links_of(deps, shop.id)
     assert stored["webhook_url"] is None
     page = await client.get(f"/portal/links/{link_id}?lang={lang}")
-    assert escape(Words(lang)("link_no_webhook")) in page.text
+    assert escape(Words(lang)("link.no_webhook")) in page.text
 
 
 @pytest.mark.parametrize("csrf", [None, "not-the-token"])

@@ -33,7 +33,7 @@ class LinksView(PortalHandler):
         self.render_portal(
             "links.html",
             status,
-            title=self.t("links_title"),
+            title=self.t("links.title"),
             links=found.items,
             next_cursor=found.next_cursor,
             form=form or FormErrors(),
@@ -56,7 +56,7 @@ class LinksPage(LinksView, PortalPage):
         try:
             view = await self.services.links.create(self.account, req)
         except errors.InvalidBody:
-            bad = {"expires_at": "link_bad_expiry"}
+            bad = {"expires_at": "links.bad_expiry"}
             await self.show_list(400, FormErrors.of(submitted, FORM_FIELDS, bad))
             return
         link = view.link
@@ -66,7 +66,7 @@ class LinksPage(LinksView, PortalPage):
             amount=str(link.amount_poisha),
             single_use=str(link.single_use).lower(),
         )
-        self.see_other(self.reverse_url("portal_link", link.id), flash="link_created")
+        self.see_other(self.reverse_url("portal_link", link.id), flash="link.created")
 
 
 class LinkPage(LinksView, PortalPage):
@@ -91,7 +91,7 @@ class LinkDisable(LinksView, PortalAction):
         await self.services.links.disable(self.user.account_id, link_id)
         if before.link.status != "disabled":
             await self.audit("link.disable", link_id)
-        self.see_other(self.reverse_url("portal_link", link_id), flash="link_disabled")
+        self.see_other(self.reverse_url("portal_link", link_id), flash="link.disabled")
 
 
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
