@@ -25,7 +25,7 @@ test: $(STAMP)
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools
 	$(BIN)/ruff format --check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json as jsonlib
 import os
 import uuid
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from hypothesis import settings as hypothesis_settings
 from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
@@ -20,6 +22,7 @@ from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
 from claimsvc.devstack import embedded_mongo
 from claimsvc.domain.accounts import Account
+from claimsvc.services import passwords as password_service
 from claimsvc.settings import Settings
 from claimsvc.store.mongo import open_mongo
 from claimsvc.store.redis_client import open_redis
@@ -43,6 +46,16 @@ def make_settings(**overrides: Any) -> Settings:
         redis_prefix=f"test:{uuid.uuid4().hex[:8]}:",
     )
     return base.replace(**overrides)
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2id at its smallest cost in the in-process tests: the sign-in limit tests hash
+    hundreds of wrong passwords, each 64 MiB and three passes at the production cost. The
+    production cost is held by tests/unit/test_password_cost.py; processes the tests start
+    (tests/ops, tests/wire, tests/sdk) hash at the production cost."""
+    cheap = functools.partial(PasswordHasher, time_cost=1, memory_cost=8, parallelism=1)
+    monkeypatch.setattr(password_service, "PasswordHasher", cheap)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ TOKEN = "123456789:TEST-bot-token-do-not-log"
 async def telegram() -> AsyncIterator[TelegramStandIn]:
     standin, runner = await start(TOKEN)
     yield standin
+    standin.release_updates()
     await runner.cleanup()
 
 

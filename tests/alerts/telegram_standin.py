@@ -42,6 +42,13 @@ class TelegramStandIn:
             body["parameters"] = {"retry_after": extra["retry_after"]}
         self.failures.setdefault(method, []).append((status, body))
 
+    def release_updates(self) -> None:
+        """Answer every getUpdates held so far, and hold no more (a held request left waiting
+        would keep the stand-in's shutdown waiting for its 60-second grace)."""
+        if self.hold_updates is not None:
+            self.hold_updates.set()
+        self.hold_updates = None
+
     def of(self, method: str) -> list[dict[str, Any]]:
         return [c.body for c in self.calls if c.method == method]
 

@@ -171,7 +171,7 @@ async def test_sigterm_during_a_long_poll_stops_the_poller_without_losing_update
         await asyncio.sleep(0.01)
     stop.set()
     await running  # returns without waiting for the poll
-    telegram.hold_updates = None
+    telegram.release_updates()  # the abandoned poll is answered to no one
     await worker.poller.poll_once()  # the next worker gets the update that was in flight
     assert telegram.of("sendMessage")[-1]["text"] == "Unlinked: no more alerts here."
 
