@@ -8,12 +8,15 @@ from claimsvc.api.words.portal import (
     alerts,
     core,
     delivery,
+    event,
     hooks,
+    keys,
     links,
     money,
     phone,
     settle,
     testmode,
+    webhooks,
     wordings,
 )
 
@@ -28,5 +31,8 @@ MODULES: tuple[ModuleType, ...] = (
     testmode,
     delivery,
     alerts,
+    webhooks,
+    event,
+    keys,
 )
 """Every words module; a part adds its module here (one line)."""
