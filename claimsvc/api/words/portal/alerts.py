@@ -3,6 +3,8 @@ threshold) and of verifying an alert address; `nav_alerts` is the menu's (shared
 
 from __future__ import annotations
 
+from claimsvc.api.words import Plural
+
 EN = {
     "nav_alerts": "Alerts",
     "alerts.title": "Alerts in Telegram and email",
@@ -48,7 +50,7 @@ EN = {
         "From {min} to {max} minutes (a day). Without a change: 60. The alert, the "
         "overview and the Devices page all use it."
     ),
-    "alerts.quiet_now": "Now: {n} minutes.",
+    "alerts.quiet_now": Plural("Now: {n} minute.", "Now: {n} minutes."),
     "alerts.quiet_save": "Save",
     "alerts.quiet_saved": "Saved: phones count as quiet after the new number of minutes.",
     "alerts.quiet_bad": "Enter a whole number of minutes from 10 to 1440.",
@@ -120,7 +122,7 @@ BN = {
     "alerts.quiet_label": "কত মিনিট SMS না এলে ফোনকে নীরব ধরা হবে",
     "alerts.quiet_hint": "{min} থেকে {max} মিনিট (এক দিন)। না বদলালে: ৬০। সতর্কবার্তা, সারসংক্ষেপ ও "
     "ডিভাইস পাতা সবই এটি মেনে চলে।",
-    "alerts.quiet_now": "এখন: {n} মিনিট।",
+    "alerts.quiet_now": Plural("এখন: {n} মিনিট।", "এখন: {n} মিনিট।"),
     "alerts.quiet_save": "সংরক্ষণ করুন",
     "alerts.quiet_saved": "সংরক্ষিত: নতুন মিনিটের পর থেকে ফোনকে নীরব ধরা হবে।",
     "alerts.quiet_bad": "১০ থেকে ১৪৪০-এর মধ্যে পূর্ণ সংখ্যায় মিনিট লিখুন।",

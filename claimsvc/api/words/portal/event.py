@@ -3,6 +3,8 @@ request and reply."""
 
 from __future__ import annotations
 
+from claimsvc.api.words import Plural
+
 EN = {
     "event.order": "Order",
     "event.status": "Status",
@@ -38,8 +40,11 @@ EN = {
     "event.body": "Body",
     "event.no_reply": "No reply came.",
     "event.empty_body": "(empty)",
-    "event.body_cut": "Cut to its first {n} characters.",
-    "event.headers_cut": "More header lines came; the first {n} are shown.",
+    "event.body_cut": Plural("Cut to its first {n} character.", "Cut to its first {n} characters."),
+    "event.headers_cut": Plural(
+        "More header lines came; the first {n} is shown.",
+        "More header lines came; the first {n} are shown.",
+    ),
     "event.not_kept": "Not recorded for this attempt (it was made before details were kept).",
     "event.sent_body": "Body sent (the same on every attempt)",
     "event.masked": "Values that could be secrets are shown as •••; your secret never is.",
@@ -81,8 +86,11 @@ BN = {
     "event.body": "বডি",
     "event.no_reply": "কোনো উত্তর আসেনি।",
     "event.empty_body": "(খালি)",
-    "event.body_cut": "প্রথম {n} অক্ষর পর্যন্ত দেখানো হলো।",
-    "event.headers_cut": "আরও হেডার লাইন এসেছিল; প্রথম {n}টি দেখানো হলো।",
+    "event.body_cut": Plural("প্রথম {n} অক্ষর পর্যন্ত দেখানো হলো।", "প্রথম {n} অক্ষর পর্যন্ত দেখানো হলো।"),
+    "event.headers_cut": Plural(
+        "আরও হেডার লাইন এসেছিল; প্রথম {n}টি দেখানো হলো।",
+        "আরও হেডার লাইন এসেছিল; প্রথম {n}টি দেখানো হলো।",
+    ),
     "event.not_kept": "এই চেষ্টার বিবরণ রাখা হয়নি (বিবরণ রাখা শুরুর আগের চেষ্টা)।",
     "event.sent_body": "পাঠানো বডি (প্রতি চেষ্টায় একই)",
     "event.masked": "সিক্রেট হতে পারে এমন মান ••• হিসেবে দেখানো হয়; আপনার সিক্রেট কখনো দেখানো হয় না।",

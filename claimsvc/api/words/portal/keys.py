@@ -30,6 +30,13 @@ EN = {
     "keys.bad_label": "A label is at most 100 characters, without control characters.",
     "keys.mint": "Make key",
     "keys.revoked": "The key is revoked.",
+    "keys.mode": "Mode",
+    "keys.mode_live": "Live: real payments",
+    "keys.mode_test": "Test: test sessions, never money",
+    "keys.mode_hint": (
+        "A test key (sk_test_…) opens test sessions: marked as tests everywhere, paid only "
+        "by test payments, never counted as money."
+    ),
 }
 
 BN = {
@@ -60,4 +67,11 @@ BN = {
     "keys.bad_label": "লেবেল সর্বোচ্চ ১০০ অক্ষর, কোনো কন্ট্রোল অক্ষর ছাড়া।",
     "keys.mint": "কী বানান",
     "keys.revoked": "কী প্রত্যাহার করা হয়েছে।",
+    "keys.mode": "মোড",
+    "keys.mode_live": "লাইভ: আসল পেমেন্ট",
+    "keys.mode_test": "টেস্ট: টেস্ট সেশন, কখনো আসল টাকা নয়",
+    "keys.mode_hint": (
+        "টেস্ট কী (sk_test_…) টেস্ট সেশন খোলে: সব জায়গায় টেস্ট হিসেবে চিহ্নিত, শুধু টেস্ট "
+        "পেমেন্টে পরিশোধ হয়, কখনো আসল টাকা হিসেবে গোনা হয় না।"
+    ),
 }
