@@ -87,6 +87,7 @@ async def test_a_grace_not_offered_is_refused(deps, shop, owner, grace):
     await owner.get("/portal/webhooks")
     page = await owner.post("/portal/webhooks/secret", {"grace": grace})
     assert page.code == 400 and "Choose one of the listed periods." in page.text
+    assert 'id="grace-problem"' in page.text and '<option value="24" selected>' in page.text
     account = await deps.services.admin.get_account(shop.id)
     assert account.callback_secret == shop.account.callback_secret
 

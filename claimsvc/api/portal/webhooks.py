@@ -114,7 +114,6 @@ class WebhooksView(PortalHandler):
             secret_how=shown.get("how"),
             has_secret=bool(account.callback_secret),
             allowed_hosts=account.allowed_hosts,
-            max_hosts=hosts_rules.MAX_ALLOWED_HOSTS,
             grace_until=grace,
             grace_words=GRACE_WORDS,
             default_grace=DEFAULT_GRACE_HOURS,
@@ -199,8 +198,11 @@ class SecretRotate(WebhooksView, PortalAction):
         submitted = self.form_values(ROTATE_FIELDS)
         hours = bounds.digits(submitted["grace"] or "")
         if hours is None or hours not in GRACE_HOURS:
+            # Not one of the options: the select shows the default again, never the first
+            # option (no grace) a browser would fall back to.
+            kept = {"grace": str(DEFAULT_GRACE_HOURS)}
             problems = {"grace": "webhooks.bad_grace"}
-            await self.show(400, rotate=FormErrors.of(submitted, ROTATE_FIELDS, problems))
+            await self.show(400, rotate=FormErrors.of(kept, ROTATE_FIELDS, problems))
             return
         first = not self.account.callback_secret
         account, secret = await self.services.admin.rotate_callback_secret(
