@@ -378,7 +378,7 @@ class BadListCursor(PortalError):
 class EmailNotSent(PortalError):
     """The SMTP server did not take an alert address's verification email (try again)."""
 
-    status, code, message = 502, "al_email_not_sent", "The email could not be sent"
+    status, code, message = 502, "alerts.email_not_sent", "The email could not be sent"
 
 
 class SettleRefused(ServiceError):

@@ -10,12 +10,12 @@ MAX_ALLOWED_HOSTS = 100
 
 MAX_ENTRY_LENGTH = 253
 
-BAD = "hosts_bad"
-AMBIGUOUS_HOST = "hosts_ambiguous"
-ALREADY = "hosts_already"
-TOO_MANY = "hosts_too_many"
-NOT_LISTED = "hosts_not_listed"
-BUSY = "hosts_busy"
+BAD = "webhooks.hosts_bad"
+AMBIGUOUS_HOST = "webhooks.hosts_ambiguous"
+ALREADY = "webhooks.hosts_already"
+TOO_MANY = "webhooks.hosts_too_many"
+NOT_LISTED = "webhooks.hosts_not_listed"
+BUSY = "webhooks.hosts_busy"
 
 
 class HostListRefused(ValueError):

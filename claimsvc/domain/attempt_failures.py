@@ -15,19 +15,19 @@ from dataclasses import dataclass, field
 
 from claimsvc.domain import delivery
 
-TIMEOUT = "fail_timeout"
-DNS = "fail_dns"
-CONNECT = "fail_connect"
-TLS = "fail_tls"
-CLOSED = "fail_closed"
-ADDRESS = "fail_address"
-HOST = "fail_host"
-REDIRECT = "fail_redirect"
-SIGNATURE = "fail_signature"
-CLIENT = "fail_client"
-SERVER = "fail_server"
-OTHER_STATUS = "fail_status"
-UNKNOWN = "fail_unknown"
+TIMEOUT = "delivery.fail_timeout"
+DNS = "delivery.fail_dns"
+CONNECT = "delivery.fail_connect"
+TLS = "delivery.fail_tls"
+CLOSED = "delivery.fail_closed"
+ADDRESS = "delivery.fail_address"
+HOST = "delivery.fail_host"
+REDIRECT = "delivery.fail_redirect"
+SIGNATURE = "delivery.fail_signature"
+CLIENT = "delivery.fail_client"
+SERVER = "delivery.fail_server"
+OTHER_STATUS = "delivery.fail_status"
+UNKNOWN = "delivery.fail_unknown"
 
 FAILURE_KEYS = (
     TIMEOUT,
@@ -46,12 +46,12 @@ FAILURE_KEYS = (
 )
 """Every words key a failure can map to; each exists in English and Bangla (portal words)."""
 
-STOP_NO_SECRET = "stop_no_secret"
-STOP_ADDRESS = "stop_address"
-STOP_HOST = "stop_host"
-STOP_NO_ACCOUNT = "stop_no_account"
-STOP_NO_WEBHOOK = "stop_no_webhook"
-STOP_URL = "stop_url"
+STOP_NO_SECRET = "delivery.stop_no_secret"
+STOP_ADDRESS = "delivery.stop_address"
+STOP_HOST = "delivery.stop_host"
+STOP_NO_ACCOUNT = "delivery.stop_no_account"
+STOP_NO_WEBHOOK = "delivery.stop_no_webhook"
+STOP_URL = "delivery.stop_url"
 
 STOP_KEYS = (STOP_NO_SECRET, STOP_ADDRESS, STOP_HOST, STOP_NO_ACCOUNT, STOP_NO_WEBHOOK, STOP_URL)
 """Every words key a stop reason can map to; each exists in English and Bangla."""

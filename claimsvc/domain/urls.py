@@ -10,7 +10,13 @@ from urllib.parse import urlsplit
 
 import yarl
 
-from claimsvc.domain.hosts import connect_form, host_allowed, host_problem
+from claimsvc.domain.hosts import (
+    AMBIGUOUS,
+    INVALID,
+    connect_form,
+    host_allowed,
+    host_problem,
+)
 
 MAX_URL_LENGTH = 2048
 MAX_PORT = 65535
@@ -63,42 +69,73 @@ def _sender_agrees(url: str, host: str, port: int | None) -> bool:
         return False
 
 
+REQUIRED = "required"
+NOT_TEXT = "not_text"
+TOO_LONG = "too_long"
+BAD_SHAPE = "malformed"
+BAD_HOST = "host_invalid"
+AMBIGUOUS_HOST = "host_ambiguous"
+CREDENTIALS = "credentials"
+NOT_HTTPS = "not_https"
+HOST_NOT_ALLOWED = "host_not_allowed"
+
+RULES: dict[str, str] = {
+    REQUIRED: "{field} is required",
+    NOT_TEXT: "{field} must be a string",
+    TOO_LONG: f"{{field}} must be at most {MAX_URL_LENGTH} characters",
+    BAD_SHAPE: MALFORMED,
+    BAD_HOST: f"{{field}} host {INVALID}",
+    AMBIGUOUS_HOST: f"{{field}} host {AMBIGUOUS}",
+    CREDENTIALS: "{field} must not contain credentials",
+    NOT_HTTPS: "{field} must use https",
+    HOST_NOT_ALLOWED: "{field} host is not in the account's allowed hosts",
+}
+"""Each URL rule by name, and the message the API answers when a URL breaks it (a page shows
+the rule's words instead: the portal's webhooks words name each rule)."""
+
+
 @functools.lru_cache(maxsize=1024)
 def _shape(url: str) -> tuple[str | None, str]:
-    """The first rule `url` breaks whatever the account (a message with a {field} slot), or
-    None and its host. Cached: a merchant sends the same few URLs with every initialize."""
+    """The first rule `url` breaks whatever the account (a name of RULES), or None and its
+    host. Cached: a merchant sends the same few URLs with every initialize."""
     if len(url) > MAX_URL_LENGTH:
-        return f"{{field}} must be at most {MAX_URL_LENGTH} characters", ""
+        return TOO_LONG, ""
     if _UNSAFE.search(url):
-        return MALFORMED, ""
+        return BAD_SHAPE, ""
     try:
         parts = urlsplit(url)
     except ValueError:
-        return MALFORMED, ""
+        return BAD_SHAPE, ""
     authority = _authority(parts.netloc)
     if not parts.scheme or authority is None or not authority.host:
-        return MALFORMED, ""
+        return BAD_SHAPE, ""
     problem = host_problem(authority.host)
     if problem is not None:
-        return f"{{field}} host {problem}", ""
+        return (AMBIGUOUS_HOST if problem == AMBIGUOUS else BAD_HOST), ""
     if authority.userinfo is not None:
-        return "{field} must not contain credentials", ""
+        return CREDENTIALS, ""
     if parts.scheme.lower() != "https":
-        return "{field} must use https", ""
+        return NOT_HTTPS, ""
     if not _sender_agrees(url, connect_form(authority.host), authority.port):
-        return MALFORMED, ""
+        return BAD_SHAPE, ""
     return None, authority.host
+
+
+def broken_rule(url: object, allowed_hosts: Iterable[str]) -> str | None:
+    """The name of the first URL rule `url` breaks (a key of RULES); None when all hold."""
+    if url is None or url == "":
+        return REQUIRED
+    if not isinstance(url, str):
+        return NOT_TEXT
+    rule, host = _shape(url)
+    if rule is not None:
+        return rule
+    if not host_allowed(host, allowed_hosts):
+        return HOST_NOT_ALLOWED
+    return None
 
 
 def check_url(url: object, allowed_hosts: Iterable[str], field: str = "url") -> str | None:
     """The first URL rule `url` breaks, as a message naming `field`; None when all hold."""
-    if url is None or url == "":
-        return f"{field} is required"
-    if not isinstance(url, str):
-        return f"{field} must be a string"
-    problem, host = _shape(url)
-    if problem is not None:
-        return problem.format(field=field)
-    if not host_allowed(host, allowed_hosts):
-        return f"{field} host is not in the account's allowed hosts"
-    return None
+    rule = broken_rule(url, allowed_hosts)
+    return None if rule is None else RULES[rule].format(field=field)

@@ -311,6 +311,7 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         "/portal/webhooks",
         "/portal/webhooks/events/1",
         "/portal/keys",
+        "/portal/keys/key_nope",
         "/portal/security",
         "/portal/team",
         "/portal/audit",
@@ -447,11 +448,11 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/wordings/teach", wordings.form(w.message)),
         ("/portal/wordings/teach", wordings.form(w.message, action="save")),
         ("/portal/wordings/wd_nope/remove", {}),
-        ("/portal/alerts", {}),
+        ("/portal/alerts/telegram", {}),
         ("/portal/alerts/chn_nope/kinds", {"kind_payment_held": "1", "kind_bogus": "1"}),
         ("/portal/alerts/chn_nope/unlink", {}),
         ("/portal/alerts/email", {"address": "someone@shop.example.com"}),
-        ("/portal/alerts/email/verify/" + "A" * 43, {}),
+        ("/portal/alerts/email/verify/" + "A" * 43 + "/confirm", {}),
         (f"/pay/{w.slug}", {"token": "0123456789abcdef"}),
     ]
 

@@ -45,12 +45,15 @@ async def test_an_address_is_verified_by_the_link_it_was_sent(
     assert "Yes, send alerts there" in asked.text
     [channel] = await deps.services.alert_channels.of_user(user.id)
     assert channel.status == al.PENDING  # fetching the link changed nothing
-    done = await client.post("/" + path, follow=True)
+    # Fetching the link asks; its button posts to the link's address and /confirm.
+    assert f'action="/{path}/confirm"' in asked.text
+    assert (await client.get(f"/{path}/confirm")).code == 405
+    done = await client.post(f"/{path}/confirm", follow=True)
     assert "Your address is verified" in done.text
     assert "Alerts go to alerts@shop.example.com." in done.text
     [channel] = await deps.services.alert_channels.of_user(user.id)
     assert (channel.kind, channel.status) == (al.EMAIL, al.LINKED)
-    again = await client.post("/" + path, follow=True)
+    again = await client.post(f"/{path}/confirm", follow=True)
     assert "That link does not work any more" in again.text
 
 
@@ -63,7 +66,7 @@ async def test_another_users_link_verifies_nothing(deps, make_account, make_user
     other_user = await make_user(merchant, "owner")
     other = await portal(other_user)
     await other.get(path)
-    page = await other.post(path, follow=True)
+    page = await other.post(path + "/confirm", follow=True)
     assert "That link does not work any more" in page.text
     assert await deps.services.alert_channels.of_user(other_user.id) == []
 
@@ -82,8 +85,9 @@ async def test_a_bad_address_or_a_refusing_server_links_nothing(
     user = await make_user(merchant, "staff")
     client = await portal(user)
     await client.get("/portal/alerts")
-    bad = await client.post("/portal/alerts/email", {"address": "not an address"}, follow=True)
-    assert "That is not an email address." in bad.text
+    bad = await client.post("/portal/alerts/email", {"address": "not an address"})
+    assert bad.code == 400 and "That is not an email address." in bad.text
+    assert 'id="address-problem"' in bad.text and 'value="not an address"' in bad.text
     assert await deps.services.alert_channels.of_user(user.id) == []
     smtp.refuse_next.append("550 5.1.1 no such user")
     refused = await client.post(

@@ -36,7 +36,7 @@ async def linked_user(deps, make_user, portal, merchant, role="staff", chat=CHAT
     user = await make_user(merchant, role)
     client = await portal(user)
     await client.get("/portal/alerts")
-    page = await client.post("/portal/alerts", follow=True)
+    page = await client.post("/portal/alerts/telegram", follow=True)
     await bot_link(deps, CODE.search(page.text).group(1), chat)
     return user, client
 
@@ -49,7 +49,7 @@ async def test_linking_shows_the_code_once_and_then_the_linked_chat(
     page = await client.get("/portal/alerts")
     assert "Your Telegram is not linked." in page.text
     assert '<a href="/portal/alerts" aria-current="page">Alerts</a>' in page.text
-    made = await client.post("/portal/alerts")
+    made = await client.post("/portal/alerts/telegram")
     assert made.code == 303 and "shown=" in made.location
     shown = await client.get(made.location)
     code = CODE.search(shown.text).group(1)
@@ -109,7 +109,7 @@ async def test_a_broken_channel_is_shown_with_a_way_to_link_again(
     page = await client.get("/portal/alerts?lang=bn")
     assert "কাজ করছে না" in page.text and "HTTP 403" in page.text
     assert "আবার যুক্ত করুন" in page.text
-    relinked = await client.post("/portal/alerts", follow=True)
+    relinked = await client.post("/portal/alerts/telegram", follow=True)
     await bot_link(deps, CODE.search(relinked.text).group(1))
     [channel] = await deps.services.alert_channels.of_user(user.id)
     assert channel.status == al.LINKED
@@ -131,4 +131,4 @@ async def test_without_a_bot_token_the_page_says_so_and_makes_no_code(
     client = await portal(await make_user(merchant, "owner"))
     page = await client.get("/portal/alerts")
     assert 'data-testid="alerts-off"' in page.text
-    assert (await client.post("/portal/alerts")).code == 404
+    assert (await client.post("/portal/alerts/telegram")).code == 404

@@ -3,6 +3,8 @@ a bad number changes nothing, and the devices page and overview follow it."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from tests.conftest import make_settings
@@ -44,8 +46,11 @@ async def test_a_bad_number_says_so_and_changes_nothing(
     merchant = await make_account()
     client = await portal(await make_user(merchant, "owner"))
     await client.get("/portal/alerts")
-    page = await client.post(QUIET, {"minutes": value}, follow=True)
-    assert page.code == 200 and "from 10 to 1440" in page.text
+    page = await client.post(QUIET, {"minutes": value})
+    assert page.code == 400 and "from 10 to 1440" in page.text
+    # The problem is beside the field (and above the form), the value typed is kept.
+    assert 'id="minutes-problem"' in page.text and 'aria-invalid="true"' in page.text
+    assert f'value="{html.escape(value)}"' in page.text
     assert await minutes_of(deps, merchant.id) == 60
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from claimsvc.api.portal.alerts import CHANNEL_WORDS, KIND_WORDS
 from claimsvc.api.words.portal import alerts as portal_words
 from claimsvc.clients.telegram import read_reply
 from claimsvc.domain import alert_text
@@ -29,7 +30,15 @@ def test_the_words_exist_in_both_languages():
     assert portal_words.EN.keys() == portal_words.BN.keys()
     for kind in al.KINDS:
         assert {f"head_{kind}", f"line_{kind}", f"foot_{kind}"} <= alert_text.EN.keys()
-        assert f"al_kind_{kind}" in portal_words.EN
+
+
+def test_the_alerts_page_has_words_for_every_kind_and_channel_in_the_domains_order():
+    """The page lists a channel's choices from these mappings: a new kind or channel in the
+    domain without words (or out of the domain's order) fails here."""
+    assert tuple(KIND_WORDS) == al.KINDS
+    assert tuple(CHANNEL_WORDS) == al.CHANNEL_KINDS
+    for key in (*KIND_WORDS.values(), *CHANNEL_WORDS.values()):
+        assert key in portal_words.EN and key in portal_words.BN
 
 
 def test_sends_are_grouped_by_kind_twenty_at_most_oldest_first():

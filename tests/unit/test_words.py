@@ -87,11 +87,11 @@ def test_dead_cancelled_revoke_and_failed_are_different_words_in_bangla():
         "a webhook that gave up": bn.status("event", "dead"),
         "a cancelled payment": bn.status("session", "CANCELLED"),
         "a failed payment": bn.status("session", "FAILED"),
-        "revoke a key": bn("keys_revoke"),
+        "revoke a key": bn("keys.revoke"),
     }
     assert len(set(meanings.values())) == len(meanings), meanings
-    assert bn("keys_revoke") == bn("devices.revoke")
-    assert "বাতিল" not in bn("keys_revoke") + bn("devices.revoke") + bn("keys_revoked_on", date="১")
+    assert bn("keys.revoke") == bn("devices.revoke")
+    assert "বাতিল" not in bn("keys.revoke") + bn("devices.revoke") + bn("keys.revoked_on", date="১")
 
 
 @pytest.mark.parametrize("lang", ["en", "bn"])

@@ -73,7 +73,7 @@ def failure_words(words: Words, status_code: int | None, error: str | None) -> s
 
 def outcome_words(words: Words, status_code: int | None, error: str | None) -> str:
     """An attempt's outcome in the page's language: delivered, or what failed in words."""
-    return failure_words(words, status_code, error) or words("att_delivered")
+    return failure_words(words, status_code, error) or words("delivery.delivered")
 
 
 def stop_words(words: Words, reason: str | None) -> str:

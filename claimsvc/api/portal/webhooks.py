@@ -1,96 +1,137 @@
-"""The portal's Webhooks page: the account's events with their attempts, sending one again, a
-test event, the callback secret (made, revealed or rotated: shown once, on the page the POST
-redirects to) and the allowed hosts."""
+"""The portal's Webhooks pages: the account's events with their attempts (filtered by status
+and session), one event's page and sending it again, a test event, the callback secret (made,
+revealed or rotated: shown once, on the page the POST redirects to) and the allowed hosts."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
-from claimsvc.api.words import Words
+from claimsvc.api.portal.view import Fmt
+from claimsvc.api.routing import route
 from claimsvc.domain import allowed_hosts as hosts_rules
-from claimsvc.domain import bounds
+from claimsvc.domain import bounds, urls
 from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
-from claimsvc.domain.paging import is_cursor
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
 
-PATH = "/portal/webhooks"
 SESSION_MAX = 64
 """The longest session id the filter accepts (ids are UUIDs)."""
 
+FILTER_FIELDS = ("status", "session")
+TEST_FIELDS = ("url",)
+ROTATE_FIELDS = ("grace",)
+HOSTS_FIELDS = ("host",)
 
-class WebhooksHandler(PortalHandler):
-    """GET: the event log, newest first, filtered by status and session; the forms."""
+URL_RULE_WORDS = {
+    urls.REQUIRED: "webhooks.url_required",
+    urls.NOT_TEXT: "webhooks.url_malformed",
+    urls.TOO_LONG: "webhooks.url_too_long",
+    urls.BAD_SHAPE: "webhooks.url_malformed",
+    urls.BAD_HOST: "webhooks.url_host_invalid",
+    urls.AMBIGUOUS_HOST: "webhooks.url_host_ambiguous",
+    urls.CREDENTIALS: "webhooks.url_credentials",
+    urls.NOT_HTTPS: "webhooks.url_not_https",
+    urls.HOST_NOT_ALLOWED: "webhooks.url_host_not_allowed",
+}
+"""The words of each URL rule (domain/urls.RULES) for the test event's address: the page never
+shows the API's English message."""
+
+GRACE_WORDS = {
+    0: "webhooks.grace_0",
+    1: "webhooks.grace_1",
+    24: "webhooks.grace_24",
+    72: "webhooks.grace_72",
+    168: "webhooks.grace_168",
+}
+"""The words of each grace period offered (domain/rotation.GRACE_HOURS)."""
+
+
+class WebhooksView(PortalHandler):
+    """What the Webhooks page shows: the event log with its filter, and its three forms."""
 
     permission = "webhooks"
-    route_name = "portal_webhooks"
 
-    async def get(self) -> None:
-        held = await take_shown(self, "callback_secret", PATH)
-        if held is not None:
-            await self.show_page(new_secret=held.get("secret"), secret_how=held.get("how"))
+    def filters(self) -> tuple[EventFilter, FormErrors]:
+        """The account's filter from the query; a value we do not take is dropped and told."""
+        given = {name: self.get_query_argument(name, "") for name in FILTER_FIELDS}
+        status = given["status"] or None
+        session = (given["session"] or "").strip() or None
+        problems = {}
+        if status is not None and status not in EVENT_STATUSES:
+            problems["status"], status = "webhooks.bad_filter", None
+        if session is not None and len(session) > SESSION_MAX:
+            problems["session"], session = "webhooks.bad_filter", None
+        which = EventFilter(account_id=self.account.id, session_id=session, status=status)
+        return which, FormErrors.of(given, FILTER_FIELDS, problems)
 
-    async def show_page(self, status: int = 200, **extra: Any) -> None:
-        """The page; `extra` adds the rotation's new secret or a form's error and value."""
-        which, cursor, problem = self._filters()
-        found = None
-        if problem is None:
-            found = await self.services.outbox.list_events(which, None, cursor)
+    def list_url(self, cursor: str | None, name: str = "cursor") -> str:
+        """The event log at `cursor` with its filters, also from an action's page (one list:
+        `name` is always the cursor's)."""
+        which, _ = self.filters()
+        args = [("status", which.status or ""), ("session", which.session_id or "")]
+        args = [(name, value) for name, value in args if value]
+        args += [("cursor", cursor)] if cursor else []
+        page = self.reverse_url("portal_webhooks")
+        return page + (f"?{urlencode(args)}" if args else "")
+
+    async def show(
+        self,
+        status: int = 200,
+        *,
+        test: FormErrors | None = None,
+        rotate: FormErrors | None = None,
+        hosts: FormErrors | None = None,
+        shown: dict[str, str] | None = None,
+    ) -> None:
+        """The page; a form's problems (400), or a secret held for this one view."""
+        which, filter_form = self.filters()
+        found = await self.services.outbox.list_events(which, None, self.cursor())
         account = self.account
         grace = account.previous_secret_until
         if not in_grace(account.previous_callback_secret, grace, self.deps.clock()):
             grace = None
-        forms: dict[str, Any] = {
-            "new_secret": None,
-            "secret_how": None,
-            "test_problem": None,
-            "rotate_problem": None,
-            "url": "",
-            "hosts_problem": None,
-            "host_typed": "",
-        }
+        shown = shown or {}
         self.render_portal(
             "webhooks.html",
-            status=400 if problem and status == 200 else status,
-            title=Words(self.lang)("hooks_title"),
-            events=found.items if found else [],
-            next_cursor=found.next_cursor if found else None,
+            400 if filter_form and status == 200 else status,
+            title=self.t("webhooks.title"),
+            events=found.items,
+            next_cursor=found.next_cursor,
             which=which,
             statuses=EVENT_STATUSES,
-            filter_problem=problem,
+            filter_form=filter_form,
+            test_form=test or FormErrors(),
+            rotate_form=rotate or FormErrors(),
+            hosts_form=hosts or FormErrors(),
+            new_secret=shown.get("secret"),
+            secret_how=shown.get("how"),
             has_secret=bool(account.callback_secret),
             allowed_hosts=account.allowed_hosts,
-            max_hosts=hosts_rules.MAX_ALLOWED_HOSTS,
             grace_until=grace,
-            grace_hours=GRACE_HOURS,
+            grace_words=GRACE_WORDS,
             default_grace=DEFAULT_GRACE_HOURS,
-            **(forms | extra),
         )
 
-    def _filters(self) -> tuple[EventFilter, str | None, str | None]:
-        """The account's filter from the query; a words key when a value is not one we take."""
-        status = self.get_query_argument("status", "") or None
-        session = (self.get_query_argument("session", "") or "").strip() or None
-        cursor = self.get_query_argument("cursor", "") or None
-        problem = None
-        if status is not None and status not in EVENT_STATUSES:
-            problem, status = "hooks_bad_filter", None
-        if session is not None and len(session) > SESSION_MAX:
-            problem, session = "hooks_bad_filter", None
-        if cursor is not None and not is_cursor(cursor, by_id=True):
-            problem, cursor = "hooks_bad_filter", None
-        which = EventFilter(account_id=self.account.id, session_id=session, status=status)
-        return which, cursor, problem
+
+class WebhooksPage(WebhooksView, PortalPage):
+    route_name = "portal_webhooks"
+
+    async def get(self) -> None:
+        page = self.reverse_url("portal_webhooks")
+        held = await take_shown(self, "callback_secret", page)
+        if held is not None:
+            await self.show(shown=held)
 
 
-class EventHandler(PortalHandler):
+class EventPage(PortalPage):
     """One event of the account with its attempts (another account's: 404)."""
 
     permission = "webhooks"
@@ -98,10 +139,9 @@ class EventHandler(PortalHandler):
 
     async def get(self, event_id: str) -> None:
         event = await self.services.outbox.event_of_account(self.account.id, int(event_id))
-        words = Words(self.lang)
         self.render_portal(
             "event.html",
-            title=words("hooks_event_title", id=event.id),
+            title=self.t("event.title", id=event.id),
             event=event,
             attempts=list(reversed(event.history)),
             body_cap=BODY_CAP,
@@ -109,52 +149,61 @@ class EventHandler(PortalHandler):
         )
 
 
-class RedeliverHandler(PortalHandler):
-    """POST: send the event again (domain/delivery.py `redelivery` says how, or refuses)."""
+class EventRedeliver(PortalAction):
+    """Send the event again (domain/delivery.py `redelivery` says how, or refuses)."""
 
     permission = "webhooks"
     route_name = "portal_webhook_redeliver"
 
     async def post(self, event_id: str) -> None:
-        path = f"/portal/webhooks/events/{event_id}"
+        page = self.reverse_url("portal_webhook_event", event_id)
         try:
             await self.services.delivery.redeliver(int(event_id), self.account.id)
         except errors.EventStillStopped:
-            self.see_other(path, flash="hooks_still_stopped")
+            self.see_other(page, flash="event.still_stopped")
             return
         except errors.EventNotRedeliverable:
-            self.see_other(path, flash="hooks_not_redeliverable")
+            self.see_other(page, flash="event.not_redeliverable")
             return
         await self.audit("webhook.redeliver", f"event:{event_id}")
-        self.see_other(path, flash="hooks_redelivered")
+        self.see_other(page, flash="event.redelivered")
 
 
-class TestEventHandler(WebhooksHandler):
-    """POST: a test event to the address typed (URL rules and allowed hosts), then its page."""
+class TestEventSend(WebhooksView, PortalAction):
+    """A test event to the address typed (URL rules and allowed hosts), then its page."""
 
     route_name = "portal_webhook_test"
 
     async def post(self) -> None:
-        url = (self.form("url") or "").strip()
+        submitted = self.form_values(TEST_FIELDS)
+        url = (submitted["url"] or "").strip()
         try:
             event = await self.services.outbox.record_test(self.account, url)
-        except errors.UrlRejected as refused:
-            await self.show_page(400, test_problem=refused.message, url=url)
+        except errors.UrlRejected:
+            rule = urls.broken_rule(url, self.account.allowed_hosts) or urls.HOST_NOT_ALLOWED
+            problems = {"url": URL_RULE_WORDS[rule]}
+            await self.show(400, test=FormErrors.of({"url": url}, TEST_FIELDS, problems))
             return
         await self.audit("webhook.test", f"event:{event.id}", host=_host(url))
-        self.see_other(f"/portal/webhooks/events/{event.id}", flash="hooks_test_queued")
+        page = self.reverse_url("portal_webhook_event", event.id)
+        self.see_other(page, flash="webhooks.test_queued")
 
 
-class RotateHandler(WebhooksHandler):
-    """POST: a new callback secret, the old one kept for a grace; the page it redirects to
-    shows the new one once."""
+class SecretRotate(WebhooksView, PortalAction):
+    """A new callback secret, the old one kept for a grace; the page it redirects to shows
+    the new one once (200, `no-store`)."""
 
     route_name = "portal_webhook_rotate"
 
     async def post(self) -> None:
-        hours = bounds.digits(self.form("grace") or "")
+        submitted = self.form_values(ROTATE_FIELDS)
+        hours = bounds.digits(submitted["grace"] or "")
         if hours is None or hours not in GRACE_HOURS:
-            await self.show_page(400, rotate_problem="hooks_bad_grace")
+            # Not one of the options: the select shows the default again, never the first
+            # option (no grace) a browser would fall back to.
+            kept = {"grace": str(DEFAULT_GRACE_HOURS)}
+            problems = {"grace": "webhooks.bad_grace"}
+            await self.show(400, rotate=FormErrors.of(kept, ROTATE_FIELDS, problems))
             return
         first = not self.account.callback_secret
         account, secret = await self.services.admin.rotate_callback_secret(
@@ -164,27 +213,29 @@ class RotateHandler(WebhooksHandler):
         await self.audit("webhook.rotate_secret", "callback_secret", grace_hours=str(hours))
         # A reload after this shows the page, never another rotation (POST/redirect/GET).
         how = "first" if first else "rotated"
-        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": how}, PATH)
+        page = self.reverse_url("portal_webhooks")
+        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": how}, page)
 
 
-class RevealHandler(WebhooksHandler):
-    """POST: show the current callback secret once, on the page it redirects to (audited); the
+class SecretReveal(WebhooksView, PortalAction):
+    """Show the current callback secret once, on the page it redirects to (audited); the
     secret itself never goes in an address, a cookie or a log (services/one_view.py)."""
 
     route_name = "portal_webhook_reveal"
 
     async def post(self) -> None:
         secret = self.account.callback_secret
+        page = self.reverse_url("portal_webhooks")
         if not secret:
-            self.see_other(PATH)  # nothing to show: the page offers to make one
+            self.see_other(page)  # nothing to show: the page offers to make one
             return
         await self.audit("webhook.reveal_secret", "callback_secret")
-        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": "shown"}, PATH)
+        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": "shown"}, page)
 
 
-class HostsHandler(WebhooksHandler):
-    """POST: add the host typed (`host`), or with `remove` remove that listed entry; audited.
-    The one host rule (domain/hosts.py) decides what an entry may be."""
+class HostsChange(WebhooksView, PortalAction):
+    """Add the host typed (`host`), or with `remove` remove that listed entry; audited. The
+    one host rule (domain/allowed_hosts.py) decides what an entry may be."""
 
     route_name = "portal_webhook_hosts"
 
@@ -201,11 +252,14 @@ class HostsHandler(WebhooksHandler):
         try:
             self.account = await self.services.admin.change_allowed_hosts(self.account.id, change)
         except hosts_rules.HostListRefused as refused:
-            await self.show_page(400, hosts_problem=refused.key, host_typed=typed.strip())
+            most = Fmt(self.lang).number(hosts_rules.MAX_ALLOWED_HOSTS)
+            form = FormErrors.keeping({"host": typed.strip()}, HOSTS_FIELDS)
+            await self.show(400, hosts=form.add("host", refused.key, n=most))
             return
         added = removing is None
         await self.audit("webhook.host_add" if added else "webhook.host_remove", f"host:{entry}")
-        self.see_other(f"{PATH}#hosts", flash="hosts_added" if added else "hosts_removed")
+        flash = "webhooks.hosts_added" if added else "webhooks.hosts_removed"
+        self.see_other(self.reverse_url("portal_webhooks") + "#hosts", flash=flash)
 
 
 def _host(url: str) -> str:
@@ -213,23 +267,16 @@ def _host(url: str) -> str:
     return urlsplit(url).hostname or ""
 
 
-def routes(kw: dict[str, object]) -> list[URLSpec]:
+EVENT = r"/portal/webhooks/events/([1-9][0-9]{0,17})"
+
+
+def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
-        URLSpec(r"/portal/webhooks", WebhooksHandler, kw, name="portal_webhooks"),
-        URLSpec(r"/portal/webhooks/test", TestEventHandler, kw, name="portal_webhook_test"),
-        URLSpec(r"/portal/webhooks/secret", RotateHandler, kw, name="portal_webhook_rotate"),
-        URLSpec(r"/portal/webhooks/secret/reveal", RevealHandler, kw, name="portal_webhook_reveal"),
-        URLSpec(r"/portal/webhooks/hosts", HostsHandler, kw, name="portal_webhook_hosts"),
-        URLSpec(
-            r"/portal/webhooks/events/([1-9][0-9]{0,17})",
-            EventHandler,
-            kw,
-            name="portal_webhook_event",
-        ),
-        URLSpec(
-            r"/portal/webhooks/events/([1-9][0-9]{0,17})/redeliver",
-            RedeliverHandler,
-            kw,
-            name="portal_webhook_redeliver",
-        ),
+        route(r"/portal/webhooks", WebhooksPage, kw),
+        route(r"/portal/webhooks/test", TestEventSend, kw),
+        route(r"/portal/webhooks/secret", SecretRotate, kw),
+        route(r"/portal/webhooks/secret/reveal", SecretReveal, kw),
+        route(r"/portal/webhooks/hosts", HostsChange, kw),
+        route(EVENT, EventPage, kw),
+        route(EVENT + "/redeliver", EventRedeliver, kw),
     ]

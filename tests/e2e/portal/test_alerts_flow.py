@@ -40,7 +40,7 @@ async def test_linking_telegram_and_choosing_alerts(
     await expect(page.locator("nav.menu a[aria-current=page]")).to_be_visible()
     await assert_accessible(page)
 
-    await page.locator("form[action='/portal/alerts'] button[type=submit]").click()
+    await page.locator("form[action='/portal/alerts/telegram'] button[type=submit]").click()
     code = (await page.locator("[data-testid=link-code]").inner_text()).strip()
     assert len(code) == 10
     await expect(page.locator(f"a[href='https://t.me/shop_bot?start={code}']")).to_be_visible()

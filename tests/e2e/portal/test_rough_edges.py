@@ -144,7 +144,7 @@ async def test_keys_show_their_state_and_the_owner_s_own_row_offers_no_action(
     await expect(page.locator("[data-testid=key-state]")).to_have_text(
         "active" if lang == "en" else "সক্রিয়"
     )
-    await assert_accessible(page)  # the screenshot: test_hooks_keys.py
+    await assert_accessible(page)  # the screenshot: test_keys_flow.py
     await page.goto(f"{server}/portal/team")
     await expect(page.locator(f"form[action^='/portal/team/{owner.id}/']")).to_have_count(0)
     await expect(page.locator("form[action$='/disable']")).to_have_count(1)

@@ -9,7 +9,9 @@ from claimsvc.api.words.portal import (
     core,
     delivery,
     devices,
+    event,
     hooks,
+    keys,
     links,
     money,
     settle,
@@ -17,6 +19,7 @@ from claimsvc.api.words.portal import (
     testmode,
     transactions,
     wallets,
+    webhooks,
     wordings,
 )
 
@@ -34,5 +37,8 @@ MODULES: tuple[ModuleType, ...] = (
     testmode,
     delivery,
     alerts,
+    webhooks,
+    event,
+    keys,
 )
 """Every words module; a part adds its module here (one line)."""

@@ -31,13 +31,6 @@ EN = {
     "test.open_checkout": "Open the checkout page (as the buyer)",
     "test.not_open": "Only an open test session takes a test payment.",
     "audit_test_payment.make": "Made a test payment",
-    "keys_mode": "Mode",
-    "keys_mode_live": "Live: real payments",
-    "keys_mode_test": "Test: test sessions, never money",
-    "keys_mode_hint": (
-        "A test key (sk_test_…) opens test sessions: marked as tests everywhere, paid only "
-        "by test payments, never counted as money."
-    ),
 }
 
 BN = {
@@ -68,11 +61,4 @@ BN = {
     "test.open_checkout": "চেকআউট পেজ খুলুন (ক্রেতা হিসেবে)",
     "test.not_open": "শুধু খোলা টেস্ট সেশনেই টেস্ট পেমেন্ট করা যায়।",
     "audit_test_payment.make": "টেস্ট পেমেন্ট করেছেন",
-    "keys_mode": "মোড",
-    "keys_mode_live": "লাইভ: আসল পেমেন্ট",
-    "keys_mode_test": "টেস্ট: টেস্ট সেশন, কখনো আসল টাকা নয়",
-    "keys_mode_hint": (
-        "টেস্ট কী (sk_test_…) টেস্ট সেশন খোলে: সব জায়গায় টেস্ট হিসেবে চিহ্নিত, শুধু টেস্ট "
-        "পেমেন্টে পরিশোধ হয়, কখনো আসল টাকা হিসেবে গোনা হয় না।"
-    ),
 }

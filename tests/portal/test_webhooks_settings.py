@@ -85,7 +85,7 @@ async def test_a_developer_adds_a_host_listed_audited_and_named_by_the_test_form
     assert "The host was added." in page.text
     listed = page.text.split('data-testid="allowed-hosts"')[1].split("</ul>")[0]
     assert "hooks.rahim.example" in listed
-    hint = page.text.split('data-testid="test-hosts">')[1].split("</p>")[0]
+    hint = page.text.split('id="url-hint">')[1].split("</p>")[0]
     assert "hooks.rahim.example" in hint and "shop.example.com" in hint
     audit = await owner.get("/portal/audit")  # the owner's page
     assert "webhook.host_add" in audit.text and "host:hooks.rahim.example" in audit.text

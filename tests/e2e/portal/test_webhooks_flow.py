@@ -81,7 +81,7 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
     await worker.deliver_due()
     await page.reload()
     await expect(page.locator("[data-testid=event-status]")).to_contain_text(
-        "delivered" if lang == "en" else "পৌঁছেছে"
+        "Delivered" if lang == "en" else "পৌঁছেছে"
     )
     await expect(page.locator("table.table tbody tr")).to_have_count(2)
     await expect(page.locator("[data-testid=attempt-details]")).to_have_count(2)

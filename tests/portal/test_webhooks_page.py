@@ -3,6 +3,7 @@ account's ids, and secrets shown once, never on a later page or in a log."""
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 
@@ -35,67 +36,11 @@ async def test_staff_cannot_mint_a_key_or_rotate_the_secret(deps, shop, make_use
     assert account.callback_secret == shop.account.callback_secret
 
 
-async def test_a_minted_key_is_shown_once_works_and_never_appears_again(
-    deps, shop, owner, fetch, caplog
-):
-    caplog.set_level(logging.DEBUG)
-    await owner.get("/portal/keys")
-    made = await owner.post("/portal/keys", {"label": "  shop   server "})
-    assert made.code == 303 and made.location.startswith("/portal/keys?shown=")
-    assert KEY.findall(made.text) == []
-    page = await owner.get(made.location)
-    (key,) = KEY.findall(page.text)
-    assert "Cache-Control" in page.headers and "no-store" in page.headers["Cache-Control"]
-    # A reload of the page that showed it: the key is gone, the page says so, nothing is made.
-    again = await owner.get(made.location)
-    assert key not in again.text and "shown once and is no longer visible" in again.text
-    assert len(await deps.services.admin.list_keys(shop.id)) == 2
-    assert (await fetch(INIT, json=initialize_body(), key=key)).code == 201
-    later = await owner.get("/portal/keys")
-    assert key not in later.text and key[:12] in later.text and "shop server" in later.text
-    assert key not in caplog.text
-    audit = await owner.get("/portal/audit")
-    assert key not in audit.text
-
-
-async def test_a_key_label_too_long_is_refused_and_nothing_minted(deps, shop, owner):
-    await owner.get("/portal/keys")
-    page = await owner.post("/portal/keys", {"label": "x" * 101})
-    assert page.code == 400 and "at most 100 characters" in page.text
-    assert len(await deps.services.admin.list_keys(shop.id)) == 1
-
-
-async def test_revoking_asks_first_then_the_next_initialize_is_refused(shop, owner, fetch):
-    confirm = await owner.get(f"/portal/keys/{shop.key_id}/revoke")
-    assert confirm.code == 200 and "Revoke this key?" in confirm.text
-    done = await owner.post(f"/portal/keys/{shop.key_id}/revoke", follow=True)
-    assert "The key is revoked." in done.text
-    reply = await fetch(INIT, json=initialize_body(), key=shop.key)
-    assert (reply.code, reply.json()) == (401, {"error": "Unauthorized API Key"})
-
-
-def key_states(page) -> list[str]:
-    return re.findall(r'data-testid="key-state">(.*?)</td>', page.text)
-
-
-async def test_the_state_column_says_active_or_revoked_never_the_action(shop, owner):
-    """The State column showed "Revoke" (the action) for a live key; the action has its own
-    column."""
-    before = await owner.get("/portal/keys")
-    assert key_states(before) == ["active"]
-    assert f'href="/portal/keys/{shop.key_id}/revoke"' in before.text
-    await owner.post(f"/portal/keys/{shop.key_id}/revoke")
-    after = await owner.get("/portal/keys?lang=bn")
-    [state] = key_states(after)
-    assert "বাতিল" not in state and "প্রত্যাহার" in state
-    assert f'href="/portal/keys/{shop.key_id}/revoke"' not in after.text
-
-
 async def test_another_accounts_key_and_event_are_not_found(deps, make_account, owner, fetch):
     other = await make_account()
     theirs = await record_event(deps, other.id, "https://shop.example.com/hook")
     await owner.get("/portal/keys")
-    assert (await owner.get(f"/portal/keys/{other.key_id}/revoke")).code == 404
+    assert (await owner.get(f"/portal/keys/{other.key_id}")).code == 404
     assert (await owner.post(f"/portal/keys/{other.key_id}/revoke")).code == 404
     assert (await owner.get(f"/portal/webhooks/events/{theirs}")).code == 404
     assert (await owner.post(f"/portal/webhooks/events/{theirs}/redeliver")).code == 404
@@ -142,6 +87,7 @@ async def test_a_grace_not_offered_is_refused(deps, shop, owner, grace):
     await owner.get("/portal/webhooks")
     page = await owner.post("/portal/webhooks/secret", {"grace": grace})
     assert page.code == 400 and "Choose one of the listed periods." in page.text
+    assert 'id="grace-problem"' in page.text and '<option value="24" selected>' in page.text
     account = await deps.services.admin.get_account(shop.id)
     assert account.callback_secret == shop.account.callback_secret
 
@@ -150,8 +96,35 @@ async def test_a_test_event_to_a_host_not_allowed_is_refused_on_the_page(deps, s
     await owner.get("/portal/webhooks")
     page = await owner.post("/portal/webhooks/test", {"url": "https://evil.example.org/x"})
     assert page.code == 400
-    assert "webhook_url host is not in the account" in page.text
+    assert "host is not one of your allowed hosts" in page.text and "webhook_url" not in page.text
+    assert 'id="url-problem"' in page.text and 'value="https://evil.example.org/x"' in page.text
     assert "No events yet." in page.text
+
+
+@pytest.mark.parametrize(
+    ("url", "en", "bn"),
+    [
+        ("http://shop.example.com/hook", "must start with https://", "https:// দিয়ে শুরু"),
+        ("", "Enter your webhook address.", "ওয়েবহুক ঠিকানা লিখুন"),
+        ("https://user:pw@shop.example.com/x", "user name or a password", "পাসওয়ার্ড"),
+        ("https://shop example.com/x", "not a web address", "ওয়েব ঠিকানা নয়"),
+        ("https://evil.example.org/x", "not one of your allowed hosts", "অনুমোদিত হোস্টের"),
+    ],
+)
+async def test_every_refusal_of_the_test_address_is_words_in_the_pages_language(owner, url, en, bn):
+    """Issue 24: the URL rule's English message ("webhook_url must use https") reached a
+    Bangla page; each rule now has words in both languages."""
+    for lang, words in (("en", en), ("bn", bn)):
+        await owner.get(f"/portal/webhooks?lang={lang}")
+        page = await owner.post("/portal/webhooks/test", {"url": url})
+        assert page.code == 400 and words in page.text, (lang, url)
+        assert "webhook_url" not in page.text
+
+
+async def test_the_test_address_takes_only_its_form(deps, shop, owner):
+    """Issue 24: GET on the test event's address showed the page; it is an action."""
+    page = await owner.get("/portal/webhooks/test")
+    assert page.code == 405 and "This address only takes a form" in page.text
 
 
 async def test_a_test_event_is_queued_and_its_page_shown(deps, shop, owner):
@@ -170,7 +143,30 @@ async def test_the_event_log_filters_and_a_bad_filter_is_told(deps, shop, owner)
     assert f"#{first}" not in (await owner.get("/portal/webhooks?status=dead")).text
     bad = await owner.get("/portal/webhooks?status=nonsense")
     assert bad.code == 400 and "That filter is not one we can show" in bad.text
-    assert (await owner.get("/portal/webhooks?cursor=%%%")).code == 400
+    assert 'aria-invalid="true"' in bad.text
+
+
+@pytest.mark.parametrize("cursor", ["%%%", "nonsense", "0" * 40])
+async def test_a_bad_cursor_gets_the_one_answer_of_every_list(owner, cursor):
+    page = await owner.get(f"/portal/webhooks?status=queued&cursor={cursor}")
+    assert page.code == 400 and "That page of the list does not exist" in page.text
+    assert 'href="/portal/webhooks?status=queued"' in page.text
+
+
+async def test_the_pager_is_the_lists_and_keeps_the_filters(deps, shop, owner, monkeypatch):
+    from claimsvc.domain import paging
+
+    monkeypatch.setattr(paging, "DEFAULT_LIMIT", 2)
+    ids = [await record_event(deps, shop.id, "https://shop.example.com/hook") for _ in range(3)]
+    first = await owner.get("/portal/webhooks?status=queued")
+    older = re.search(r'href="([^"]+)" rel="next" data-testid="pager-older"', first.text)
+    assert older is not None and f"#{ids[0]}" not in first.text
+    link = html.unescape(older.group(1))
+    assert link.startswith("/portal/webhooks?status=queued&cursor=")
+    second = await owner.get(link)
+    assert second.code == 200 and f"#{ids[0]}" in second.text
+    newest = re.search(r'href="([^"]+)" data-testid="pager-newest"', second.text)
+    assert newest is not None and html.unescape(newest.group(1)) == "/portal/webhooks?status=queued"
 
 
 async def test_sending_a_queued_event_not_yet_tried_is_refused_unchanged(deps, shop, owner):

@@ -39,7 +39,7 @@ async def test_a_key_minted_in_the_portal_opens_a_session_then_is_revoked(
     await assert_accessible(page)
     await screenshot(page, "keys", lang, viewport)
 
-    await row.locator("a[href$='/revoke']").click()
+    await row.locator("a[href^='/portal/keys/']").click()
     await assert_accessible(page)
     await page.locator("form[action$='/revoke'] button.danger").click()
     await expect(page.locator(".flash")).to_be_visible()

@@ -41,7 +41,7 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     page = tab.page
     words = WORDS[lang]
     await page.goto(f"{server}/portal/webhooks?lang={lang}")
-    await expect(page.locator("#test-hosts")).to_contain_text("shop.example.com")
+    await expect(page.locator("#url-hint")).to_contain_text("shop.example.com")
     await assert_accessible(page)
 
     await page.get_by_role("button", name=words["show"]).click()
@@ -55,17 +55,17 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     await expect(page.locator("[data-testid=new-secret]")).to_have_count(0)
     await expect(page.locator(".flash")).to_contain_text(words["gone"])
 
-    await page.locator("#new-host").fill("https://hooks.rahim.example/x")
-    await page.locator("form[action='/portal/webhooks/hosts'] #new-host").press("Enter")
-    await expect(page.locator("#hosts-problem")).to_contain_text(words["bad"])
+    await page.locator("#host").fill("https://hooks.rahim.example/x")
+    await page.locator("form[action='/portal/webhooks/hosts'] #host").press("Enter")
+    await expect(page.locator("#host-problem")).to_contain_text(words["bad"])
     await assert_accessible(page)
     await screenshot(page, "webhooks-host-refused", lang, viewport)
 
-    await page.locator("#new-host").fill("hooks.rahim.example")
-    await page.locator("#new-host").press("Enter")
+    await page.locator("#host").fill("hooks.rahim.example")
+    await page.locator("#host").press("Enter")
     await expect(page.locator(".flash")).to_have_text(words["added"])
     await expect(page.locator("[data-testid=allowed-hosts]")).to_contain_text("hooks.rahim.example")
-    await expect(page.locator("#test-hosts")).to_contain_text("hooks.rahim.example")
+    await expect(page.locator("#url-hint")).to_contain_text("hooks.rahim.example")
     await assert_accessible(page)
     await screenshot(page, "webhooks-hosts", lang, viewport)
 
