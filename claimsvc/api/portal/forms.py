@@ -3,7 +3,8 @@ typed, kept for the form shown again.
 
 The portal's form policy (docs/decisions.md, issue 24): invalid input shows the same page again
 with 400, a problem beside each field and the values kept; a success redirects (303) to a page
-with a flash; a secret shown once answers 200/201 with `Cache-Control: no-store`.
+with a flash; a secret made by a POST redirects too, to a page that shows it once (the one-view
+hold, `one_view.py`) with 200 and `Cache-Control: no-store`, so a reload makes nothing twice.
 """
 
 from __future__ import annotations
