@@ -118,14 +118,15 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
     from claimsvc.api import page_text
-    from claimsvc.api.words.portal import testmode
+    from claimsvc.api.words.portal import test_mode, testmode
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}
 
-    assert testmode.EN.keys() == testmode.BN.keys()
-    for key, english in testmode.EN.items():
-        assert english and testmode.BN[key] and testmode.BN[key] != english
-        assert fields(english) == fields(testmode.BN[key]), key
+    for module in (testmode, test_mode):
+        assert module.EN.keys() == module.BN.keys()
+        for key, english in module.EN.items():
+            assert english and module.BN[key] and module.BN[key] != english
+            assert fields(english) == fields(module.BN[key]), key
     for key in ("test_title", "test_text"):
         assert page_text.TEXT["en"][key] and page_text.TEXT["bn"][key]

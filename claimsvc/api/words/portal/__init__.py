@@ -8,11 +8,15 @@ from claimsvc.api.words.portal import (
     alerts,
     core,
     delivery,
+    export,
     hooks,
     links,
     money,
+    payment,
+    payments,
     phone,
     settle,
+    test_mode,
     testmode,
     wordings,
 )
@@ -28,5 +32,9 @@ MODULES: tuple[ModuleType, ...] = (
     testmode,
     delivery,
     alerts,
+    payments,
+    payment,
+    export,
+    test_mode,
 )
 """Every words module; a part adds its module here (one line)."""
