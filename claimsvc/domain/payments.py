@@ -50,8 +50,8 @@ def parse_search(text: str | None) -> Search | None:
         return None
     if len(text) > MAX_SEARCH:
         raise SearchProblem(f"at most {MAX_SEARCH} characters")
-    if not text.isprintable():
-        raise SearchProblem("control characters")
+    if not text.isprintable() or "\ufffd" in text:
+        raise SearchProblem("control characters, or bytes that were not UTF-8")
     trx_id = text.upper()
     return Search(text, trx_id if TRX_ID.fullmatch(trx_id) else None)
 

@@ -130,3 +130,21 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
             assert fields(english) == fields(module.BN[key]), key
     for key in ("test_title", "test_text"):
         assert page_text.TEXT["en"][key] and page_text.TEXT["bn"][key]
+
+
+@pytest.mark.parametrize(
+    ("form", "problems"),
+    [
+        ({"outcome": "paid"}, {}),
+        ({"outcome": "late_sms", "provider": "nagad", "trx_id": " 7tabc12345 "}, {}),
+        ({"outcome": "x"}, {"outcome": "test_mode.bad_outcome"}),
+        ({"outcome": "paid", "provider": "paypal"}, {"provider": "test_mode.bad_provider"}),
+        ({"outcome": "paid", "trx_id": "no!"}, {"trx_id": "test_mode.bad_trx_id"}),
+    ],
+)
+def test_the_portal_form_names_each_field_it_refuses(form, problems):
+    req, found = rules.parse_form("Sess-1", form)
+    assert found == problems
+    if not problems:
+        assert req is not None and req.session_id == "sess-1" and req.outcome == form["outcome"]
+        assert req.trx_id in (None, "7TABC12345")

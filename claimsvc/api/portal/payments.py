@@ -206,7 +206,7 @@ class PaymentsPage(PaymentsView, PortalPage):
 
     def _query(self, names: tuple[str, ...]) -> dict[str, str | None]:
         """The query's fields `names` as given; one that is not UTF-8 (Tornado refuses to
-        decode it) is read with replacement characters, which no status or order id has."""
+        decode it) is read with replacement characters, which the filters refuse."""
         values: dict[str, str | None] = {}
         for name in names:
             try:
