@@ -33,7 +33,7 @@ DUE_SHOWN = 20
 """The most payments of a different amount the list page names at its top."""
 
 # The words of the domain's values these pages show, keyed by the domain's own tuples
-# (tests/portal/test_payment_pages.py holds each tuple to being covered).
+# (tests/portal/test_payment_page.py holds each tuple to being covered).
 CLAIM_OUTCOMES = {
     claims.COMPLETED: "payment.claim_completed",
     claims.PENDING: "payment.claim_pending",
