@@ -8,7 +8,7 @@ English in both languages, so that a spreadsheet or a script reads the same file
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
@@ -85,6 +85,48 @@ def parse_range(first: str | None, last: str | None) -> Range:
     if (days.last - days.first).days >= MAX_DAYS:
         raise RangeProblem(f"at most {MAX_DAYS} days")
     return days
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """One file asked for: payments or transactions (KINDS) of a range of Dhaka days."""
+
+    kind: str
+    days: Range
+
+
+FORM_FIELDS = ("what", "from", "to")
+"""The export form's fields (a GET form: the file's address carries them)."""
+
+
+def parse_form(form: Mapping[str, str | None]) -> tuple[ExportRequest | None, dict[str, str]]:
+    """The export form (strings as given; no `what`: payments) as a request, or each wrong
+    field's words key by field name: a day that is no date, a last day before the first, a
+    range longer than MAX_DAYS (said beside the last day)."""
+    problems = {}
+    kind = form.get("what") or PAYMENTS
+    if kind not in KINDS:
+        problems["what"] = "export.bad_kind"
+    first, last = _day(form.get("from")), _day(form.get("to"))
+    for name, day in (("from", first), ("to", last)):
+        if day is None:
+            problems[name] = "export.bad_date"
+    if first is not None and last is not None:
+        if last < first:
+            problems["to"] = "export.last_before_first"
+        elif (last - first).days >= MAX_DAYS:
+            problems["to"] = "export.too_long"
+    if problems:
+        return None, problems
+    assert first is not None and last is not None
+    return ExportRequest(kind, Range(first, last)), {}
+
+
+def _day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat((text or "").strip())
+    except ValueError:
+        return None
 
 
 def safe_cell(value: str) -> str:

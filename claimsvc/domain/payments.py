@@ -3,6 +3,7 @@ for reading a search box and a status filter."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -49,8 +50,8 @@ def parse_search(text: str | None) -> Search | None:
         return None
     if len(text) > MAX_SEARCH:
         raise SearchProblem(f"at most {MAX_SEARCH} characters")
-    if not text.isprintable():
-        raise SearchProblem("control characters")
+    if not text.isprintable() or "\ufffd" in text:
+        raise SearchProblem("control characters, or bytes that were not UTF-8")
     trx_id = text.upper()
     return Search(text, trx_id if TRX_ID.fullmatch(trx_id) else None)
 
@@ -62,6 +63,37 @@ def parse_status(value: str | None) -> str | None:
     if value.upper() not in SESSION_STATUSES:
         raise SearchProblem("unknown status")
     return value.upper()
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the payments list shows: a search (None: the newest payments) of one status
+    (None: all)."""
+
+    search: Search | None = None
+    status: str | None = None
+
+
+FILTER_FIELDS = ("q", "status")
+"""The payments list's query fields (its search form)."""
+
+
+def parse_filters(form: Mapping[str, str | None]) -> tuple[Filters | None, dict[str, str]]:
+    """The list's search form (strings as given) as filters, or each wrong field's words key
+    by field name."""
+    problems = {}
+    search = status = None
+    try:
+        search = parse_search(form.get("q"))
+    except SearchProblem:
+        problems["q"] = "payments.bad_search"
+    try:
+        status = parse_status(form.get("status"))
+    except SearchProblem:
+        problems["status"] = "payments.bad_status"
+    if problems:
+        return None, problems
+    return Filters(search, status), {}
 
 
 def newest_first(sessions: list[Session]) -> list[Session]:

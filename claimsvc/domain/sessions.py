@@ -268,6 +268,10 @@ def failure(session: Session, max_attempts: int, now: datetime, source: str | No
     return count_failure(max_attempts, now, source)
 
 
+AMOUNT_ACCEPTED = "amount accepted"
+"""The reason the claim history gives the claim a merchant's accepted different amount makes."""
+
+
 def accept_mismatch(mismatch: Mismatch, by: str, now: datetime) -> Transition:
     """OPEN, no claim pending, not overdue, its mismatch on this transaction still open: the
     merchant accepts the different amount for the order, which completes the session."""
@@ -275,7 +279,7 @@ def accept_mismatch(mismatch: Mismatch, by: str, now: datetime) -> Transition:
     claim = Claim(mismatch.transaction_id, mismatch.provider, mismatch.trx_id, now)
     settled = replace(mismatch, settlement="accepted", settled_at=now, settled_by=by)
     attempt = ClaimAttempt(
-        now, mismatch.provider, mismatch.trx_id, "completed", "merchant", "amount accepted"
+        now, mismatch.provider, mismatch.trx_id, "completed", "merchant", AMOUNT_ACCEPTED
     )
     return Transition(
         "accept_mismatch",

@@ -10,6 +10,7 @@ does not match".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -26,11 +27,32 @@ SETTLEMENTS = (ACCEPTED, REFUND, LEFT)
 ACTIONS = {"accept": ACCEPTED, "refund": REFUND, "leave": LEFT}
 """The portal's form actions and the settlement each records."""
 
+FORM_FIELDS = ("action", "transaction_id")
+"""The portal's settle form: the button pressed (ACTIONS) and the transaction it settles."""
+
+
+@dataclass(frozen=True)
+class SettleRequest:
+    """A decision asked for in the portal: one of ACTIONS on the session's transaction."""
+
+    action: str
+    transaction_id: str
+
+
+def parse_form(form: Mapping[str, str | None]) -> tuple[SettleRequest | None, dict[str, str]]:
+    """The settle form as a request, or the words key of its problem (an action that is none
+    of ACTIONS, or no transaction: a form this page did not write)."""
+    action, transaction_id = form.get("action") or "", form.get("transaction_id") or ""
+    if action not in ACTIONS or not transaction_id:
+        return None, {"action": "payment.settle_bad_action"}
+    return SettleRequest(action, transaction_id), {}
+
+
 TOLD, REFUNDING = "told", "refund"
 """What the buyer's page says of a different amount: the merchant has been told (and has not
 accepted it), or the merchant will refund it by hand."""
 
-# Why a settlement cannot be made (each a words key of the portal: "settle.<problem>").
+# Why a settlement cannot be made (the portal words each: api/portal/payments.py).
 NO_MISMATCH = "no_mismatch"
 DECIDED = "decided"
 ENDED = "ended"

@@ -8,6 +8,7 @@ balance chain and claim rules decide what it comes to (docs/decisions.md, "Test 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -138,6 +139,28 @@ def parse_request(body: object) -> TestPaymentRequest:
 
 
 _FIELDS = ("session_id", "outcome", "provider", "trx_id", "wait")
+
+FORM_FIELDS = ("outcome", "provider", "trx_id")
+"""The portal's test payment form (the session is its address's)."""
+
+
+def parse_form(
+    session_id: str, form: Mapping[str, str | None]
+) -> tuple[TestPaymentRequest | None, dict[str, str]]:
+    """The portal's test payment form (strings as typed; an empty wallet or TrxID: chosen for
+    it) as a request, or each wrong field's words key by field name."""
+    problems = {}
+    outcome, provider = form.get("outcome") or "", form.get("provider") or None
+    trx_id = (form.get("trx_id") or "").strip().upper() or None
+    if outcome not in OUTCOMES:
+        problems["outcome"] = "test_mode.bad_outcome"
+    if provider is not None and provider not in PROVIDERS:
+        problems["provider"] = "test_mode.bad_provider"
+    if trx_id is not None and not TRX_ID.fullmatch(trx_id):
+        problems["trx_id"] = "test_mode.bad_trx_id"
+    if problems:
+        return None, problems
+    return TestPaymentRequest(session_id.strip().lower(), outcome, provider, trx_id), {}
 
 
 def sms_state(payment: TestPayment) -> str:

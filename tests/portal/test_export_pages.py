@@ -124,24 +124,35 @@ async def test_a_big_range_is_streamed_in_batches(
 
 
 @pytest.mark.parametrize(
-    "query",
+    ("query", "field", "bangla"),
     [
-        "what=payments&from=2026-11-22&to=2026-11-21",
-        "what=payments&from=2025-01-01&to=2026-11-21",
-        "what=payments&from=yesterday&to=2026-11-21",
-        "what=everything&from=2026-11-21&to=2026-11-21",
-        "",
+        ("what=payments&from=2026-11-22&to=2026-11-21", "to", "প্রথম দিনের দিন বা তার পরের"),
+        ("what=payments&from=2025-01-01&to=2026-11-21", "to", "সর্বোচ্চ ৩৬৬ দিন"),
+        ("what=payments&from=yesterday&to=2026-11-21", "from", "একটি তারিখ বেছে নিন"),
+        ("what=everything&from=2026-11-21&to=2026-11-21", "what", "পেমেন্ট অথবা ওয়ালেটের"),
+        ("", "from", "একটি তারিখ বেছে নিন"),
     ],
 )
-async def test_a_bad_range_answers_the_form_with_the_reason(
-    deps, make_account, make_user, portal, query
+async def test_a_bad_range_answers_the_form_with_the_reason_beside_the_field(
+    deps, make_account, make_user, portal, query, field, bangla
 ):
     shop = await make_account()
     client = await portal(await make_user(shop, role="staff"))
     page = await client.get(f"/portal/export.csv?{query}")
-    assert page.code == 400 and 'id="export-problem"' in page.text
-    bangla = await client.get(f"/portal/export.csv?{query}&lang=bn")
-    assert "দুটি তারিখ বেছে নিন" in bangla.text
+    assert page.code == 400 and 'id="export-problems"' in page.text
+    assert f'<p class="error field-error" id="{field}-problem">' in page.text
+    assert "text/html" in page.headers["Content-Type"]
+    answer = await client.get(f"/portal/export.csv?{query}&lang=bn")
+    assert bangla in answer.text.split(f'id="{field}-problem">')[1].split("</p>")[0]
+
+
+async def test_the_dates_typed_are_kept_beside_their_problem(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account(), role="staff"))
+    page = await client.get("/portal/export.csv?what=transactions&from=2026-11-22&to=2026-11-21")
+    assert 'name="from" type="date" value="2026-11-22"' in page.text
+    assert 'name="to" type="date" value="2026-11-21"' in page.text
+    assert 'aria-invalid="true"' in page.text.split('name="to"')[1].split(">")[0]
+    assert 'value="transactions" checked' in page.text
 
 
 async def test_the_form_in_both_languages_and_only_for_the_signed_in(

@@ -60,3 +60,21 @@ def test_totals_are_summed_in_poisha_and_written_exactly():
 def test_a_payment_row_writes_dhaka_time_and_two_decimals():
     row = export.payment_row(session(amount_poisha=123_456_789))
     assert row[0] == "2026-11-21 12:00:00" and row[5] == "1234567.89" and row[6] == ""
+
+
+@pytest.mark.parametrize(
+    ("form", "problems"),
+    [
+        ({"what": None, "from": "2026-11-01", "to": "2026-11-21"}, {}),
+        ({"what": "everything", "from": "2026-11-01", "to": "2026-11-21"}, {"what": "bad_kind"}),
+        ({"what": "payments", "from": "", "to": "x"}, {"from": "bad_date", "to": "bad_date"}),
+        ({"from": "2026-11-22", "to": "2026-11-21"}, {"to": "last_before_first"}),
+        ({"from": "2025-11-20", "to": "2026-11-21"}, {"to": "too_long"}),
+    ],
+)
+def test_the_export_form_names_each_field_it_refuses(form, problems):
+    req, found = export.parse_form(form)
+    assert found == {field: f"export.{key}" for field, key in problems.items()}
+    assert (req is None) == bool(problems)
+    if req is not None:
+        assert req.kind == export.PAYMENTS and req.days.first.isoformat() == "2026-11-01"

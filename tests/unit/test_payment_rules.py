@@ -128,7 +128,9 @@ def test_the_search_box_is_an_order_id_prefix_and_maybe_a_trxid(text, expected):
     assert payments.parse_search(text) == expected
 
 
-@pytest.mark.parametrize("text", ["x" * (payments.MAX_SEARCH + 1), "a\x00b", "line\nbreak"])
+@pytest.mark.parametrize(
+    "text", ["x" * (payments.MAX_SEARCH + 1), "a\x00b", "line\nbreak", "\ufffd\ufffd"]
+)
 def test_unusable_search_text_is_refused(text):
     with pytest.raises(payments.SearchProblem):
         payments.parse_search(text)
@@ -163,3 +165,17 @@ def test_the_day_starts_at_dhaka_midnight(now, start):
 def test_search_results_are_newest_first_without_repeats():
     old, new = session(id="a"), session(id="b", created_at=T0 + timedelta(hours=1))
     assert [s.id for s in payments.newest_first([old, new, old])] == ["b", "a"]
+
+
+@pytest.mark.parametrize(
+    ("form", "problems"),
+    [
+        ({"q": "order-1", "status": "open"}, {}),
+        ({"q": "x" * (payments.MAX_SEARCH + 1), "status": "DONE"}, {"q", "status"}),
+        ({"q": None, "status": "\ufffd"}, {"status"}),
+    ],
+)
+def test_the_lists_filters_name_each_field_they_refuse(form, problems):
+    filters, found = payments.parse_filters(form)
+    assert set(found) == set(problems)
+    assert (filters is None) == bool(problems)

@@ -127,3 +127,19 @@ def test_the_buyer_is_told_only_while_the_latest_claim_is_the_differing_one():
     accepted = differing(mismatch=replace(MISMATCH, settlement="accepted"))
     assert settlement.buyer_note(accepted) is None
     assert settlement.buyer_note(session()) is None
+
+
+@pytest.mark.parametrize(
+    ("form", "ok"),
+    [
+        ({"action": "accept", "transaction_id": "tx1"}, True),
+        ({"action": "leave", "transaction_id": "tx1"}, True),
+        ({"action": "steal", "transaction_id": "tx1"}, False),
+        ({"action": "accept"}, False),
+        ({}, False),
+    ],
+)
+def test_the_settle_form_is_one_of_the_actions_on_a_transaction(form, ok):
+    req, problems = settlement.parse_form(form)
+    assert (req is not None) == ok
+    assert problems == ({} if ok else {"action": "payment.settle_bad_action"})

@@ -118,14 +118,33 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
     from claimsvc.api.words import Words
-    from claimsvc.api.words.portal import testmode
+    from claimsvc.api.words.portal import test_mode, testmode
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}
 
-    assert testmode.EN.keys() == testmode.BN.keys()
-    for key, english in testmode.EN.items():
-        assert english and testmode.BN[key] and testmode.BN[key] != english
-        assert fields(english) == fields(testmode.BN[key]), key
+    for module in (testmode, test_mode):
+        assert module.EN.keys() == module.BN.keys()
+        for key, english in module.EN.items():
+            assert english and module.BN[key] and module.BN[key] != english
+            assert fields(english) == fields(module.BN[key]), key
     for key in ("checkout.test_title", "checkout.test_text"):
         assert Words("en")(key) and Words("bn")(key)
+
+
+@pytest.mark.parametrize(
+    ("form", "problems"),
+    [
+        ({"outcome": "paid"}, {}),
+        ({"outcome": "late_sms", "provider": "nagad", "trx_id": " 7tabc12345 "}, {}),
+        ({"outcome": "x"}, {"outcome": "test_mode.bad_outcome"}),
+        ({"outcome": "paid", "provider": "paypal"}, {"provider": "test_mode.bad_provider"}),
+        ({"outcome": "paid", "trx_id": "no!"}, {"trx_id": "test_mode.bad_trx_id"}),
+    ],
+)
+def test_the_portal_form_names_each_field_it_refuses(form, problems):
+    req, found = rules.parse_form("Sess-1", form)
+    assert found == problems
+    if not problems:
+        assert req is not None and req.session_id == "sess-1" and req.outcome == form["outcome"]
+        assert req.trx_id in (None, "7TABC12345")

@@ -7,19 +7,27 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import AsyncIterator, Iterable
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import TypeVar
 
 from tornado.routing import URLSpec
 
-from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.base import PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.portal.phone_view import masked
-from claimsvc.api.words import Words
+from claimsvc.api.routing import route
 from claimsvc.domain import export
 from claimsvc.domain.limits import dhaka_day
+from claimsvc.domain.sessions import Session
+from claimsvc.domain.transactions import Transaction
 
-PATH = "/portal/export"
-FILE_PATH = "/portal/export.csv"
+T = TypeVar("T")
+
+KINDS = {
+    export.PAYMENTS: "export.kind_payments",
+    export.TRANSACTIONS: "export.kind_transactions",
+}
+"""Each kind of file (domain/export.KINDS) and its words."""
 BOM = "\ufeff"
 """Written first, so that Excel reads the file as UTF-8 (Bangla order ids and names)."""
 ROWS_PER_WRITE = 500
@@ -33,51 +41,56 @@ def csv_text(rows: Iterable[list[str]]) -> str:
     return buffer.getvalue()
 
 
-class ExportPageHandler(PortalHandler):
+class ExportView(PortalHandler):
+    """The export form: the kind of records and the range of Dhaka days."""
+
     permission = "payments"
+
+    def show_form(self, status: int = 200, form: FormErrors | None = None) -> None:
+        today = dhaka_day(self.deps.clock())
+        shown = form or FormErrors.keeping(
+            {"what": export.PAYMENTS, "from": today[:8] + "01", "to": today}, export.FORM_FIELDS
+        )
+        self.render_portal(
+            "export.html", status, title=self.t("export.title"), form=shown, kinds=KINDS
+        )
+
+
+class ExportPage(ExportView, PortalPage):
     route_name = "portal_export"
 
     async def get(self) -> None:
-        today = dhaka_day(self.deps.clock())
-        self.show(200, first=today[:8] + "01", last=today, kind=export.PAYMENTS, problem=None)
-
-    def show(self, status: int, **ns: Any) -> None:
-        words = Words(self.lang)
-        self.render_portal(
-            "export.html", status, title=words("export.title"), kinds=export.KINDS, **ns
-        )
+        self.show_form()
 
 
-class ExportFileHandler(ExportPageHandler):
+class ExportFile(ExportView, PortalPage):
+    """The CSV file the form asks for (a GET form: the address names the file); a form with
+    a problem is shown again (400) with each problem beside its field."""
+
     route_name = "portal_export_file"
 
     async def get(self) -> None:
-        kind = self.get_query_argument("what", export.PAYMENTS)
-        first = self.get_query_argument("from", "")
-        last = self.get_query_argument("to", "")
-        try:
-            days = export.parse_range(first, last)
-        except export.RangeProblem:
-            days = None
-        if days is None or kind not in export.KINDS:
-            self.show(400, first=first, last=last, kind=kind, problem="export.bad_range")
+        submitted = {name: self.get_query_argument(name, None) for name in export.FORM_FIELDS}
+        req, problems = export.parse_form(submitted)
+        if req is None:
+            self.show_form(400, FormErrors.of(submitted, export.FORM_FIELDS, problems))
             return
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header(
-            "Content-Disposition", f'attachment; filename="{export.file_name(kind, days)}"'
+            "Content-Disposition", f'attachment; filename="{export.file_name(req.kind, req.days)}"'
         )
         self.set_header("Cache-Control", "no-store")
-        if kind == export.PAYMENTS:
-            await self._payments(days)
+        if req.kind == export.PAYMENTS:
+            await self._payments(req.days)
         else:
-            await self._transactions(days)
+            await self._transactions(req.days)
         self.finish()
 
     async def _payments(self, days: export.Range) -> None:
         totals = export.PaymentTotals()
         found = self.services.payments.sessions_between(self.user.account_id, days)
 
-        def row(session: Any) -> list[str]:
+        def row(session: Session) -> list[str]:
             totals.add(session)
             return export.payment_row(session)
 
@@ -88,14 +101,16 @@ class ExportFileHandler(ExportPageHandler):
         totals = export.TransactionTotals()
         found = self.services.payments.transactions_between(self.user.account_id, days)
 
-        def row(tx: Any) -> list[str]:
+        def row(tx: Transaction) -> list[str]:
             totals.add(tx)
             return export.transaction_row(tx, masked)
 
         await self._stream(export.TRANSACTION_COLUMNS, found, row)
         self.write(csv_text(totals.rows()))
 
-    async def _stream(self, columns: tuple[str, ...], found: AsyncIterator[Any], row: Any) -> None:
+    async def _stream(
+        self, columns: tuple[str, ...], found: AsyncIterator[T], row: Callable[[T], list[str]]
+    ) -> None:
         """The header, then the rows, written and flushed ROWS_PER_WRITE at a time."""
         self.write(BOM + csv_text([list(columns)]))
         batch: list[list[str]] = []
@@ -110,6 +125,6 @@ class ExportFileHandler(ExportPageHandler):
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
-        URLSpec(PATH, ExportPageHandler, kw, name="portal_export"),
-        URLSpec(FILE_PATH, ExportFileHandler, kw, name="portal_export_file"),
+        route(r"/portal/export", ExportPage, kw),
+        route(r"/portal/export\.csv", ExportFile, kw),
     ]

@@ -1,19 +1,22 @@
 """The portal's payments pages: the account's sessions (search by order id or TrxID, filter by
 status, older pages by cursor) and one session with its claim history, its transaction and its
-webhook events. Read-only; every read is of the signed-in user's account."""
+webhook events; on that page, settling a payment of another amount (an action) and, for a test
+session, making a test payment (an action). Every read is of the signed-in user's account."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
 from urllib.parse import urlencode
 
 from tornado.routing import URLSpec
 from tornado.web import HTTPError
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.words import Words
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.routing import route
+from claimsvc.domain import claims
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
@@ -22,41 +25,77 @@ from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
 from claimsvc.domain.money import to_text
-from claimsvc.domain.paging import is_cursor
-from claimsvc.domain.sessions import Session
+from claimsvc.domain.sessions import ClaimAttempt, Session
 from claimsvc.domain.users import can
 from claimsvc.services.payments import PaymentsService
 
-LIST_PATH = "/portal/payments"
-EVENT_PATH = "/portal/webhooks/events/{}"
-"""The webhooks page's event (the hooks part's route)."""
-TRANSACTIONS_PATH = "/portal/transactions"
 DUE_SHOWN = 20
 """The most payments of a different amount the list page names at its top."""
-FLASH = {
-    st.ACCEPTED: "settle.accepted_flash",
-    st.REFUND: "settle.refund_flash",
-    st.LEFT: "settle.left_flash",
+
+# The words of the domain's values these pages show, keyed by the domain's own tuples
+# (tests/portal/test_payment_page.py holds each tuple to being covered).
+CLAIM_OUTCOMES = {
+    claims.COMPLETED: "payment.claim_completed",
+    claims.PENDING: "payment.claim_pending",
+    claims.FAILED: "payment.claim_failed",
+}
+CLAIMED_BY = {claims.MERCHANT: "payment.by_merchant", claims.BUYER: "payment.by_buyer"}
+CLAIM_REASONS = {
+    claims.NO_TRANSACTION: "payment.reason_no_transaction",
+    claims.NOT_GENUINE: "payment.reason_not_genuine",
+    claims.NOT_FROM_BUYER: "payment.reason_not_from_buyer",
+    claims.AMOUNT_DIFFERS: "payment.reason_amount_differs",
+    claims.BEFORE_SESSION: "payment.reason_before_session",
+    claims.OTHER_SESSION: "payment.reason_other_session",
+    claims.TO_REFUND: "payment.reason_to_refund",
+    sm.AMOUNT_ACCEPTED: "payment.reason_amount_accepted",
+}
+SETTLEMENTS = {
+    st.ACCEPTED: "payment.settle_accepted",
+    st.REFUND: "payment.settle_refund",
+    st.LEFT: "payment.settle_left",
+}
+SETTLE_FLASH = {
+    st.ACCEPTED: "payment.settle_accepted_flash",
+    st.REFUND: "payment.settle_refund_flash",
+    st.LEFT: "payment.settle_left_flash",
+}
+SETTLE_PROBLEMS = {
+    st.NO_MISMATCH: "payment.settle_no_mismatch",
+    st.DECIDED: "payment.settle_decided",
+    st.ENDED: "payment.settle_ended",
+    st.WAITING: "payment.settle_waiting_claim",
+    st.USED: "payment.settle_used",
+    st.NOT_GENUINE: "payment.settle_not_genuine",
+    st.NOT_CONFIRMED: "payment.settle_not_confirmed",
+}
+TEST_OUTCOMES = {
+    test_rules.PAID: "test_mode.outcome_paid",
+    test_rules.WRONG_AMOUNT: "test_mode.outcome_wrong_amount",
+    test_rules.LATE_SMS: "test_mode.outcome_late_sms",
+    test_rules.HELD: "test_mode.outcome_held",
 }
 
 
-def shown_status(session: Session, now: Any) -> str:
+def shown_status(session: Session, now: datetime) -> str:
     """The status a reader is told: an open session past its deadline is EXPIRED already."""
     return sm.EXPIRED if sm.is_overdue(session, now) else session.status
 
 
 @dataclass(frozen=True)
-class Query:
-    """The list page's query string as read: what to show, or the words key of its problem."""
+class SentNote:
+    """What the page says of the test payment just made."""
 
-    search: pay.Search | None = None
-    status: str | None = None
-    cursor: str | None = None
-    problem: str | None = None
+    outcome: str
+    provider: str
+    trx_id: str
+    amount_poisha: int
+    read: bool
 
 
-class PaymentsPage(PortalHandler):
-    """Both pages read through the payments service with the user's account id."""
+class PaymentsView(PortalHandler):
+    """What the payments pages show, read through the payments service with the user's
+    account: the list, and one payment with its settle and test payment forms."""
 
     permission = "payments"
 
@@ -71,69 +110,50 @@ class PaymentsPage(PortalHandler):
     def may(self, permission: str) -> bool:
         return can(self.user.role, permission)
 
+    def claim_words(self, attempt: ClaimAttempt) -> str:
+        """A claim's result, and why when it failed ("Failed: the amount differs")."""
+        outcome = CLAIM_OUTCOMES.get(attempt.outcome)
+        shown = self.t(outcome) if outcome else attempt.outcome
+        reason = CLAIM_REASONS.get(attempt.reason or "")
+        return f"{shown}: {self.t(reason)}" if reason else shown
 
-class PaymentsHandler(PaymentsPage):
-    route_name = "portal_payments"
+    def claimed_by(self, attempt: ClaimAttempt) -> str:
+        key = CLAIMED_BY.get(attempt.by)
+        return self.t(key) if key else attempt.by
 
-    async def get(self) -> None:
-        text, query = self._read_query()
-        ns: dict[str, Any] = {"q": text, "status_filter": query.status, "problem": query.problem}
-        ns.update(sessions=[], transactions=[], next_cursor=None, searched=False)
-        if query.problem is None and query.search is not None:
-            found = await self.payments.search(self.ledger, query.search)
-            sessions = [s for s in found.sessions if query.status in (None, s.status)]
-            ns.update(sessions=sessions, transactions=found.transactions, searched=True)
-        elif query.problem is None:
-            listed = await self.payments.list(self.ledger, query.status, query.cursor)
-            ns.update(sessions=listed.items, next_cursor=listed.next_cursor)
-        ns.update(statuses=pay.SESSION_STATUSES, cursor=query.cursor, shown=self.shown)
-        ns.update(orders={s.id: s.order_id for s in ns["sessions"]})
-        ns.update(differing=await self.services.settlement.due(self.ledger, DUE_SHOWN))
-        title = Words(self.lang)("payments.title")
-        self.render_portal("payments.html", 400 if query.problem else 200, title=title, **ns)
-
-    def _read_query(self) -> tuple[str, Query]:
-        """The search text as given, and what the query string asks for."""
-        try:
-            text = self.get_query_argument("q", "") or ""
-        except HTTPError:  # not UTF-8: Tornado refuses to decode it
-            return "", Query(problem="payments.bad_search")
-        return text, self._parse(text)
-
-    def _parse(self, text: str) -> Query:
-        try:
-            search = pay.parse_search(text)
-        except pay.SearchProblem:
-            return Query(problem="payments.bad_search")
-        try:
-            status = pay.parse_status(self.get_query_argument("status", None))
-            cursor = self.get_query_argument("cursor", None) or None
-        except (pay.SearchProblem, HTTPError):
-            return Query(search, problem="payments.bad_status")
-        if cursor is not None and not is_cursor(cursor):
-            return Query(search, status, problem="payments.bad_cursor")
-        return Query(search, status, cursor)
-
-
-class PaymentHandler(PaymentsPage):
-    route_name = "portal_payment"
-
-    async def get(self, session_id: str) -> None:
+    async def show_payment(
+        self,
+        session_id: str,
+        status: int = 200,
+        settle_form: FormErrors | None = None,
+        test_form: FormErrors | None = None,
+    ) -> None:
+        """One payment's page; a settle or test payment form's problems shown on it (400)."""
         detail = await self.payments.detail(self.user.account_id, session_id.lower())
-        self._mode = TEST if detail.session.test else LIVE  # the page shows the session's data
+        session = detail.session
+        self._mode = TEST if session.test else LIVE  # the page shows the session's data
+        may_webhooks = self.may("webhooks")
         self.render_portal(
             "payment.html",
-            title=f"{Words(self.lang)('payment.title')} {detail.session.order_id}",
+            status,
+            title=f"{self.t('payment.title')} {session.order_id}",
             detail=detail,
-            session=detail.session,
-            state=self.shown(detail.session),
-            event_link=self._event_link,
-            confirm_link=TRANSACTIONS_PATH if self.may("confirm") else None,
-            differing=await self.services.settlement.view(detail.session),
-            may_settle=self.may("confirm"),
-            sent=self._sent(detail.session) if detail.session.test else None,
-            outcomes=test_rules.OUTCOMES,
+            session=session,
+            state=self.shown(session),
+            event_link=lambda event_id: (
+                self.reverse_url("portal_webhook_event", event_id) if may_webhooks else None
+            ),
+            may_confirm=self.may("confirm"),
+            differing=await self.services.settlement.view(session),
+            settlements=SETTLEMENTS,
+            settle_problems=SETTLE_PROBLEMS,
+            settle_form=settle_form or FormErrors(),
+            claim_words=self.claim_words,
+            claimed_by=self.claimed_by,
+            sent=self._sent(session) if session.test else None,
+            outcomes=TEST_OUTCOMES,
             providers=PROVIDERS,
+            test_form=test_form or FormErrors(),
         )
 
     def _sent(self, session: Session) -> SentNote | None:
@@ -149,72 +169,124 @@ class PaymentHandler(PaymentsPage):
         read = self.get_query_argument("read", None) == "1"
         return SentNote(outcome, str(provider), trx_id, amount, read)
 
-    def _event_link(self, event_id: int) -> str | None:
-        return EVENT_PATH.format(event_id) if self.may("webhooks") else None
+
+class PaymentsPage(PaymentsView, PortalPage):
+    """The list: the newest payments of a status by cursor, or those a search finds."""
+
+    route_name = "portal_payments"
+
+    async def get(self) -> None:
+        cursor = self.cursor()
+        submitted = self._query(pay.FILTER_FIELDS)
+        filters, problems = pay.parse_filters(submitted)
+        form = FormErrors.of(submitted, pay.FILTER_FIELDS, problems)
+        sessions: list[Session] = []
+        ns: dict[str, object] = {"transactions": [], "next_cursor": None, "searched": False}
+        if filters is not None and filters.search is not None:
+            found = await self.payments.search(self.ledger, filters.search)
+            sessions = [s for s in found.sessions if filters.status in (None, s.status)]
+            ns.update(transactions=found.transactions, searched=True)
+        elif filters is not None:
+            listed = await self.payments.list(self.ledger, filters.status, cursor)
+            sessions = listed.items
+            ns.update(next_cursor=listed.next_cursor)
+        differing = await self.services.settlement.due(self.ledger, DUE_SHOWN)
+        self.render_portal(
+            "payments.html",
+            400 if form else 200,
+            title=self.t("payments.title"),
+            form=form,
+            statuses=pay.SESSION_STATUSES,
+            sessions=sessions,
+            orders={s.id: s.order_id for s in sessions},
+            shown=self.shown,
+            differing=differing,
+            **ns,
+        )
+
+    def _query(self, names: tuple[str, ...]) -> dict[str, str | None]:
+        """The query's fields `names` as given; one that is not UTF-8 (Tornado refuses to
+        decode it) is read with replacement characters, which the filters refuse."""
+        values: dict[str, str | None] = {}
+        for name in names:
+            try:
+                values[name] = self.get_query_argument(name, None)
+            except HTTPError:
+                values[name] = self.request.query_arguments[name][-1].decode("utf-8", "replace")
+        return values
 
 
-class SettleHandler(PaymentsPage):
+class PaymentPage(PaymentsView, PortalPage):
+    route_name = "portal_payment"
+
+    async def get(self, session_id: str) -> None:
+        await self.show_payment(session_id)
+
+
+class SettleAction(PaymentsView, PortalAction):
     """Settle a payment of another amount than the order's (owners and staff, who may confirm
     payments by hand): accept it, mark it to be refunded by hand, or leave it. Audited; answers
-    303 to the payment's page, so a reload settles nothing twice."""
+    303 to the payment's page, so a reload settles nothing twice. A decision that cannot be made
+    now shows the page again (400) with the reason beside the buttons."""
 
     permission = "confirm"
     route_name = "portal_payment_settle"
 
     async def post(self, session_id: str) -> None:
         session_id = session_id.lower()
-        action = self.form("action") or ""
-        transaction_id = self.form("transaction_id") or ""
-        back = f"{LIST_PATH}/{session_id}"
+        submitted = self.form_values(st.FORM_FIELDS)
+        req, problems = st.parse_form(submitted)
+        if req is None:
+            form = FormErrors.of(submitted, st.FORM_FIELDS, problems)
+            await self.show_payment(session_id, 400, settle_form=form)
+            return
+        back = self.reverse_url("portal_payment", session_id)
         try:
             done = await self.services.settlement.settle(
-                self.user.account_id, session_id, transaction_id, action, self.user.email
+                self.user.account_id, session_id, req.transaction_id, req.action, self.user.email
             )
         except errors.SettleRefused as refused:
-            self.see_other(back, f"settle.{refused.problem}")
+            why = {"action": SETTLE_PROBLEMS.get(refused.problem, "payment.settle_no_mismatch")}
+            form = FormErrors.of(submitted, st.FORM_FIELDS, why)
+            await self.show_payment(session_id, 400, settle_form=form)
             return
         if done.repeated:
-            self.see_other(back, "settle.repeated_flash")
+            self.see_other(back, "payment.settle_repeated_flash")
             return
-        decided = st.ACTIONS[action]
-        paid = done.session.mismatch.paid_poisha if done.session.mismatch else 0
+        decided = st.ACTIONS[req.action]
+        mismatch = done.session.mismatch
         await self.audit(
             "payment.settle",
             session_id,
             decision=decided,
-            trx_id=done.session.mismatch.trx_id if done.session.mismatch else "",
+            trx_id=mismatch.trx_id if mismatch else "",
             order_amount=to_text(done.session.amount_poisha),
-            paid_amount=to_text(paid),
+            paid_amount=to_text(mismatch.paid_poisha if mismatch else 0),
         )
-        self.see_other(back, FLASH[decided])
+        self.see_other(back, SETTLE_FLASH[decided])
 
 
-@dataclass(frozen=True)
-class SentNote:
-    """What the page says of the test payment just made."""
-
-    outcome: str
-    provider: str
-    trx_id: str
-    amount_poisha: int
-    read: bool
-
-
-class TestPaymentHandler(PaymentsPage):
-    """POST: make a test payment arrive for a test session of the account, then its page."""
+class TestPaymentAction(PaymentsView, PortalAction):
+    """Make a test payment arrive for a test session of the account, then its page naming it;
+    a form this page did not write, or a session no longer open, shows the page again (400)."""
 
     route_name = "portal_test_payment"
 
     async def post(self, session_id: str) -> None:
-        body: dict[str, str | None] = {"session_id": session_id, "outcome": self.form("outcome")}
-        for name in ("provider", "trx_id"):
-            body[name] = self.form(name) or None
-        try:
-            req = test_rules.parse_request(body)
-        except ValueError:
-            raise errors.InvalidBody() from None
+        submitted = self.form_values(test_rules.FORM_FIELDS)
+        req, problems = test_rules.parse_form(session_id, submitted)
+        if req is None:
+            form = FormErrors.of(submitted, test_rules.FORM_FIELDS, problems)
+            await self.show_payment(session_id, 400, test_form=form)
+            return
         ledger = ledger_id(self.account.id, TEST)
-        paid = await self.services.test_payments.pay(ledger, req, test_rules.WAIT_S)
+        try:
+            paid = await self.services.test_payments.pay(ledger, req, test_rules.WAIT_S)
+        except errors.TestSessionNotOpen:
+            closed = {"outcome": "test_mode.not_open"}
+            form = FormErrors.of(submitted, test_rules.FORM_FIELDS, closed)
+            await self.show_payment(session_id, 400, test_form=form)
+            return
         await self.audit("test_payment.make", f"session:{paid.session_id}", outcome=paid.outcome)
         query = urlencode(
             {
@@ -224,18 +296,13 @@ class TestPaymentHandler(PaymentsPage):
                 "read": "1" if paid.processed else "0",
             }
         )
-        self.see_other(f"{LIST_PATH}/{paid.session_id}?{query}")
+        self.see_other(f"{self.reverse_url('portal_payment', paid.session_id)}?{query}")
 
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
-        URLSpec(LIST_PATH, PaymentsHandler, kw, name="portal_payments"),
-        URLSpec(LIST_PATH + r"/([^/]{1,64})/settle", SettleHandler, kw),
-        URLSpec(
-            LIST_PATH + r"/([^/]{1,64})/test-payment",
-            TestPaymentHandler,
-            kw,
-            name="portal_test_payment",
-        ),
-        URLSpec(LIST_PATH + r"/([^/]{1,64})", PaymentHandler, kw, name="portal_payment"),
+        route(r"/portal/payments", PaymentsPage, kw),
+        route(r"/portal/payments/([^/]{1,64})", PaymentPage, kw),
+        route(r"/portal/payments/([^/]{1,64})/settle", SettleAction, kw),
+        route(r"/portal/payments/([^/]{1,64})/test-payment", TestPaymentAction, kw),
     ]

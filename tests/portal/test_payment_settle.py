@@ -96,6 +96,35 @@ async def test_bad_settle_forms_change_nothing(deps, fetch, make_account, make_u
     await client.get(f"/portal/payments/{session_id}")
     for form in ({"action": "steal", "transaction_id": tx.id}, {"action": "accept"}, {}):
         answer = await client.post(f"/portal/payments/{session_id}/settle", form)
-        assert answer.code in (303, 404), answer.text
+        # The page again, the problem beside the buttons (a form this page did not write).
+        assert answer.code == 400, answer.text
+        assert '<p class="error field-error" id="action-problem">' in answer.text
+        assert 'id="settle-problems"' in answer.text and 'value="accept"' in answer.text
     doc = await deps.db["sessions"].find_one({"_id": session_id})
     assert doc["status"] == "OPEN" and doc["mismatch"]["settlement"] is None
+
+
+async def test_a_decision_that_cannot_be_made_now_shows_the_page_with_why(
+    deps, fetch, make_account, make_user, portal
+):
+    """Before issue 24 a refused decision redirected with a flash; now the page is shown
+    again (400) with the reason beside the buttons, in the page's language."""
+    shop = await make_account()
+    session_id, tx = await short_paid(deps, fetch, shop)
+    await deps.services.sessions.cancel(session_id)
+    client = await portal(await make_user(shop, role="owner"))
+    await client.get(f"/portal/payments/{session_id}?lang=bn")
+    form = {"action": "accept", "transaction_id": tx.id}
+    answer = await client.post(f"/portal/payments/{session_id}/settle", form)
+    assert answer.code == 400
+    problem = answer.text.split('id="settle-problems"')[1].split("</div>")[0]
+    assert "চেকআউট শেষ হয়ে গেছে" in problem
+    assert (await deps.stores.sessions.get(session_id)).mismatch.settlement is None
+
+
+async def test_the_settle_address_takes_only_a_form(deps, fetch, make_account, make_user, portal):
+    shop = await make_account()
+    session_id, _ = await short_paid(deps, fetch, shop)
+    client = await portal(await make_user(shop, role="owner"))
+    page = await client.get(f"/portal/payments/{session_id}/settle", follow=False)
+    assert page.code == 405

@@ -6,7 +6,6 @@ completes by itself when the SMS arrives. axe-core finds nothing; each page is p
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from collections.abc import AsyncIterator
 
@@ -30,21 +29,21 @@ WORDS = {
 
 @pytest.fixture
 async def sms_worker(deps) -> AsyncIterator[None]:
-    """The SMS worker running beside the app, as `claimsvc dev` runs it."""
-    sms = build(
-        deps, Tuning(idle_backoff_s=0.01, block_ms=1, reclaim_idle_ms=60_000, sweep_every_s=0)
-    )
+    """The SMS worker running beside the app, as `claimsvc dev` runs it: `Consumer.run` until
+    its stop event is set.
 
-    async def loop() -> None:
-        while True:
-            if not await sms.consumer.tick():
-                await asyncio.sleep(0.05)
-
-    task = asyncio.ensure_future(loop())
+    Stopped by the event, never by cancelling the task: on Python 3.11 `asyncio.wait_for`
+    (which redis-py wraps around every command it sends, fakeredis included) returns the
+    command's result instead of raising when a cancel lands as the command completes, so a
+    cancelled `while True` loop could go on forever and hang this teardown until the test's
+    timeout (it did once in CI, on a loaded machine).
+    """
+    sms = build(deps, Tuning(idle_backoff_s=0.05, block_ms=1, reclaim_idle_ms=60_000))
+    stop = asyncio.Event()
+    task = asyncio.ensure_future(sms.consumer.run(stop))
     yield
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+    stop.set()
+    await asyncio.wait_for(task, timeout=30)  # the batch in hand is finished, then it returns
 
 
 async def back_at_the_shop(route) -> None:

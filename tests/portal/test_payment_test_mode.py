@@ -159,6 +159,37 @@ async def test_no_test_payment_for_a_live_session_or_another_accounts(
     assert await deps.db["messages"].count_documents({}) == 0
 
 
+async def test_a_bad_test_payment_form_is_said_beside_its_field_with_the_choice_kept(
+    deps, fetch, make_account, make_user, portal
+):
+    shop = await make_account()
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    client = await portal(await make_user(shop))
+    await client.get(f"/portal/payments/{session_id}?lang=bn")
+    form = {"outcome": "held", "provider": "paypal"}
+    refused = await client.post(f"/portal/payments/{session_id}/test-payment", form)
+    assert refused.code == 400
+    assert '<p class="error field-error" id="provider-problem">ওয়ালেটগুলোর একটি' in refused.text
+    assert 'id="provider" name="provider" aria-invalid="true"' in refused.text
+    assert 'value="held" id="outcome-held" checked' in refused.text  # the choice is kept
+    assert await deps.db["messages"].count_documents({}) == 0
+
+
+async def test_a_test_payment_for_a_session_no_longer_open_says_so_on_its_page(
+    deps, fetch, make_account, make_user, portal
+):
+    shop = await make_account()
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    await deps.services.sessions.cancel(session_id)
+    client = await portal(await make_user(shop))
+    await client.get(f"/portal/payments/{session_id}")
+    refused = await client.post(f"/portal/payments/{session_id}/test-payment", {"outcome": "paid"})
+    assert refused.code == 400
+    problems = refused.text.split('id="test-pay-problems"')[1].split("</div>")[0]
+    assert "Only an open test session takes a test payment." in problems
+    assert (await client.get(f"/portal/payments/{session_id}/test-payment")).code == 405
+
+
 async def test_a_form_too_large_to_read_is_refused_with_a_page_not_a_500(
     deps, make_account, make_user, portal
 ):
