@@ -12,7 +12,7 @@ from claimsvc.domain.modes import TEST, ledger_id
 from claimsvc.domain.outbox import DELIVERED
 from tests.claims_support import open_session
 from tests.conftest import initialize_body
-from tests.portal.test_phone_wallets import shop_with_phone
+from tests.portal.test_wallets_page import shop_with_phone
 from tests.worker.factories import record_event
 
 
