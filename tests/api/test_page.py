@@ -92,7 +92,14 @@ async def test_page_has_no_inline_script_style_or_outside_asset(fetch, open_sess
 
 @pytest.mark.parametrize(
     "raw_id",
-    ["0b6f3c2e-5d1a-4e7b-9c8d-2f4a6b8e1d3c", "not-a-session", "..%2F..%2Fetc%2Fpasswd", "x" * 500, "%00", ""],
+    [
+        "0b6f3c2e-5d1a-4e7b-9c8d-2f4a6b8e1d3c",
+        "not-a-session",
+        "..%2F..%2Fetc%2Fpasswd",
+        "x" * 500,
+        "%00",
+        "",
+    ],
 )
 async def test_unknown_or_malformed_session_shows_a_404_page(fetch, raw_id):
     reply = await fetch(f"/checkout/{raw_id}")
