@@ -119,7 +119,8 @@ def component(deps: Deps, parts: SmsIngest | None = None) -> Component:
 
 
 async def seed_demo_device(deps: Deps, account_id: str) -> dict[str, str]:
-    """`claimsvc dev`: a demo forwarder device for the demo account; its token for the banner."""
+    """`claimsvc dev`: a demo forwarder device for the demo account; its token (the credentials
+    file holds it, the banner shows its prefix)."""
     device = await deps.services.devices.register(account_id, "Demo phone", None)
     return {"demo device token": device.token}
 

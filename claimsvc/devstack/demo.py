@@ -1,4 +1,6 @@
-"""The local stack's demo data and its welcome banner."""
+"""The local stack's demo data and its welcome banner. The banner shows no secret: each one is
+in the credentials file (devstack/credentials.py), and the banner shows its display prefix and
+the variable that holds it."""
 
 from __future__ import annotations
 
@@ -6,9 +8,12 @@ import json
 import shlex
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from claimsvc.bootstrap import Deps
+from claimsvc.devstack.credentials import Credential, secret, source_command
+from claimsvc.domain.accounts import display_prefix
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.modes import TEST
 from claimsvc.runtime.runner import Component
@@ -23,16 +28,36 @@ DEMO_WALLETS = [
     {"provider": "nagad", "number": "01800000002", "kind": "merchant"},
     {"provider": "rocket", "number": "01900000003", "kind": "agent"},
 ]
+# The banner's labels of the secrets; each names its variable in the credentials file.
+API_KEY = "demo API key"
+TEST_KEY = "demo test key"
+OWNER_LINK = "demo owner link"
+ADMIN_TOKEN = "admin token"
+NOTES = {TEST_KEY: "test mode: no money"}
+"""What the banner says beside a secret's prefix, by label."""
 
 
 @dataclass
 class Demo:
-    """What the banner shows a newcomer."""
+    """The demo account as each start finds it: its live key, and its other secrets (the test
+    key, the seeders' tokens) by banner label in `extra`."""
 
     account_id: str
     api_key: str
     checkout_url: str
     extra: dict[str, str] = field(default_factory=dict)
+
+    def credentials(self) -> list[Credential]:
+        return [secret(API_KEY, self.api_key), *(secret(k, v) for k, v in self.extra.items())]
+
+
+@dataclass(frozen=True)
+class OwnerLine:
+    """The portal owner's banner line, and while no password is set the set-password link it
+    points at (a secret, so only the credentials file holds it)."""
+
+    text: str
+    link: Credential | None = None
 
 
 def webhook_url(settings: Settings) -> str:
@@ -61,28 +86,35 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     demo = Demo(account.id, minted.secret, opened.checkout_url)
     # A test key beside it: its sessions are paid by POST /api/v1/test/payments (docs/portal.md).
     test_key = await admin.mint_key(account.id, "demo test", TEST)
-    demo.extra["demo test key"] = f"{test_key.secret} (test mode: no money)"
-    # The merchant portal's owner: a set-password link is printed at each start (owner_line).
+    demo.extra[TEST_KEY] = test_key.secret
+    # The merchant portal's owner: a set-password link is made at each start (owner_line).
     await deps.services.users.invite(account.id, DEMO_OWNER, "owner", "Demo Owner")
     for seed in component.demo_seeders:
         demo.extra.update(await seed(deps, account.id))
     return demo
 
 
-async def owner_line(deps: Deps, demo: Demo, admin_token_shown: bool) -> str:
+async def owner_line(deps: Deps, demo: Demo, source: str | None) -> OwnerLine:
     """The portal owner's banner line: a fresh set-password link while no password is set (a
-    link printed at an earlier start may be used or old; making a new one ends it), else where
-    to sign in and how to get a new link."""
+    link made at an earlier start may be used or old; making a new one ends it), else where
+    to sign in and how to get a new link. `source`: the command that sets the credentials
+    file's variables when it holds the admin token (None: the operator's own token)."""
     users = await deps.services.users.of_account(demo.account_id)
     owner = next((u for u in users if u.email == DEMO_OWNER), None)
     base = deps.settings.public_base_url
     if owner is None:
-        return "  portal owner:  none (the demo owner was removed)"
+        return OwnerLine("  portal owner:  none (the demo owner was removed)")
     if owner.password_hash is None:
-        link = (await deps.services.users.reissue(demo.account_id, owner.id)).url(base)
-        return f"  portal owner:  {DEMO_OWNER}, set a password at {link}"
-    token = "" if admin_token_shown else "CLAIMSVC_ADMIN_TOKEN=... "
-    return (
+        invited = await deps.services.users.reissue(demo.account_id, owner.id)
+        url = invited.url(base)
+        shown = url.removesuffix(invited.token) + display_prefix(invited.token) + "…"
+        link = Credential(OWNER_LINK, url, shown)
+        text = f"  portal owner:  {DEMO_OWNER}, set a password at ${link.variable} ({shown})"
+        return OwnerLine(text, link)
+    token = "CLAIMSVC_ADMIN_TOKEN=... "
+    if source is not None:
+        token = f"{source} && CLAIMSVC_ADMIN_TOKEN=$CLAIMSVC_ADMIN_TOKEN "
+    return OwnerLine(
         f"  portal owner:  {DEMO_OWNER} (password set): sign in at {base}/portal/login;\n"
         f"                 a new set-password link: {token}claimsvc admin users reset "
         f"{demo.account_id} {owner.id}"
@@ -105,7 +137,9 @@ def fresh_order_id(now: datetime) -> str:
     return "order-" + now.strftime("%Y%m%d-%H%M%S")
 
 
-def curl_example(settings: Settings, api_key: str, order_id: str) -> str:
+def curl_example(settings: Settings, source: str, key: Credential, order_id: str) -> str:
+    """A curl that opens a session, reading the key from the credentials file (`source`) so
+    it works pasted as printed while the key itself is never printed."""
     body = {
         "order_id": order_id,
         "amount": 1250.50,
@@ -114,17 +148,26 @@ def curl_example(settings: Settings, api_key: str, order_id: str) -> str:
         "webhook_url": webhook_url(settings),
     }
     return (
-        f"curl -s -X POST http://localhost:{settings.api_port}/api/v1/checkout/initialize \\\n"
-        f"  -H 'content-type: application/json' -H {shlex.quote('x-api-key: ' + api_key)} \\\n"
+        f"{source} && curl -s -X POST "
+        f"http://localhost:{settings.api_port}/api/v1/checkout/initialize \\\n"
+        f"  -H 'content-type: application/json' -H \"x-api-key: ${key.variable}\" \\\n"
         f"  -d {shlex.quote(json.dumps(body))}"
     )
 
 
-def admin_token_line(settings: Settings, generated: bool) -> str:
-    """Only a token this run made up is shown: one the operator set is a secret of theirs."""
-    if generated:
-        return f"  admin token:   {settings.admin_token} (generated for this run)"
-    return "  admin token:   from CLAIMSVC_ADMIN_TOKEN (not shown)"
+def secret_line(credential: Credential, note: str | None = None) -> str:
+    """`  label: prefix… (note; $VARIABLE)`: what the banner shows of a secret."""
+    note = note or NOTES.get(credential.label)
+    where = f"{note}; ${credential.variable}" if note else f"${credential.variable}"
+    return f"  {credential.label + ':':<14} {credential.shown} ({where})"
+
+
+def admin_token_line(token: Credential | None) -> str:
+    """A token this run made up is in the credentials file; one the operator set is a secret
+    of theirs, and is not written anywhere."""
+    if token is not None:
+        return secret_line(token, "generated for this run")
+    return f"  {ADMIN_TOKEN}:   from CLAIMSVC_ADMIN_TOKEN (not shown)"
 
 
 def webhook_mode_line(settings: Settings) -> str:
@@ -149,11 +192,14 @@ def print_banner(
     settings: Settings,
     demo: Demo,
     *,
-    admin_token_generated: bool,
+    credentials_file: Path,
+    admin_token: Credential | None,
     owner: str,
     order_id: str,
     ca_file: str | None,
 ) -> None:
+    (key, *others) = demo.credentials()
+    test_key = secret(TEST_KEY, "").variable
     lines: list[Any] = [
         "",
         "claimsvc local stack (MongoDB data kept in .claimsvc-dev unless CLAIMSVC_MONGO_URL is "
@@ -161,18 +207,21 @@ def print_banner(
         "CLAIMSVC_REDIS_URL is set)",
         f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
         f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
-        admin_token_line(settings, admin_token_generated),
+        f"  secrets:       {credentials_file} (yours only; new at each start)",
+        "                 below: each one's first characters and its $variable there "
+        "(`. <file>` sets them)",
+        admin_token_line(admin_token),
         webhook_mode_line(settings),
         *inspector_lines(settings, ca_file),
         f"  demo account:  {demo.account_id}",
-        f"  demo API key:  {demo.api_key}",
+        secret_line(key),
         owner,
-        *(f"  {name}: {value}" for name, value in demo.extra.items() if name != "portal owner"),
+        *(secret_line(c) for c in others),
         f"  checkout page: {demo.checkout_url}",
         "",
         "Open a session (a new order id at each start; run it twice and the same session comes "
-        "back):",
-        curl_example(settings, demo.api_key, order_id),
+        f"back; with ${test_key} in place of ${key.variable}, a test session):",
+        curl_example(settings, source_command(credentials_file), key, order_id),
         "",
     ]
     print("\n".join(lines), flush=True)

@@ -2,16 +2,17 @@
 
 `claimsvc dev` without CLAIMSVC_MONGO_URL runs SecantusDB (a MongoDB-wire server, dev and test
 only) as a child process with its data under `<data dir>/mongo`, so a restart keeps accounts,
-sessions and keys. The demo account is created once; its API key is shown only at creation in
-production, so the dev stack keeps the demo's banner values in `<data dir>/demo.json` (mode 0600,
-dev data only) to print them again after a restart. `--fresh` deletes both first.
+sessions and keys. The demo account is created once; an API key is shown only at creation in
+production, so the dev stack keeps the demo's values in `<data dir>/demo.json` (mode 0600, dev
+data only) to find its keys again after a restart. At each start the secrets go to
+`<data dir>/credentials.env` (mode 0600) and the banner shows none of them. `--fresh` deletes
+it all first.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import shutil
 import socket
 import ssl
@@ -24,7 +25,23 @@ from tornado.netutil import bind_sockets
 
 from claimsvc.bootstrap import Deps
 from claimsvc.devstack import embedded_mongo
-from claimsvc.devstack.demo import INSPECTOR_HOST, Demo, seed_demo
+from claimsvc.devstack.credentials import (
+    Credential,
+    credentials_file,
+    secret,
+    source_command,
+    write_credentials,
+    write_private,
+)
+from claimsvc.devstack.demo import (
+    ADMIN_TOKEN,
+    INSPECTOR_HOST,
+    Demo,
+    fresh_order_id,
+    owner_line,
+    print_banner,
+    seed_demo,
+)
 from claimsvc.domain.modes import owner_of
 from claimsvc.inspector.app import SecretsOf, make_inspector
 from claimsvc.runtime.runner import Component
@@ -61,14 +78,9 @@ def load_demo(data_dir: Path) -> dict[str, object] | None:
         return None
 
 
-def save_demo(data_dir: Path, demo: object) -> None:
-    """Remember the demo (a dataclass) for the next start; readable by this user only."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    path = demo_file(data_dir)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as out:
-        json.dump(dataclasses.asdict(demo), out)  # type: ignore[call-overload]
-    os.chmod(path, 0o600)
+def save_demo(data_dir: Path, demo: Demo) -> None:
+    """Remember the demo for the next start; readable by this user only."""
+    write_private(demo_file(data_dir), json.dumps(dataclasses.asdict(demo)))
 
 
 async def remembered_demo(deps: Deps, component: Component, data_dir: Path) -> Demo:
@@ -77,11 +89,43 @@ async def remembered_demo(deps: Deps, component: Component, data_dir: Path) -> D
     persistent = not (deps.settings.mongo_url or "").startswith("memory://")
     saved = load_demo(data_dir) if persistent else None
     if saved and await deps.stores.accounts.get(str(saved.get("account_id"))) is not None:
-        return Demo(**saved)  # type: ignore[arg-type]
+        demo = Demo(**saved)  # type: ignore[arg-type]
+        # An earlier version kept a note after the test key ("sk_test_... (test mode: ...)").
+        demo.extra = {label: value.split(" ", 1)[0] for label, value in demo.extra.items()}
+        return demo
     demo = await seed_demo(deps, component)
     if persistent:
         save_demo(data_dir, demo)
     return demo
+
+
+async def welcome(
+    deps: Deps,
+    component: Component,
+    data_dir: Path,
+    *,
+    admin_token_generated: bool,
+    ca_file: str | None,
+) -> None:
+    """The demo (remembered or new), this start's secrets written to the credentials file, and
+    the banner, which shows none of them."""
+    demo = await remembered_demo(deps, component, data_dir)
+    path = credentials_file(data_dir)
+    admin_token = None
+    if admin_token_generated and deps.settings.admin_token:
+        admin_token = secret(ADMIN_TOKEN, deps.settings.admin_token)
+    owner = await owner_line(deps, demo, source_command(path) if admin_token else None)
+    made: list[Credential | None] = [*demo.credentials(), admin_token, owner.link]
+    write_credentials(path, [c for c in made if c is not None])
+    print_banner(
+        deps.settings,
+        demo,
+        credentials_file=path,
+        admin_token=admin_token,
+        owner=owner.text,
+        order_id=fresh_order_id(deps.clock()),
+        ca_file=ca_file,
+    )
 
 
 def secrets_of_event(deps: Deps) -> SecretsOf:

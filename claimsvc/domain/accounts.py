@@ -115,7 +115,13 @@ def sha256_hex(secret: str) -> str:
 def mint_secret(kind: str) -> tuple[str, str, str]:
     """A new key or token: (the secret shown once, its SHA-256 hash, its display prefix)."""
     secret = f"{kind}_{secrets.token_urlsafe(32)}"
-    return secret, sha256_hex(secret), secret[:KEY_PREFIX_LEN]
+    return secret, sha256_hex(secret), display_prefix(secret)
+
+
+def display_prefix(secret: str) -> str:
+    """The start of a key or token that may be shown where the secret may not (the portal's
+    key list, the dev stack's banner): enough to tell keys apart, too little to use one."""
+    return secret[:KEY_PREFIX_LEN]
 
 
 def is_active(account: AccountTerms) -> bool:

@@ -57,13 +57,12 @@ async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -
     """The local stack: without CLAIMSVC_MONGO_URL, on a SecantusDB child whose data survives
     restarts in `data_dir` (`fresh`: start empty), with the local webhook inspector; stopped
     with the stack."""
-    from claimsvc.devstack.demo import fresh_order_id, owner_line, print_banner
     from claimsvc.devstack.stack import (
         DEFAULT_DATA_DIR,
         dev_mongo,
         inspector_sockets,
-        remembered_demo,
         start_inspector,
+        welcome,
     )
     from claimsvc.inspector.certs import dev_certificates
 
@@ -87,13 +86,11 @@ async def run_dev(settings: Settings, data_dir: str = "", fresh: bool = False) -
             component.extend(await ep.load()(deps))
         if certs is not None:
             component.on_close.append(start_inspector(deps, certs.server, sockets))
-        demo = await remembered_demo(deps, component, home)
-        print_banner(
-            settings,
-            demo,
+        await welcome(
+            deps,
+            component,
+            home,
             admin_token_generated=admin_token_generated,
-            owner=await owner_line(deps, demo, admin_token_generated),
-            order_id=fresh_order_id(deps.clock()),
             ca_file=str(certs.ca_file) if certs else None,
         )
         await _run(deps, component)

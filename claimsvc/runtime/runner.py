@@ -33,7 +33,8 @@ class Component:
     servers: list[tuple[Application, int]] = field(default_factory=list)
     loops: list[Loop] = field(default_factory=list)
     on_close: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
-    # `claimsvc dev` only: given (deps, demo account id), seed demo data, return banner lines.
+    # `claimsvc dev` only: given (deps, demo account id), seed demo data, return its secrets by
+    # banner label (written to the credentials file; the banner shows their prefixes only).
     demo_seeders: list[Callable[..., Awaitable[dict[str, str]]]] = field(default_factory=list)
 
     def extend(self, other: Component) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -56,6 +58,37 @@ class DevStack:
     def banner_value(self, label: str) -> str:
         (line,) = [ln for ln in self.output().splitlines() if ln.strip().startswith(label)]
         return line.split(":", 1)[1].strip()
+
+    def banner_curl(self) -> str:
+        """The banner's curl command, exactly as printed (its continuation lines joined by sh;
+        it reads the key from the credentials file itself)."""
+        lines = self.output().splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("Open a session"))
+        command = []
+        for line in lines[start + 1 :]:
+            if not line.strip():
+                break
+            command.append(line)
+        return "\n".join(command)
+
+    def credentials_file(self) -> Path:
+        """The file the banner names on its `secrets:` line."""
+        return Path(self.banner_value("secrets").split(" (", 1)[0])
+
+    def credentials(self) -> dict[str, str]:
+        """The credentials file's variables, as a shell that sources it sets them."""
+        return read_credentials(self.credentials_file())
+
+    def credential(self, label: str) -> str:
+        """The secret behind a banner line: the line names its variable in the file."""
+        (variable,) = re.findall(r"\$(CLAIMSVC_[A-Z_]+)\)$", self.banner_value(label))
+        return self.credentials()[variable]
+
+
+def read_credentials(path: Path) -> dict[str, str]:
+    """`NAME=value` lines of a file a shell sources (comments skipped)."""
+    lines = [ln for ln in path.read_text("utf-8").splitlines() if ln and not ln.startswith("#")]
+    return {name: shlex.split(value)[0] for name, value in (ln.split("=", 1) for ln in lines)}
 
 
 def forward_bkash_sms(

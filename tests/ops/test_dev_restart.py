@@ -1,5 +1,6 @@
 """`claimsvc dev` as a newcomer runs it (real processes): stopped and started again, its demo
-account, key and sessions are still there, and its SecantusDB child stops with it."""
+account, key and sessions are still there, its credentials file is rewritten (readable by the
+user only, whatever mode an earlier file had), and its SecantusDB child stops with it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.ops.dev_stack import read_credentials
 from tests.ops.kustomize import REPO
 from tests.ops.processes import free_port, wait_until_serving
 
@@ -38,7 +40,8 @@ def _alive(pid: int) -> bool:
 
 @contextmanager
 def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, str], list[int]]]:
-    """`claimsvc dev` in `workdir` with no store URLs; (banner values, its children's pids)."""
+    """`claimsvc dev` in `workdir` with no store URLs; (banner values and the demo API key from
+    the credentials file, its children's pids)."""
     env = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(REPO),
@@ -70,9 +73,11 @@ def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, 
 
 
 def _banner(text: str) -> dict[str, str]:
-    found = dict(re.findall(r"^  (demo API key|demo account|checkout page):\s+(\S+)$", text, re.M))
-    assert set(found) == {"demo API key", "demo account", "checkout page"}, text
-    return found
+    found = dict(re.findall(r"^  (secrets|demo account|checkout page):\s+(\S+)", text, re.M))
+    assert set(found) == {"secrets", "demo account", "checkout page"}, text
+    key = read_credentials(Path(found["secrets"]))["CLAIMSVC_DEMO_API_KEY"]
+    assert key not in text
+    return {**found, "demo API key": key}
 
 
 def _initialize(port: int, key: str, order_id: str) -> tuple[int, dict]:
@@ -119,10 +124,23 @@ def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path:
         assert status == 201, opened
         assert _page_status(port, first["checkout page"]) == 200
     assert _wait_gone(children) == [], "the SecantusDB child outlived the stack"
-    assert (tmp_path / ".claimsvc-dev" / "demo.json").stat().st_mode & 0o077 == 0
+    data = tmp_path / ".claimsvc-dev"
+    assert (data / "demo.json").stat().st_mode & 0o777 == 0o600
+    credentials = data / "credentials.env"
+    assert credentials.stat().st_mode & 0o777 == 0o600
+    written = credentials.read_text()
+    test_key = read_credentials(credentials)["CLAIMSVC_DEMO_TEST_KEY"]
+    credentials.chmod(0o644)  # loosened between two starts: the next start's file is 0600 again
+    # demo.json as an earlier version wrote it: a note after the test key.
+    saved = json.loads((data / "demo.json").read_text())
+    saved["extra"]["demo test key"] = f"{test_key} (test mode: no money)"
+    (data / "demo.json").write_text(json.dumps(saved))
 
     with dev_stack(tmp_path, port) as (second, _):
         assert second == first  # the same account, key and demo session, created once
+        assert credentials.stat().st_mode & 0o777 == 0o600
+        assert credentials.read_text() != written  # a new admin token and set-password link
+        assert read_credentials(credentials)["CLAIMSVC_DEMO_TEST_KEY"] == test_key
         status, replay = _initialize(port, first["demo API key"], "restart-order-1")
         assert (status, replay["session_id"]) == (200, opened["session_id"])
         assert _page_status(port, first["checkout page"]) == 200

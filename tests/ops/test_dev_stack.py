@@ -27,7 +27,7 @@ ADMIN_TOKEN = "operator-chosen-admin-token-6d1f0c2b"
 
 def open_and_cancel(stack: DevStack, webhook_url: str) -> str:
     """A session of the demo account whose webhook goes to `webhook_url`, cancelled: its id."""
-    key = stack.banner_value("demo API key")
+    key = stack.credential("demo API key")
     status, opened = stack.call(
         "POST",
         "/api/v1/checkout/initialize",

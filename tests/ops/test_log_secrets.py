@@ -230,18 +230,25 @@ def test_a_supplied_admin_token_never_appears_in_any_start_up_or_drain_output(tm
         status, _ = stack.call("GET", "/admin/v1/devices", SUPPLIED_TOKEN)
         assert status in (200, 400)  # the supplied token is the one in force
         assert stack.call("GET", "/admin/v1/devices", "adm_guess")[0] == 401
+        # The operator's token is theirs: not written to the dev stack's credentials file either.
+        assert "CLAIMSVC_ADMIN_TOKEN" not in stack.credentials()
+        assert SUPPLIED_TOKEN not in stack.credentials_file().read_text()
     text = stack.output()
     assert stack.proc.returncode == 0
     assert SUPPLIED_TOKEN not in text
     assert DEMO_CALLBACK_SECRET not in text
 
 
-def test_a_generated_admin_token_is_printed_once_and_is_the_one_in_force(tmp_path):
+def test_a_generated_admin_token_is_in_the_credentials_file_only_and_is_the_one_in_force(
+    tmp_path,
+):
     with dev_stack(tmp_path) as stack:
-        shown = stack.banner_value("admin token")
-        token = shown.removesuffix(" (generated for this run)")
-        assert token != shown and token.startswith("adm_")
+        token = stack.credential("admin token")
+        assert token.startswith("adm_")
+        assert stack.banner_value("admin token") == (
+            f"{token[:12]}… (generated for this run; $CLAIMSVC_ADMIN_TOKEN)"
+        )
         assert stack.call("GET", "/admin/v1/devices", token)[0] in (200, 400)
     text = stack.output()
-    assert text.count(token) == 1  # the banner line, and no log line
+    assert token not in text  # neither the banner nor any log line
     assert DEMO_CALLBACK_SECRET not in text
