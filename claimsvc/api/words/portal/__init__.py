@@ -6,19 +6,29 @@ from types import ModuleType
 
 from claimsvc.api.words.portal import (
     alerts,
-    core,
+    audit,
     delivery,
+    frame,
     hooks,
     links,
     money,
+    overview,
     phone,
+    security,
     settle,
+    signin,
+    team,
     testmode,
     wordings,
 )
 
 MODULES: tuple[ModuleType, ...] = (
-    core,
+    frame,
+    signin,
+    security,
+    team,
+    audit,
+    overview,
     money,
     hooks,
     links,
