@@ -66,5 +66,6 @@ async def test_every_action_and_detail_is_words_in_bangla_even_under_an_old_name
     page = await client.get("/portal/audit?lang=bn")
     assert "এপিআই কী তৈরি" in page.text and "কী-এর শুরু: ck_1" in page.text
     assert "ভূমিকা বদল" in page.text  # an entry stored before the names were made one style
+    assert "ভূমিকা: কর্মী" in page.text  # a role is a role's words
     assert "key.mint" not in page.text and "prefix:" not in page.text
     assert "user_role_changed" not in page.text
