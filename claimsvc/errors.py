@@ -290,23 +290,23 @@ class PortalError(ServiceError):
 
 
 class SignInFailed(PortalError):
-    status, code, message = 401, "signin_failed", "Wrong email or password"
+    status, code, message = 401, "signin.failed", "Wrong email or password"
 
 
 class CodeFailed(PortalError):
-    status, code, message = 401, "code_failed", "Wrong or already used code"
+    status, code, message = 401, "signin.code_failed", "Wrong or already used code"
 
 
 class CodeUsed(CodeFailed):
     """A right code that was accepted once already: the next one will do."""
 
-    code, message = "code_used", "That code was used already; wait for the next one"
+    code, message = "signin.code_used", "That code was used already; wait for the next one"
 
 
 class EnrolCodeFailed(PortalError):
     """A wrong code while setting up two-factor: the set-up stays, with fewer tries left."""
 
-    status, code, message = 400, "enrol_code_failed", "That code did not match"
+    status, code, message = 400, "security.enrol_code_failed", "That code did not match"
 
     def __init__(self, tries_left: int) -> None:
         super().__init__()
@@ -314,17 +314,17 @@ class EnrolCodeFailed(PortalError):
 
 
 class EnrolmentEnded(PortalError):
-    status, code = 400, "enrol_ended"
+    status, code = 400, "security.enrol_ended"
     message = "The two-factor set-up ended (too many wrong codes, or too old); start again"
 
 
 class SelfAction(PortalError):
-    status, code = 409, "team_self"
+    status, code = 409, "team.self"
     message = "Change your own role or access from another owner's account"
 
 
 class SignInLimited(PortalError):
-    status, code = 429, "signin_limited"
+    status, code = 429, "signin.limited"
     message = "Too many sign-in attempts. Wait a while and try again."
 
 
@@ -332,40 +332,45 @@ class SignInGuarded(SignInLimited):
     """Too many failed passwords for this user from everywhere: only the password and a
     second factor together pass now. The same answer whatever was wrong (no oracle)."""
 
-    code = "signin_guarded"
+    code = "signin.guarded"
     message = "Too many failed sign-ins for this account: enter the password and a code together."
 
 
 class PasswordRejected(PortalError):
-    """The password policy refused a password; `code` names the rule (password_<reason>)."""
+    """The password policy refused a password; `reason` names the rule (domain/passwords.py)."""
 
-    code, message = "password_too_short", "This password is not allowed"
+    code, message = "security.password_too_short", "This password is not allowed"
 
     def __init__(self, reason: str) -> None:
         super().__init__(f"This password is not allowed: {reason}")
-        self.code = f"password_{reason}"
+        self.reason = reason
+        self.code = f"security.password_{reason}"
 
 
 class InviteInvalid(PortalError):
-    status, code = 404, "invite_invalid"
+    status, code = 404, "signin.invite_invalid"
     message = "This link has expired or was already used"
 
 
 class UserExists(PortalError):
-    status, code, message = 409, "user_exists", "A user with this email already exists"
+    status, code, message = 409, "team.user_exists", "A user with this email already exists"
 
 
 class LastOwner(PortalError):
-    status, code = 409, "last_owner"
+    status, code = 409, "team.last_owner"
     message = "The last active owner cannot be demoted or disabled"
 
 
 class CsrfRefused(PortalError):
-    status, code, message = 403, "csrf_refused", "The form expired; reload the page and try again"
+    status, code, message = (
+        403,
+        "frame.csrf_refused",
+        "The form expired; reload the page and try again",
+    )
 
 
 class Forbidden(PortalError):
-    status, code, message = 403, "forbidden", "Your role does not allow this"
+    status, code, message = 403, "frame.forbidden", "Your role does not allow this"
 
 
 class BadListCursor(PortalError):

@@ -9,20 +9,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Step:
-    """One step: its name (words `first.<name>` and `first.<name>_hint`), the page where it is
-    done, and the permission that page needs."""
+    """One step: its name and the permission the page where it is done needs (the overview
+    names that page and the step's words)."""
 
     name: str
-    path: str
     permission: str
 
 
 STEPS = (
-    Step("key", "/portal/keys", "keys"),
-    Step("webhook", "/portal/webhooks", "webhooks"),
-    Step("phone", "/portal/devices", "devices"),
-    Step("anchor", "/portal/wallets", "wallets"),
-    Step("session", "/portal/links", "links"),
+    Step("key", "keys"),
+    Step("webhook", "webhooks"),
+    Step("phone", "devices"),
+    Step("anchor", "wallets"),
+    Step("session", "links"),
 )
 """Make a key; a webhook delivered (a test event or a payment's); pair a phone; anchor a wallet;
 open a first checkout (a payment link's, or the API's)."""

@@ -37,7 +37,7 @@ COMMON = frozenset(
 )
 
 TOO_SHORT, TOO_LONG, IS_EMAIL, TOO_COMMON = "too_short", "too_long", "is_email", "too_common"
-"""Why a password is refused (the portal's words keys are `password_<reason>`)."""
+"""Why a password is refused (the portal words each: `api/portal/security.PASSWORD_RULES`)."""
 
 
 def problem(password: str, email: str) -> str | None:

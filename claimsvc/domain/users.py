@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -53,6 +54,31 @@ def normalize_email(email: str) -> str:
 def valid_email(email: str) -> bool:
     """A plausible address: one @, a dot in the domain, no spaces, at most 254 characters."""
     return len(email) <= EMAIL_MAX and bool(_EMAIL.match(email))
+
+
+@dataclass(frozen=True)
+class InviteRequest:
+    """Who to invite, as the team page's form gives it: a valid address and a role."""
+
+    email: str
+    role: str
+    name: str | None
+
+
+def parse_invite_form(
+    form: Mapping[str, str | None],
+) -> tuple[InviteRequest | None, dict[str, str]]:
+    """The invite form's request, or its problems by field (words keys of the team page)."""
+    email = normalize_email(form.get("email") or "")
+    role = form.get("role") or ""
+    problems = {}
+    if not valid_email(email):
+        problems["email"] = "team.bad_email"
+    if role not in ROLES:
+        problems["role"] = "team.bad_role"
+    if problems:
+        return None, problems
+    return InviteRequest(email, role, (form.get("name") or "").strip() or None), {}
 
 
 def invite_expired(expires_at: datetime | None, now: datetime) -> bool:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.audit import AuditEntry
-from claimsvc.domain.paging import is_cursor
+from claimsvc.domain.paging import BadCursor, is_cursor
 from claimsvc.store.audit import AuditStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.paging import Page
@@ -45,7 +44,8 @@ class AuditService:
     async def page(
         self, account_id: str, cursor: str | None = None, limit: int | None = None
     ) -> Page[AuditEntry]:
-        """One page of an account's log, newest first; 400 for a cursor we did not write."""
+        """One page of an account's log, newest first; BadCursor for a cursor we did not write
+        (the portal's one 400 for a list)."""
         if cursor and not is_cursor(cursor):
-            raise errors.InvalidBody(details=["cursor: not a valid cursor"])
+            raise BadCursor(cursor)
         return await self._store.page(account_id, cursor, limit)

@@ -108,7 +108,7 @@ class SigninService:
         if not await self.passwords.verify(stored, password) or user is None:
             if user is not None:
                 await self._audit.record(
-                    user.account_id, user.id, user.email, "signin_failed", address=address
+                    user.account_id, user.id, user.email, "session.refuse_password", address=address
                 )
             if decision.outcome == GUARDED:
                 raise guarded(decision)
@@ -140,7 +140,7 @@ class SigninService:
         used = await self._security.accept_code(user, code)
         if used is None:
             await self._audit.record(
-                user.account_id, user.id, user.email, "code_failed", address=address
+                user.account_id, user.id, user.email, "session.refuse_code", address=address
             )
             raise guarded(decision)
         return await self._signed_in(user, address, used, device)
@@ -166,9 +166,11 @@ class SigninService:
             await self._users.remember_device(user.id, known_devices.remembered(token, now))
         if used == "recovery":
             await self._audit.record(
-                user.account_id, user.id, user.email, "recovery_code_used", address=address
+                user.account_id, user.id, user.email, "recovery_code.use", address=address
             )
-        await self._audit.record(user.account_id, user.id, user.email, "signin", address=address)
+        await self._audit.record(
+            user.account_id, user.id, user.email, "session.open", address=address
+        )
         started = await self.open_session(user, ps.FULL)
         return replace(started, device_token=token)
 
@@ -228,7 +230,7 @@ class SigninService:
         used = await self._security.accept_code(user, code)
         if used is None:
             await self._audit.record(
-                user.account_id, user.id, user.email, "code_failed", address=address
+                user.account_id, user.id, user.email, "session.refuse_code", address=address
             )
             if self._security.just_used(user, code):
                 raise errors.CodeUsed()

@@ -10,7 +10,7 @@ applications themselves: a route no table here knows fails `test_every_route_is_
 The two-factor code fields are fuzzed at enrolment here (every code path reads them through
 `totp.typed_code`); the code step, turning two-factor off and new recovery codes, which need a
 user with two-factor on, and malformed sign-in cookies are in
-tests/portal/test_core_hostile_input.py. The POST that signs out is left out (it would end the
+tests/portal/test_signin_hostile_input.py. The POST that signs out is left out (it would end the
 fuzzing session).
 """
 
@@ -611,12 +611,14 @@ NOT_FUZZED = {
     "/static/checkout/(.*)": "files",
     "/static/portal/(.*)": "files",
     "/portal/logout": "ends the fuzzing session",
-    "/portal/login/code": "needs two-factor on: tests/portal/test_core_hostile_input.py",
+    "/portal/login/code": "needs two-factor on: tests/portal/test_signin_hostile_input.py",
     "/portal/security/totp/disable": "needs two-factor on: the same reader as totp/confirm",
     "/portal/security/recovery": "needs two-factor on: the same reader as totp/confirm",
     "/portal/invite/([A-Za-z0-9_-]{20,100})": "sets a cookie from its path only",
-    "/portal": "redirects to /portal/: tests/portal/test_every_route.py",
-    "(/portal/.+)/": "redirects without the slash: tests/portal/test_every_route.py",
+    "/portal/team/(usr_[0-9a-f]{24})/disable": "takes no field; its path is fuzzed through /role",
+    "/portal/team/(usr_[0-9a-f]{24})/link": "takes no field; its path is fuzzed through /role",
+    "/portal": "redirects to the overview, keeping the query: tests/portal/test_every_route.py",
+    "(/portal/.+)/": "redirects without its slash: tests/portal/test_every_route.py",
 }
 
 

@@ -106,7 +106,7 @@ async def test_a_reload_after_a_new_set_password_link_makes_no_second_one(
     staff = await make_user(shop, role="staff")
     await client.get("/portal/team")
     await reload_after(client, f"/portal/team/{staff.id}/link", {})
-    assert await audited("user_link_reissued")(deps, shop.id) == 1
+    assert await audited("user.reissue_link")(deps, shop.id) == 1
 
 
 async def test_a_reload_after_a_test_payment_makes_no_second_one(

@@ -118,12 +118,12 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
     from claimsvc.api.words import Words
-    from claimsvc.api.words.portal import test_mode, testmode
+    from claimsvc.api.words.portal import test_mode
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}
 
-    for module in (testmode, test_mode):
+    for module in (test_mode,):
         assert module.EN.keys() == module.BN.keys()
         for key, english in module.EN.items():
             assert english and module.BN[key] and module.BN[key] != english

@@ -76,7 +76,7 @@ class UsersHandler(UsersAdminHandler):
         invited = await self.services.users.invite(
             account_id, body["email"], body["role"], body.get("name")
         )
-        await self.record(invited.user, "user_invited", role=invited.user.role)
+        await self.record(invited.user, "user.invite", role=invited.user.role)
         self.send_invite(201, invited)
 
 
@@ -85,7 +85,7 @@ class UserDisableHandler(UsersAdminHandler):
 
     async def post(self, account_id: str, user_id: str) -> None:
         user = await self.services.users.disable(account_id, user_id)
-        await self.record(user, "user_disabled")
+        await self.record(user, "user.disable")
         self.send_json(200, USER_VIEW.dump(user))
 
 
@@ -94,7 +94,7 @@ class UserInviteHandler(UsersAdminHandler):
 
     async def post(self, account_id: str, user_id: str) -> None:
         invited = await self.services.users.reissue(account_id, user_id)
-        await self.record(invited.user, "user_link_reissued")
+        await self.record(invited.user, "user.reissue_link")
         self.send_invite(200, invited)
 
 

@@ -1,37 +1,31 @@
-"""The audit log page (owners only): every action in the account's portal, newest first."""
+"""The audit log page (owners only): every action in the account's portal, newest first, each
+action and detail named in the page's language."""
 
 from __future__ import annotations
 
 from tornado.routing import URLSpec
 
-from claimsvc.api.portal.base import PortalHandler
-from claimsvc.api.words import Words
-from claimsvc.domain.paging import is_cursor
+from claimsvc.api.portal.base import PortalPage
+from claimsvc.api.routing import route
+from claimsvc.domain.audit import current_action
 
 PAGE_SIZE = 50
 
 
-class AuditHandler(PortalHandler):
+class AuditPage(PortalPage):
     permission = "audit"
     route_name = "portal_audit"
 
     async def get(self) -> None:
-        cursor = self.get_query_argument("cursor", None)
-        if cursor is not None and not is_cursor(cursor):
-            cursor = None  # a cursor we did not write: the first page
-        found = await self.services.audit.page(self.user.account_id, cursor, PAGE_SIZE)
-        words = Words(self.lang)
+        found = await self.services.audit.page(self.user.account_id, self.cursor(), PAGE_SIZE)
         self.render_portal(
             "audit.html",
-            title=words("audit_title"),
+            title=self.t("audit.title"),
             entries=found.items,
             next_cursor=found.next_cursor,
-            first=cursor is None,
-            action_words=lambda action: (
-                words(f"audit_{action}") if words.has(f"audit_{action}") else action
-            ),
+            action_words=lambda action: self.t.status("audit", current_action(action)),
         )
 
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:
-    return [URLSpec(r"/portal/audit", AuditHandler, kw, name="portal_audit")]
+    return [route(r"/portal/audit", AuditPage, kw)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, ClassVar
 from urllib.parse import parse_qs, quote, urlencode
@@ -36,7 +37,10 @@ CSRF_FIELD = "_csrf"
 FORM_LIMIT = 16 * 1024
 """The largest form body a portal page reads."""
 SAFE_METHODS = ("GET", "HEAD")
-LOGIN_PATH = "/portal/login"
+
+PROBLEM_WORDS = {403: "frame.forbidden", 404: "frame.not_found", 405: "frame.not_allowed"}
+PROBLEM_TITLES = {403: "frame.forbidden_title", 404: "frame.not_found_title"}
+"""The problem page's words by status, when the error names none of its own."""
 
 PORTAL_HEADERS = {
     "Content-Security-Policy": CSP,
@@ -75,7 +79,10 @@ class PortalHandler(PageHandler):
             self.user = self.current.user.public()
             self.account = self.current.account
         if self.signed_in and not self._fully_signed_in():
-            self.redirect(f"{LOGIN_PATH}?next={quote(self.request.path, safe='/')}", status=303)
+            self.redirect(
+                f"{self.reverse_url('portal_login')}?next={quote(self.request.path, safe='/')}",
+                status=303,
+            )
             return
         if self.signed_in and not can(self.user.role, self.permission):
             raise errors.Forbidden()
@@ -269,10 +276,21 @@ class PortalHandler(PageHandler):
             attrs=[(attr.replace("_", "-"), given) for attr, given in attrs.items()],
         )
 
-    def form_problems(self, form: FormErrors, id: str = "form-problems", prefix: str = "") -> bytes:
-        """The summary of `form`'s problems above it, each a link to its field (by name, after
-        `prefix` when a page's two forms have fields of one name: `field(..., id=prefix+name)`)."""
-        problems = [(prefix + name, self.t(p.key, **p.values)) for name, p in form.problems.items()]
+    def form_problems(
+        self,
+        form: FormErrors,
+        id: str = "form-problems",
+        ids: Mapping[str, str] | None = None,
+        prefix: str = "",
+    ) -> bytes:
+        """The summary of `form`'s problems above it, each a link to its field: by name, or by
+        the id `ids` gives it, or by name after `prefix` (a page with several forms whose
+        fields share a name gives them ids of their own: `field(..., id=prefix + name)`)."""
+        ids = ids or {}
+        problems = [
+            (ids.get(name, prefix + name), self.t(p.key, **p.values))
+            for name, p in form.problems.items()
+        ]
         return self.partial("_errors.html", id=id, problems=problems)
 
     def pager(self, next_cursor: str | None, name: str = "cursor", label: str = "") -> bytes:
@@ -309,7 +327,7 @@ class PortalHandler(PageHandler):
             "form_problems": self.form_problems,
             "pager": self.pager,
         }
-        title = ns.pop("title", None) or words("portal")
+        title = ns.pop("title", None) or words("frame.portal")
         loader: template.Loader = self.loader
         content = loader.load(template_name).generate(**common, **ns)
         self.set_status(status)
@@ -356,8 +374,8 @@ class PortalHandler(PageHandler):
         if isinstance(exc, errors.ServiceError):
             for name, value in exc.headers.items():
                 self.set_header(name, value)
-        key = key or {403: "forbidden", 404: "not_found", 405: "not_allowed"}.get(status, "error")
-        title = {403: "forbidden_title", 404: "not_found_title"}.get(status, "error_title")
+        key = key or PROBLEM_WORDS.get(status, "frame.error")
+        title = PROBLEM_TITLES.get(status, "frame.error_title")
         words = self.t
         self.render_portal(
             "problem.html",
@@ -401,4 +419,4 @@ class HomeRedirect(SlashRedirect):
     route_name = "portal_home"
 
     def get(self) -> None:  # type: ignore[override]
-        super().get("/portal/")
+        super().get(self.reverse_url("portal_overview"))

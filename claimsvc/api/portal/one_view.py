@@ -31,7 +31,7 @@ async def take_shown(handler: PortalHandler, kind: str, path: str) -> dict[str, 
         return {}
     held = await handler.services.one_view.take(handler.user.id, kind, name)
     if held is None:
-        handler.see_other(path, flash="view_gone")
+        handler.see_other(path, flash="frame.view_gone")
         return None
     handler.set_header("Cache-Control", "no-store")
     return held

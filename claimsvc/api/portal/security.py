@@ -1,133 +1,162 @@
-"""The signed-in user's own security page: password, two-factor and recovery codes."""
+"""The signed-in user's own security page: password, two-factor and recovery codes. Every
+action here is the user's own: any role may use it."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from tornado.routing import URLSpec
 
 from claimsvc import errors
-from claimsvc.api.portal.base import PortalHandler
+from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
+from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.portal.view import qr_data_uri
-from claimsvc.api.words import Words
-from claimsvc.domain import i18n
+from claimsvc.api.routing import route
+from claimsvc.domain import i18n, passwords
 
-PATH = "/portal/security"
+PASSWORD_RULES = {
+    passwords.TOO_SHORT: "security.password_too_short",
+    passwords.TOO_LONG: "security.password_too_long",
+    passwords.IS_EMAIL: "security.password_is_email",
+    passwords.TOO_COMMON: "security.password_too_common",
+}
+"""The words of each rule of the password policy (domain/passwords.py)."""
+
+FORMS = ("password", "enrol", "recovery", "disable")
+"""The page's forms, each with its own problems: change the password, confirm the two-factor
+set-up, make new recovery codes, turn two-factor off."""
+PASSWORD_FIELDS = ("current_password", "new_password", "new_password_again")
 
 
-class SecurityHandler(PortalHandler):
-    """Every action here is the user's own: any role may use it."""
+def password_problem(exc: errors.PasswordRejected) -> str:
+    """The words key of the password policy's refusal."""
+    return PASSWORD_RULES.get(exc.reason, "security.password_too_short")
 
+
+class SecurityView(PortalHandler):
     permission = "overview"
-    route_name = "portal_security"
 
-    async def show(self, status: int = 200, **ns: Any) -> None:
-        """The page, with the set-up waiting for its first code (if any) and `ns`: an error,
+    async def show(
+        self,
+        status: int = 200,
+        forms: dict[str, FormErrors] | None = None,
+        codes: list[str] | None = None,
+    ) -> None:
+        """The page, with the set-up waiting for its first code (if any), a form's problems,
         or the recovery codes to show once."""
-        words = Words(self.lang)
-        ns.setdefault("error", None)
-        ns.setdefault("codes", None)
         enrolment = None
         if not self.user.totp_enabled:
             enrolment = await self.services.security.pending_totp(self.user.id, self.user.email)
         qr = qr_data_uri(enrolment.uri) if enrolment else None
+        given = forms or {}
         self.render_portal(
             "security.html",
             status,
-            title=words("security_title"),
+            title=self.t("security.title"),
             enrolment=enrolment,
             qr=qr,
-            **ns,
+            forms={name: given.get(name) or FormErrors() for name in FORMS},
+            codes=codes,
         )
 
+    async def refuse(self, form: str, exc: errors.PortalError) -> None:
+        """`form` again with the service's refusal of its code."""
+        await self.show(exc.status, {form: FormErrors().add("code", exc.code or "error")})
+
+    async def show_codes(self, codes: list[str]) -> None:
+        """Redirect to the page that shows new recovery codes once (a reload makes none)."""
+        path = self.reverse_url("portal_security")
+        await hold_and_redirect(self, "recovery_codes", {"codes": " ".join(codes)}, path)
+
+
+class SecurityPage(SecurityView, PortalPage):
+    route_name = "portal_security"
+
     async def get(self) -> None:
-        held = await take_shown(self, "recovery_codes", PATH)
+        held = await take_shown(self, "recovery_codes", self.reverse_url("portal_security"))
         if held is None:
             return
         await self.show(codes=held["codes"].split() if held else None)
 
-    async def refuse(self, exc: errors.PortalError, **ns: Any) -> None:
-        await self.show(exc.status, error=Words(self.lang)(exc.code or "error"), **ns)
 
-    async def show_codes(self, codes: list[str]) -> None:
-        """Redirect to the page that shows new recovery codes once (a reload makes none)."""
-        await hold_and_redirect(self, "recovery_codes", {"codes": " ".join(codes)}, PATH)
-
-
-class PasswordChangeHandler(SecurityHandler):
+class PasswordChange(SecurityView, PortalAction):
     route_name = "portal_security_password"
 
     async def post(self) -> None:
         new, again = self.form("new_password") or "", self.form("new_password_again") or ""
+        form = FormErrors()
         if new != again:
-            await self.show(400, error=Words(self.lang)("password_mismatch"))
+            form.add("new_password_again", "security.password_mismatch")
+            await self.show(400, {"password": form})
             return
         session = self.current.session.id_hash if self.current else ""
         try:
             await self.services.security.change_password(
                 self.user.id, session, self.form("current_password") or "", new
             )
-        except (errors.SignInFailed, errors.PasswordRejected) as exc:
-            key = "current_password_wrong" if isinstance(exc, errors.SignInFailed) else exc.code
-            await self.show(400, error=Words(self.lang)(key or "error"))
+        except errors.SignInFailed:
+            await self.show(
+                400, {"password": form.add("current_password", "security.current_password_wrong")}
+            )
             return
-        await self.audit("password_changed")
-        self.see_other(PATH, flash="password_changed")
+        except errors.PasswordRejected as exc:
+            await self.show(400, {"password": form.add("new_password", password_problem(exc))})
+            return
+        await self.audit("password.change")
+        self.see_other(self.reverse_url("portal_security"), flash="security.password_changed")
 
 
-class TotpStartHandler(SecurityHandler):
+class TotpStart(SecurityView, PortalAction):
     route_name = "portal_security_totp_start"
 
     async def post(self) -> None:
         """Start a set-up (or keep the one waiting) and show it on the security page."""
         if not self.user.totp_enabled:
             await self.services.security.start_totp(self.user.id)
-        self.see_other(PATH)
+        self.see_other(self.reverse_url("portal_security"))
 
 
-class TotpCancelHandler(SecurityHandler):
+class TotpCancel(SecurityView, PortalAction):
     route_name = "portal_security_totp_cancel"
 
     async def post(self) -> None:
         await self.services.security.cancel_totp(self.user.id)
-        self.see_other(PATH, flash="enrol_cancelled")
+        self.see_other(self.reverse_url("portal_security"), flash="security.enrol_cancelled")
 
 
-class TotpConfirmHandler(SecurityHandler):
+class TotpConfirm(SecurityView, PortalAction):
     route_name = "portal_security_totp_confirm"
 
     async def post(self) -> None:
-        words = Words(self.lang)
         try:
             codes = await self.services.security.confirm_totp(self.user.id, self.form("code") or "")
         except errors.EnrolCodeFailed as exc:
             left = i18n.digits(str(exc.tries_left), self.lang)
-            await self.show(exc.status, error=words("enrol_code_failed", left=left))
+            form = FormErrors().add("code", "security.enrol_code_failed", left=left)
+            await self.show(exc.status, {"enrol": form})
             return
         except errors.EnrolmentEnded as exc:
-            await self.refuse(exc)
+            await self.refuse("enrol", exc)
             return
-        await self.audit("totp_enabled")
+        await self.audit("totp.enable")
         await self.show_codes(codes)
 
 
-class TotpDisableHandler(SecurityHandler):
+class TotpDisable(SecurityView, PortalAction):
     route_name = "portal_security_totp_disable"
 
     async def post(self) -> None:
         try:
             used = await self.services.security.disable_totp(self.user.id, self.form("code") or "")
         except errors.CodeFailed as exc:
-            await self.refuse(exc)
+            await self.refuse("disable", exc)
             return
         if used == "recovery":
-            await self.audit("recovery_code_used")
-        await self.audit("totp_disabled")
-        self.see_other(PATH, flash="totp_disabled")
+            await self.audit("recovery_code.use")
+        await self.audit("totp.disable")
+        self.see_other(self.reverse_url("portal_security"), flash="security.totp_disabled")
 
 
-class RecoveryCodesHandler(SecurityHandler):
+class RecoveryCodes(SecurityView, PortalAction):
     route_name = "portal_security_recovery"
 
     async def post(self) -> None:
@@ -136,21 +165,21 @@ class RecoveryCodesHandler(SecurityHandler):
                 self.user.id, self.form("code") or ""
             )
         except errors.CodeFailed as exc:
-            await self.refuse(exc)
+            await self.refuse("recovery", exc)
             return
         if used == "recovery":
-            await self.audit("recovery_code_used")
-        await self.audit("recovery_codes_renewed")
+            await self.audit("recovery_code.use")
+        await self.audit("recovery_codes.renew")
         await self.show_codes(codes)
 
 
 def routes(kw: dict[str, object]) -> list[URLSpec]:
     return [
-        URLSpec(PATH, SecurityHandler, kw, name="portal_security"),
-        URLSpec(PATH + "/password", PasswordChangeHandler, kw),
-        URLSpec(PATH + "/totp/start", TotpStartHandler, kw),
-        URLSpec(PATH + "/totp/confirm", TotpConfirmHandler, kw),
-        URLSpec(PATH + "/totp/cancel", TotpCancelHandler, kw),
-        URLSpec(PATH + "/totp/disable", TotpDisableHandler, kw),
-        URLSpec(PATH + "/recovery", RecoveryCodesHandler, kw),
+        route(r"/portal/security", SecurityPage, kw),
+        route(r"/portal/security/password", PasswordChange, kw),
+        route(r"/portal/security/totp/start", TotpStart, kw),
+        route(r"/portal/security/totp/confirm", TotpConfirm, kw),
+        route(r"/portal/security/totp/cancel", TotpCancel, kw),
+        route(r"/portal/security/totp/disable", TotpDisable, kw),
+        route(r"/portal/security/recovery", RecoveryCodes, kw),
     ]

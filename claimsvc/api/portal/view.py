@@ -22,23 +22,24 @@ STATIC = Path(__file__).resolve().parents[1] / "static" / "portal"
 STATIC_PREFIX = "/static/portal/"
 
 NAV = (
-    ("portal_overview", "/portal/", "overview", "nav_overview"),
-    ("portal_payments", "/portal/payments", "payments", "nav_payments"),
-    ("portal_transactions", "/portal/transactions", "payments", "nav_transactions"),
-    ("portal_export", "/portal/export", "payments", "nav_export"),
-    ("portal_links", "/portal/links", "links", "nav_links"),
-    ("portal_webhooks", "/portal/webhooks", "webhooks", "nav_webhooks"),
-    ("portal_keys", "/portal/keys", "keys", "nav_keys"),
-    ("portal_devices", "/portal/devices", "devices", "nav_devices"),
-    ("portal_wallets", "/portal/wallets", "wallets", "nav_wallets"),
-    ("portal_wordings", "/portal/wordings", "wordings", "nav_wordings"),
-    ("portal_alerts", "/portal/alerts", "overview", "nav_alerts"),
-    ("portal_team", "/portal/team", "team", "nav_team"),
-    ("portal_audit", "/portal/audit", "audit", "nav_audit"),
-    ("portal_security", "/portal/security", "overview", "nav_security"),
+    ("portal_overview", "overview", "frame.nav_overview"),
+    ("portal_payments", "payments", "frame.nav_payments"),
+    ("portal_transactions", "payments", "frame.nav_transactions"),
+    ("portal_export", "payments", "frame.nav_export"),
+    ("portal_links", "links", "frame.nav_links"),
+    ("portal_webhooks", "webhooks", "frame.nav_webhooks"),
+    ("portal_keys", "keys", "frame.nav_keys"),
+    ("portal_devices", "devices", "frame.nav_devices"),
+    ("portal_wallets", "wallets", "frame.nav_wallets"),
+    ("portal_wordings", "wordings", "frame.nav_wordings"),
+    ("portal_alerts", "overview", "frame.nav_alerts"),
+    ("portal_team", "team", "frame.nav_team"),
+    ("portal_audit", "audit", "frame.nav_audit"),
+    ("portal_security", "overview", "frame.nav_security"),
 )
-"""The menu: (route name, path, permission, words key). An entry shows when its route exists and
-the user's role has its permission, so a part's page appears once its routes are joined."""
+"""The menu: (route name, permission, words key). An entry shows when its route exists and the
+user's role has its permission, so a part's page appears once its routes are joined; its path
+is the route's own (`reverse_url`)."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ def nav(handler: RequestHandler, role: str) -> list[NavItem]:
     """The menu entries `role` may open, in menu order."""
     routes = handler.application.wildcard_router.named_rules
     return [
-        NavItem(name, path, key)
-        for name, path, permission, key in NAV
+        NavItem(name, handler.reverse_url(name), key)
+        for name, permission, key in NAV
         if name in routes and can(role, permission)
     ]
 

@@ -148,5 +148,5 @@ async def test_keys_show_their_state_and_the_owner_s_own_row_offers_no_action(
     await page.goto(f"{server}/portal/team")
     await expect(page.locator(f"form[action^='/portal/team/{owner.id}/']")).to_have_count(0)
     await expect(page.locator("form[action$='/disable']")).to_have_count(1)
-    await assert_accessible(page)  # the screenshot: test_core_flow.py
+    await assert_accessible(page)  # the screenshot: test_signin_flow.py
     assert not tab.errors and not tab.csp_violations()

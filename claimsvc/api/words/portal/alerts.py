@@ -6,7 +6,6 @@ from __future__ import annotations
 from claimsvc.api.words import Plural
 
 EN = {
-    "nav_alerts": "Alerts",
     "alerts.title": "Alerts in Telegram and email",
     "alerts.intro": (
         "Get a message when a payment waits for you to confirm it, when a buyer claims a "
@@ -84,7 +83,6 @@ EN = {
 }
 
 BN = {
-    "nav_alerts": "সতর্কবার্তা",
     "alerts.title": "টেলিগ্রাম ও ইমেইলে সতর্কবার্তা",
     "alerts.intro": "কোনো পেমেন্ট আপনার নিশ্চিত করার অপেক্ষায় থাকলে, কোনো ক্রেতা অন্য পরিমাণের "
     "পেমেন্ট দাবি করলে, ওয়ালেটের কোনো SMS পড়া না গেলে, ওয়েবহুক ব্যর্থ হলে, কোনো ফোন চুপ "

@@ -36,6 +36,8 @@ EN = {
         "Type this TrxID on the checkout page first: {trx_id}. Its SMS has not arrived."
     ),
     "test_mode.let_arrive": "Let the SMS arrive now",
+    "test.badge": "Test",
+    "test.viewing": "You are looking at test data. Test payments are never money.",
 }
 
 BN = {
@@ -68,4 +70,6 @@ BN = {
     "test_mode.sent_queued": "এসএমএস আসছে; একটু পরে পেজটি আবার লোড করুন।",
     "test_mode.late": "আগে চেকআউট পেজে এই TrxID লিখুন: {trx_id}। এর এসএমএস এখনো আসেনি।",
     "test_mode.let_arrive": "এখন এসএমএস আসতে দিন",
+    "test.badge": "টেস্ট",
+    "test.viewing": "আপনি টেস্ট ডেটা দেখছেন। টেস্ট পেমেন্ট কখনো আসল টাকা নয়।",
 }

@@ -1,6 +1,6 @@
 """The portal's security properties: session fixation, CSRF (nothing changes), roles, accounts
 kept apart, and no secret in a later page or a log (the sign-in limits:
-test_core_signin_limits.py)."""
+test_signin_limits.py)."""
 
 from __future__ import annotations
 
@@ -214,7 +214,7 @@ def logged(caplog) -> str:
 async def test_no_password_token_code_or_secret_reaches_a_log(
     fetch, make_account, make_user, portal, portal_client, clock, caplog
 ):
-    from tests.portal.test_core_two_factor import enrol
+    from tests.portal.test_security_two_factor import enrol
 
     caplog.set_level(logging.DEBUG)
     shop = await make_account()

@@ -15,7 +15,7 @@ from claimsvc.domain import known_devices, totp
 from claimsvc.domain.signin_limits import PER_ADDRESS, PER_PAIR, PER_USER, PER_USER_CODES
 from tests.conftest import make_settings
 from tests.portal.conftest import PASSWORD
-from tests.portal.test_core_two_factor import enrol
+from tests.portal.test_security_two_factor import enrol
 
 GUARDED = "This account has had too many failed sign-ins"
 LIMITED = "Too many sign-in attempts. Please wait 15 minutes"

@@ -13,7 +13,7 @@ from tornado.httpclient import AsyncHTTPClient
 
 from claimsvc.domain import totp
 from tests.portal.conftest import PASSWORD
-from tests.portal.test_core_two_factor import SECRET, enrol
+from tests.portal.test_security_two_factor import SECRET, enrol
 
 SIGNIN_COOKIE = "__Host-portal-signin"
 # The last: UTF-8 bytes of Bangla letters, as a header carries them (one latin-1 char a byte).

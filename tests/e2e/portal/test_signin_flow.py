@@ -10,7 +10,7 @@ from playwright.async_api import expect
 from claimsvc.domain import totp
 from tests.e2e.portal.conftest import assert_accessible, assert_no_overlap, screenshot
 from tests.portal.conftest import PASSWORD
-from tests.portal.test_core_two_factor import wrong_code
+from tests.portal.test_security_two_factor import wrong_code
 
 pytestmark = pytest.mark.e2e
 
@@ -45,7 +45,7 @@ async def test_invited_owner_sets_a_password_and_signs_in_with_two_factor(
     await expect(page).to_have_url(f"{server}/portal/invite")
     await check(page, "set-password", lang, viewport)
     await page.locator("#password").fill(PASSWORD)
-    await page.locator("#password-again").fill(PASSWORD)
+    await page.locator("#password_again").fill(PASSWORD)
     await page.locator("form[action='/portal/invite'] button").click()
     await expect(page).to_have_url(f"{server}/portal/login")
     await expect(page.locator(".flash")).to_be_visible()
@@ -65,7 +65,8 @@ async def test_invited_owner_sets_a_password_and_signs_in_with_two_factor(
     # A wrong code keeps the set-up and its secret (the app's entry stays right).
     await page.locator("#enrol-code").fill(wrong_code(secret, clock.now))
     await page.locator("form[action='/portal/security/totp/confirm'] button").click()
-    await expect(page.locator(".error")).to_be_visible()
+    await expect(page.locator("#enrol-code-problem")).to_be_visible()
+    await expect(page.locator("#enrol-code")).to_have_attribute("aria-invalid", "true")
     assert (await page.locator("#totp-secret").text_content() or "").strip() == secret
     await check(page, "security-enrol-wrong", lang, viewport)
     await page.locator("#enrol-code").fill(totp.code_at(secret, clock.now))
@@ -92,7 +93,7 @@ async def test_invited_owner_sets_a_password_and_signs_in_with_two_factor(
     # The code that finished the set-up, at once: refused as used, with words to wait.
     await page.locator("#code").fill(totp.code_at(secret, clock.now))
     await page.locator("form[action='/portal/login/code'] button").click()
-    await expect(page.locator("#form-error")).to_be_visible()
+    await expect(page.locator("#code-problem")).to_be_visible()
     await check(page, "code-used", lang, viewport)
     clock.advance(seconds=30)
     await page.locator("#code").fill(totp.code_at(secret, clock.now))
