@@ -110,3 +110,15 @@ async def test_a_post_without_the_forms_token_is_refused_on_every_route_and_chan
 async def test_a_typed_or_bookmarked_slash_lands_on_the_page(portal_client, typed, lands):
     page = await portal_client().get(typed, follow=False)
     assert (page.code, page.location) == (301, lands)
+
+
+async def test_paths_written_where_no_route_table_is_at_hand_are_portal_routes(deps):
+    """Alerts (built by the worker), invite links (by the user service) and the sign-in's
+    landing page name portal paths without `reverse_url`: each must still be a route."""
+    from claimsvc.domain.alert_text import PORTAL_PATHS
+    from claimsvc.domain.origins import PORTAL_HOME
+    from claimsvc.services.users import INVITE_PATH
+
+    patterns = [rule.regex for rule in portal_rules(deps)]
+    written = [*PORTAL_PATHS.values(), PORTAL_HOME, INVITE_PATH + "A" * 32]
+    assert [p for p in written if not any(r.fullmatch(p) for r in patterns)] == []
