@@ -395,3 +395,10 @@ class SettleRefused(ServiceError):
     def __init__(self, problem: str) -> None:
         super().__init__()
         self.problem = problem
+
+
+class NotTeachable(PortalError):
+    """A message the teach page cannot take (another account's, one a built-in rule reads, or
+    none): the page answers as for a message that is not there."""
+
+    status, code, message = 404, "teach.not_teachable", "This message cannot be taught"

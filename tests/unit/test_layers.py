@@ -64,9 +64,8 @@ ARCHITECTURE = {
 TOP_MODULES = {"__init__", "bootstrap", "clock", "errors", "logs", "metrics", "settings"}
 """The loose modules at the top: primitives every layer shares (docs/decisions.md, issue 24)."""
 
-ERRORS_ELSEWHERE = {"claimsvc/api/portal/wordings.py": {"NotTeachable"}}
-"""Client-facing errors not yet in errors.py. NotTeachable waits for the portal's rewrite
-(issue 24 items 1 and 4), which owns that module; the list only shrinks."""
+ERRORS_ELSEWHERE: dict[str, set[str]] = {}
+"""Client-facing errors not in errors.py: none (the list only shrinks)."""
 
 
 def modules(name: str) -> list[Path]:

@@ -241,7 +241,7 @@ class TeachPage(WordingsView, PortalPage):
         try:
             return await self.services.wordings.source(self.account.id, message_id)
         except errors.NotFound:
-            raise NotTeachable() from None
+            raise errors.NotTeachable() from None
 
     def show(
         self,
@@ -274,10 +274,6 @@ class TeachPage(WordingsView, PortalPage):
             slot_words=self.slot_words,
             masked=masked,
         )
-
-
-class NotTeachable(errors.PortalError):
-    status, code, message = 404, "teach.not_teachable", "This message cannot be taught"
 
 
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
