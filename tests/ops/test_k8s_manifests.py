@@ -31,6 +31,8 @@ CUSTOM_KINDS = {"ServiceMonitor", "PrometheusRule", "ExternalSecret"}
 COMPONENTS = ("api", "worker", "sms-ingest")
 SERVING = ("api", "sms-ingest")  # behind an Ingress, so they must outlive their endpoints
 SECRET_NAME = "claimsvc-secrets"
+ALERT_SECRET_NAME = "claimsvc-alert-secrets"
+ALERT_SECRETS = ("CLAIMSVC_TELEGRAM_BOT_TOKEN", "CLAIMSVC_SMTP_PASSWORD")
 
 
 @pytest.fixture(scope="module", params=sorted(KUSTOMIZATIONS))
@@ -66,6 +68,21 @@ def config(objs: list[Obj]) -> dict[str, str]:
 
 def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
     return all(labels.get(k) == v for k, v in selector.items())
+
+
+def pod_selected(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+    """A label selector (matchLabels and the In, NotIn and Exists expressions) against labels."""
+    if not selects(selector.get("matchLabels", {}), labels):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values")
+        if operator == "In" and labels.get(key) not in values:
+            return False
+        if operator == "NotIn" and labels.get(key) in values:
+            return False
+        if operator == "Exists" and key not in labels:
+            return False
+    return True
 
 
 @pytest.mark.skipif(kustomize_command() is None, reason="no kustomize or kubectl installed")
@@ -207,20 +224,62 @@ def test_configuration_names_only_real_settings(objs: list[Obj]) -> None:
     assert used <= known
 
 
-def test_secrets_come_only_from_the_external_secret(objs: list[Obj]) -> None:
+def test_secrets_come_only_from_the_external_secrets(objs: list[Obj]) -> None:
     assert of_kind(objs, "Secret") == []
-    external = named(objs, "ExternalSecret", SECRET_NAME)
-    provided = {d["secretKey"] for d in external["spec"]["data"]}
+    externals = {e["spec"]["target"]["name"]: e for e in of_kind(objs, "ExternalSecret")}
+    assert set(externals) == {SECRET_NAME, ALERT_SECRET_NAME}
+    provided = {(name, d["secretKey"]) for name, e in externals.items() for d in e["spec"]["data"]}
     for container in containers(objs):
         for env in container.get("env", []):
             ref = env["valueFrom"]["secretKeyRef"]
-            assert ref["name"] == external["spec"]["target"]["name"]
-            assert ref["key"] in provided
-    assert external["spec"]["secretStoreRef"]["kind"] in ("SecretStore", "ClusterSecretStore")
-    assert external["spec"]["secretStoreRef"]["name"]
-    assert all(
-        d["remoteRef"]["key"] and d["remoteRef"]["property"] for d in external["spec"]["data"]
-    )
+            assert (ref["name"], ref["key"]) in provided
+    for external in externals.values():
+        assert external["spec"]["secretStoreRef"]["kind"] in ("SecretStore", "ClusterSecretStore")
+        assert external["spec"]["secretStoreRef"]["name"]
+        assert all(
+            d["remoteRef"]["key"] and d["remoteRef"]["property"] for d in external["spec"]["data"]
+        )
+
+
+def test_alert_secrets_are_optional_and_held_only_by_the_api_and_the_worker(
+    objs: list[Obj],
+) -> None:
+    """A platform that sends no alerts provides neither key: the pods must start all the same."""
+    for component in COMPONENTS:
+        (container,) = pod_spec(objs, component)["containers"]
+        refs = {
+            e["name"]: e["valueFrom"]["secretKeyRef"]
+            for e in container["env"]
+            if e["valueFrom"]["secretKeyRef"]["name"] == ALERT_SECRET_NAME
+        }
+        expected = set() if component == "sms-ingest" else set(ALERT_SECRETS)
+        assert set(refs) == expected
+        assert all(ref.get("optional") is True for ref in refs.values())
+    # Off until the operator fills them in: empty values are no setting at all.
+    assert {name: config(objs)[name] for name in ("CLAIMSVC_SMTP_HOST", "CLAIMSVC_SMTP_FROM")} == {
+        "CLAIMSVC_SMTP_HOST": "",
+        "CLAIMSVC_SMTP_FROM": "",
+    }
+
+
+def test_alert_email_reaches_the_smtp_relay_by_selector_from_the_api_and_worker_only(
+    objs: list[Obj],
+) -> None:
+    def smtp_ports(component: str) -> set[int]:
+        return {
+            port["port"]
+            for rule in _rules(objs, component, "egress")
+            for peer in rule["to"]
+            if peer.get("podSelector", {}).get("matchLabels", {}).get("app.kubernetes.io/name")
+            == "smtp-relay"
+            for port in rule["ports"]
+        }
+
+    assert {c: smtp_ports(c) for c in COMPONENTS} == {
+        "api": {587, 465},
+        "worker": {587, 465},
+        "sms-ingest": set(),
+    }
 
 
 def test_only_the_api_holds_the_admin_token(objs: list[Obj]) -> None:
@@ -294,7 +353,7 @@ def _rules(objs: list[Obj], component: str, direction: str) -> list[dict[str, An
     return [
         rule
         for p in of_kind(objs, "NetworkPolicy")
-        if selects(p["spec"]["podSelector"].get("matchLabels", {}), labels)
+        if pod_selected(p["spec"]["podSelector"], labels)
         for rule in p["spec"].get(direction, [])
     ]
 
