@@ -123,6 +123,15 @@ async def _not_confirmed(deps: Deps, merchant: Merchant, fetch: Any) -> tuple[st
     return session_id, tx.id, "accept"
 
 
+async def _waiting_claim(deps: Deps, merchant: Merchant, fetch: Any) -> tuple[str, str, str]:
+    """A claim of the exact amount waits for the balance check: nothing else may complete it."""
+    session_id, tx = await short_paid(deps, merchant, fetch)
+    held = await pay(deps, merchant, status="held")
+    waits = await fetch("/api/v1/checkout/submit", json=claim_body(session_id, held.trx_id))
+    assert waits.code == 202
+    return session_id, tx.id, "accept"
+
+
 Setup = Callable[[Deps, Merchant, Any], Awaitable[tuple[str, str, str]]]
 
 
@@ -135,12 +144,15 @@ Setup = Callable[[Deps, Merchant, Any], Awaitable[tuple[str, str, str]]]
         ("used", _used),
         ("not_genuine", _not_genuine),
         ("not_confirmed", _not_confirmed),
+        ("waiting_claim", _waiting_claim),
     ],
 )
 async def test_a_decision_that_cannot_be_made_is_refused_naming_the_problem(
     fetch, make_account, deps, problem: str, setup: Setup
 ):
-    merchant = await make_account(balance_verification=problem == "not_confirmed")
+    merchant = await make_account(
+        balance_verification=problem in ("not_confirmed", "waiting_claim")
+    )
     session_id, tx_id, action = await setup(deps, merchant, fetch)
     before = await session_doc(deps, session_id)
     reply = await settle(fetch, merchant, session_id, tx_id, action)
