@@ -1,6 +1,10 @@
 """The portal's CSV export, as pure rules: the date range (Dhaka days), each row's cells, the
 totals, and cells a spreadsheet can never run as a formula.
 
+A test data file (the page's Test data view) holds the account's test ledger only: its name
+ends in `-test.csv` and a `mode,test` row follows its totals; a live file reads the live ledger
+only, so a test record is never in it.
+
 Money is written from integer poisha as a decimal string with two places (`499.00`), never
 through a float. Times are Dhaka wall-clock time, as the portal shows them. Column names stay
 English in both languages, so that a spreadsheet or a script reads the same file either way.
@@ -13,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from claimsvc.domain.limits import DHAKA
+from claimsvc.domain.modes import LIVE, TEST
 from claimsvc.domain.money import to_text
 from claimsvc.domain.sessions import COMPLETED, Session
 from claimsvc.domain.transactions import Transaction
@@ -231,5 +236,13 @@ class TransactionTotals:
         ]
 
 
-def file_name(kind: str, days: Range) -> str:
-    return f"{kind}-{days.first.isoformat()}-to-{days.last.isoformat()}.csv"
+def file_name(kind: str, days: Range, mode: str = LIVE) -> str:
+    """`payments-2026-11-01-to-2026-11-21.csv`; a test data file's name ends in `-test.csv`."""
+    suffix = "-test" if mode == TEST else ""
+    return f"{kind}-{days.first.isoformat()}-to-{days.last.isoformat()}{suffix}.csv"
+
+
+def mode_rows(mode: str) -> list[list[str]]:
+    """The row that marks a file of test data inside it (after the totals), so the mark stays
+    when the file is renamed; a live file has none and is as it always was."""
+    return [["mode", TEST]] if mode == TEST else []

@@ -97,6 +97,12 @@ COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]
         ("session_id", "outcome"),
         ("provider", "trx_id"),
     ),
+    ("sessions", "settle"): (
+        "POST",
+        "/admin/v1/accounts/{account_id}/sessions/{session_id}/settle",
+        ("account_id", "session_id", "action", "transaction_id"),
+        (),
+    ),
     ("wordings", "remove"): (
         "POST",
         "/admin/v1/wordings/{wording_id}/remove",
@@ -111,7 +117,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     by_group: dict[str, argparse._SubParsersAction[argparse.ArgumentParser]] = {}
     for (group, action), (method, path, positional, query) in COMMANDS.items():
         if group not in by_group:
-            by_group[group] = groups.add_parser(group).add_subparsers(dest="action", required=True)
+            # dest "verb", not "action": `sessions settle` has a positional named `action`.
+            by_group[group] = groups.add_parser(group).add_subparsers(dest="verb", required=True)
         cmd = by_group[group].add_parser(action, help=f"{method} {path}")
         for name in positional:
             cmd.add_argument(name)
@@ -151,7 +158,7 @@ def parse_sets(pairs: list[str]) -> dict[str, Any]:
 
 
 def build_request(args: argparse.Namespace, env: Mapping[str, str]) -> urllib.request.Request:
-    method, template, positional, query = COMMANDS[(args.group, args.action)]
+    method, template, positional, query = COMMANDS[(args.group, args.verb)]
     path = template.format(
         **{
             n: urllib.parse.quote(str(getattr(args, n)), safe="")

@@ -23,6 +23,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
 from claimsvc.domain.modes import owner_of
+from claimsvc.domain.money import to_text
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.transactions import Transaction
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
@@ -37,6 +38,17 @@ class Settled:
     transaction: Transaction | None
     repeated: bool = False
     """The same decision was already recorded (a reload or a second click): nothing changed."""
+
+    def audit_details(self) -> dict[str, str]:
+        """What the audit log keeps of the decision (portal and admin API alike): the decision,
+        the TrxID and both amounts as taka."""
+        found = self.session.mismatch
+        return {
+            "decision": (found.settlement or "") if found else "",
+            "trx_id": found.trx_id if found else "",
+            "order_amount": to_text(self.session.amount_poisha),
+            "paid_amount": to_text(found.paid_poisha if found else 0),
+        }
 
 
 @dataclass(frozen=True)

@@ -127,3 +127,23 @@ async def test_an_operator_makes_a_test_key_and_a_test_payment_from_the_terminal
     assert paid["sms"] == "queued"
     code, refused = await admin_cli("test-payments", "create", session_id, "refund")
     assert code == 1 and refused["error"] == "Invalid request body"
+
+
+async def test_support_settles_a_short_payment_from_the_terminal(
+    admin_cli, fetch, make_account, deps
+):
+    from tests.api.test_settlement import short_paid
+
+    shop = await make_account()
+    session_id, tx = await short_paid(deps, shop, fetch)
+    code, refused = await admin_cli("sessions", "settle", shop.id, session_id, "accept", "trx_no")
+    assert (code, refused["code"], refused["problem"]) == (1, "SETTLE_REFUSED", "no_mismatch")
+    code, settled = await admin_cli("sessions", "settle", shop.id, session_id, "accept", tx.id)
+    assert code == 0, settled
+    assert (settled["status"], settled["paid_amount"], settled["repeated"]) == (
+        "COMPLETED",
+        499,
+        False,
+    )
+    code, again = await admin_cli("sessions", "settle", shop.id, session_id, "accept", tx.id)
+    assert (code, again["repeated"]) == (0, True)

@@ -224,6 +224,12 @@ def json_targets(w: World) -> list[tuple[str, str, Auth, dict[str, Any]]]:
         # "late_sms" sends nothing yet (no wait for the SMS worker on each valid body).
         ("POST", "/api/v1/test/payments", "test", {**late(w), "wait": False}),
         ("POST", "/admin/v1/test-payments", "admin", {**late(w), "wait": False}),
+        (
+            "POST",
+            f"{acc}/sessions/{w.session}/settle",
+            "admin",
+            {"action": "leave", "transaction_id": "trx_nope"},
+        ),
         # Last: maintenance on would answer 503 everywhere (on purpose), so it is never sent.
         ("PUT", "/admin/v1/platform", "admin", {"maintenance": False, "daily_limit": None}),
     ]

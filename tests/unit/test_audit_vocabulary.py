@@ -52,16 +52,23 @@ def details_built(function: Function) -> set[str]:
     return names
 
 
+def helper_keys(node: ast.AST, by_name: dict[str, Function]) -> set[str]:
+    """The dict keys of the helper a details argument calls (`details()`, `done.details()`)."""
+    if not isinstance(node, ast.Call):
+        return set()
+    name = getattr(node.func, "id", None) or getattr(node.func, "attr", "")
+    helper = by_name.get(name)
+    return dict_keys(helper) if helper else set()
+
+
 def details_passed(call: ast.Call, by_name: dict[str, Function]) -> set[str]:
     """The detail names a call passes: keywords, dict literals, and a helper's dict."""
-    names = {name for arg in call.args for name in dict_keys(arg)}
+    names = {name for arg in call.args for name in dict_keys(arg) | helper_keys(arg, by_name)}
     for keyword in call.keywords:
         if keyword.arg is not None and keyword.arg != "address":
             names.add(keyword.arg)
-        value = keyword.value
-        if keyword.arg is None and isinstance(value, ast.Call):
-            helper = by_name.get(getattr(value.func, "id", ""))
-            names |= dict_keys(helper) if helper else set()
+        if keyword.arg is None:
+            names |= helper_keys(keyword.value, by_name)
     return names
 
 
@@ -69,10 +76,18 @@ def recorded() -> tuple[set[str], set[str]]:
     """(actions, detail names) written as literals where the code records an entry."""
     actions: set[str] = set()
     details: set[str] = set()
-    for path in sorted((ROOT / "claimsvc").rglob("*.py")):
-        tree = ast.parse(path.read_text())
+    trees = [ast.parse(path.read_text()) for path in sorted((ROOT / "claimsvc").rglob("*.py"))]
+    # Helpers that build the details, by name across the tree (`Settled.audit_details` is in
+    # services/, its callers in api/).
+    helpers = {
+        f.name: f
+        for tree in trees
+        for f in ast.walk(tree)
+        if isinstance(f, Function) and f.name.endswith("details")
+    }
+    for tree in trees:
         functions = [f for f in ast.walk(tree) if isinstance(f, Function)]
-        by_name = {f.name: f for f in functions}
+        by_name = {**helpers, **{f.name: f for f in functions}}
         for function in functions:
             if function.name in CALLS:  # a wrapper: its own action is its caller's
                 details |= dict_keys(function)

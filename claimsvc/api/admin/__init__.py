@@ -14,6 +14,7 @@ from claimsvc.api.admin import (
     devices,
     events,
     messages,
+    settlements,
     test_payments,
     transactions,
     users,
@@ -34,4 +35,5 @@ def routes(deps: Any) -> list[URLSpec]:
     found += users.routes(deps)
     found += wordings.routes(deps)
     found += test_payments.routes(deps)
+    found += settlements.routes(deps)
     return found

@@ -1,7 +1,8 @@
 """The portal's CSV export: payments or wallet transactions of a range of Dhaka days, with
 totals, streamed a batch at a time (a year of a busy shop is never built in memory). Every
 role that sees payments may export them; the form page is in both languages, the file's column
-names in English (domain/export.py)."""
+names in English (domain/export.py). Like the payments pages, the page has live and test data
+(`mode`): a file is read from the ledger of the page's mode only."""
 
 from __future__ import annotations
 
@@ -77,18 +78,20 @@ class ExportFile(ExportView, PortalPage):
             return
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header(
-            "Content-Disposition", f'attachment; filename="{export.file_name(req.kind, req.days)}"'
+            "Content-Disposition",
+            f'attachment; filename="{export.file_name(req.kind, req.days, self.mode)}"',
         )
         self.set_header("Cache-Control", "no-store")
         if req.kind == export.PAYMENTS:
             await self._payments(req.days)
         else:
             await self._transactions(req.days)
+        self.write(csv_text(export.mode_rows(self.mode)))
         self.finish()
 
     async def _payments(self, days: export.Range) -> None:
         totals = export.PaymentTotals()
-        found = self.services.payments.sessions_between(self.user.account_id, days)
+        found = self.services.payments.sessions_between(self.ledger, days)
 
         def row(session: Session) -> list[str]:
             totals.add(session)
@@ -99,7 +102,7 @@ class ExportFile(ExportView, PortalPage):
 
     async def _transactions(self, days: export.Range) -> None:
         totals = export.TransactionTotals()
-        found = self.services.payments.transactions_between(self.user.account_id, days)
+        found = self.services.payments.transactions_between(self.ledger, days)
 
         def row(tx: Transaction) -> list[str]:
             totals.add(tx)

@@ -24,7 +24,6 @@ from claimsvc.domain import test_payments as test_rules
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
-from claimsvc.domain.money import to_text
 from claimsvc.domain.sessions import ClaimAttempt, Session
 from claimsvc.domain.users import can
 from claimsvc.services.payments import PaymentsService
@@ -253,17 +252,8 @@ class SettleAction(PaymentsView, PortalAction):
         if done.repeated:
             self.see_other(back, "payment.settle_repeated_flash")
             return
-        decided = st.ACTIONS[req.action]
-        mismatch = done.session.mismatch
-        await self.audit(
-            "payment.settle",
-            session_id,
-            decision=decided,
-            trx_id=mismatch.trx_id if mismatch else "",
-            order_amount=to_text(done.session.amount_poisha),
-            paid_amount=to_text(mismatch.paid_poisha if mismatch else 0),
-        )
-        self.see_other(back, SETTLE_FLASH[decided])
+        await self.audit("payment.settle", session_id, **done.audit_details())
+        self.see_other(back, SETTLE_FLASH[st.ACTIONS[req.action]])
 
 
 class TestPaymentAction(PaymentsView, PortalAction):

@@ -24,6 +24,10 @@ EN = {
     "export.bad_date": "Choose a date.",
     "export.last_before_first": "Choose a day on or after the first day.",
     "export.too_long": "Choose at most 366 days: a year at most in one file.",
+    "export.test_hint": (
+        "Test data: the file holds your test payments or test transactions only, never money. "
+        "Its name ends in -test.csv and its last row says mode,test."
+    ),
 }
 
 BN = {
@@ -46,4 +50,8 @@ BN = {
     "export.bad_date": "একটি তারিখ বেছে নিন।",
     "export.last_before_first": "প্রথম দিনের দিন বা তার পরের একটি দিন বেছে নিন।",
     "export.too_long": "সর্বোচ্চ ৩৬৬ দিন বেছে নিন: এক ফাইলে বড়জোর এক বছর।",
+    "export.test_hint": (
+        "টেস্ট ডেটা: ফাইলে শুধু আপনার টেস্ট পেমেন্ট বা টেস্ট লেনদেন থাকবে, কখনো আসল টাকা নয়। "
+        "ফাইলের নাম -test.csv দিয়ে শেষ হয় এবং শেষ সারিতে লেখা থাকে mode,test।"
+    ),
 }
