@@ -82,7 +82,7 @@ async def test_a_consumer_killed_before_acknowledging_is_reclaimed_and_processed
         Hung(),
         parts.wallets,  # type: ignore[arg-type]
         real_deps.clock,
-        Tuning(block_ms=10),
+        Tuning(block_ms=10, reclaim_idle_ms=100),
         consumer="dying",
     )
     task = asyncio.create_task(dying.run(asyncio.Event()))
