@@ -16,18 +16,21 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claimsvc import metrics
 from claimsvc.clients.email import EmailSender
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
+from claimsvc.domain.accounts import Account
 from claimsvc.domain.balances import Wallet
-from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold
+from claimsvc.domain.daily_summary import Slot, checked_hour, due, latest_slot
+from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold, quiet_after
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.outbox import Event
-from claimsvc.domain.sessions import OPEN, Session
+from claimsvc.domain.payments import Overview
+from claimsvc.domain.sessions import COMPLETED, OPEN, Session
 from claimsvc.logs import mask_phone
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.alert_channels import ChannelStore
@@ -39,6 +42,9 @@ from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.users import UserStore
+
+if TYPE_CHECKING:
+    from claimsvc.services.payments import PaymentsService
 
 log = logging.getLogger("claimsvc.alerts")
 
@@ -67,6 +73,16 @@ def session_alerts(session: Session, now: Any) -> list[al.Alert]:
         }
         cause = al.held_cause(session.id, pending.transaction_id)
         found.append(_alert(session.account_id, al.PAYMENT_HELD, cause, now, facts))
+    if session.status == COMPLETED and session.claim is not None:
+        paid = session.amount_poisha if session.paid_poisha is None else session.paid_poisha
+        facts = base | {
+            "amount_poisha": str(paid),
+            "provider": session.claim.provider,
+            "trx_id": session.claim.trx_id,
+            "session_id": session.id,
+        }
+        cause = al.paid_cause(session.id)
+        found.append(_alert(session.account_id, al.PAYMENT_COMPLETED, cause, now, facts))
     for attempt in session.claim_history:
         if attempt.reason == "amount differs":
             facts = base | {"provider": attempt.provider, "trx_id": attempt.trx_id}
@@ -110,6 +126,25 @@ def wallet_alerts(wallet: Wallet, now: Any) -> list[al.Alert]:
     return found
 
 
+def summary_alert(
+    account_id: str, slot: Slot, paid: tuple[int, int], seen: Overview, now: Any
+) -> al.Alert:
+    """An account's daily summary: the day's completed payments (count, poisha) and what
+    waits for the merchant now, as the overview counts it; no order, TrxID or phone."""
+    facts = {
+        "at": slot.at.isoformat(),
+        "since": slot.since.isoformat(),
+        "count": str(paid[0]),
+        "amount_poisha": str(paid[1]),
+        "held": str(seen.held),
+        "differing": str(seen.differing),
+        "stopped": str(seen.stopped_events),
+        "dead": str(seen.dead_events),
+        "quiet": str(len(seen.quiet_devices)),
+    }
+    return _alert(account_id, al.DAILY_SUMMARY, al.summary_cause(slot.day), now, facts)
+
+
 def _alert(account_id: str, kind: str, cause: str, now: Any, facts: dict[str, str]) -> al.Alert:
     return al.Alert(new_id("alr"), account_id, kind, cause, now, facts)
 
@@ -132,8 +167,11 @@ class AlertService:
         base_url: str,
         email: EmailSender | None = None,
         accounts: AccountStore | None = None,
+        payments: PaymentsService | None = None,
     ) -> None:
         self._alerts = alerts
+        self._payments = payments
+        self._summaries_at: datetime | None = None
         self._accounts = accounts
         self._sends = sends
         self._channels = channels
@@ -159,7 +197,7 @@ class AlertService:
         found += [message_alert(m, now) for m in msgs]
         found += [event_alert(e, now) for e in events]
         found += [a for w in wallets for a in wallet_alerts(w, now)]
-        await self._record(found)
+        await self._record(await self._wanted(found))
         await self._sessions.clear_alerts_owed([(s.id, n) for s, n in owed])
         await self._messages.clear_alerts_owed([m.id for m in msgs])
         await self._events.clear_alerts_owed([e.id for e in events])
@@ -170,7 +208,54 @@ class AlertService:
         # Test-ledger records never alert: a test session's marks are read and cleared here
         # (its claim path cannot tell a test session from a live one without a read).
         written = await self._alerts.insert_new([a for a in found if al.alerted(a.account_id)])
-        metrics.ALERTS_RECORDED.inc(len(written))
+        for alert in written:
+            metrics.ALERTS_RECORDED.labels(alert.kind).inc()
+
+    async def _wanted(self, found: list[al.Alert]) -> list[al.Alert]:
+        """`found` without completed payments of accounts where no linked channel chose them
+        (every completion is marked; most shops want no message for each). One read of the
+        channels, only when a live payment completed."""
+        paid = {a.account_id for a in found if a.kind == al.PAYMENT_COMPLETED}
+        paid = {account for account in paid if al.alerted(account)}
+        if not paid:
+            return [a for a in found if a.kind != al.PAYMENT_COMPLETED]
+        channels = await self._channels.linked_of_accounts(sorted(paid))
+        wanting = {c.account_id for c in channels if al.PAYMENT_COMPLETED in c.kinds}
+        return [a for a in found if a.kind != al.PAYMENT_COMPLETED or a.account_id in wanting]
+
+    async def send_summaries(self) -> int:
+        """Write each account's daily summary that is due (domain/daily_summary.py); how many.
+        Summaries fall due on whole Dhaka hours, so the accounts are read once an hour (and
+        on a worker's first pass: one down at an account's hour sends it when back). The
+        alerts' unique (account, cause) makes it once per account and Dhaka day, whatever
+        the workers."""
+        now = self._clock()
+        hour = checked_hour(now)
+        if self._accounts is None or self._payments is None or self._summaries_at == hour:
+            return 0
+        accounts = await self._accounts.with_summary_hour()
+        latest = {
+            a.id: latest_slot(a.alert_summary_hour, now).day
+            for a in accounts
+            if a.alert_summary_hour is not None
+        }
+        sent = await self._alerts.existing({i: al.summary_cause(d) for i, d in latest.items()})
+        found = []
+        for account in accounts:
+            days = {latest[account.id]} if account.id in sent else set()
+            slot = due(account.alert_summary_hour, account.alert_summary_from, now, days)
+            if slot is not None:
+                found.append(await self._summary(account, slot, now))
+        await self._record(found)
+        self._summaries_at = hour  # only once written: a pass that failed tries again
+        return len(found)
+
+    async def _summary(self, account: Account, slot: Slot, now: datetime) -> al.Alert:
+        assert self._payments is not None
+        quiet = quiet_after(account.phone_quiet_minutes)
+        seen = await self._payments.overview(account.id, quiet)
+        paid = await self._sessions.completed_since(account.id, slot.since, slot.at)
+        return summary_alert(account.id, slot, paid, seen, now)
 
     async def watch_phones(self, limit: int) -> int:
         """Alert phones silent for their account's threshold (once per silence), and those heard
@@ -276,14 +361,14 @@ class AlertService:
         if outcome.ok:
             await self._sends.mark_sent(ids, outcome.message_id, now)
             await self._channels.sent_ok(channel.id)
-            metrics.ALERTS_SENT.labels(channel.kind).inc(len(group))
+            metrics.ALERTS_SENT.labels(channel.kind, kind).inc(len(group))
             if len(group) > 1:
-                metrics.ALERTS_GROUPED.labels(channel.kind).inc(len(group) - 1)
+                metrics.ALERTS_GROUPED.labels(channel.kind, kind).inc(len(group) - 1)
             return
         error = outcome.error or "failed"
         step = al.after_failure(outcome, max(s.attempts for s in group) + 1, now)
         await self._sends.mark_failed(ids, step.next_at, error)
-        metrics.ALERTS_FAILED.labels(channel.kind, _reason(outcome)).inc(len(group))
+        metrics.ALERTS_FAILED.labels(channel.kind, _reason(outcome), kind).inc(len(group))
         log.warning(
             "alert send failed",
             extra={"fields": {"channel": channel.id, "error": error, "n": len(group)}},
