@@ -103,7 +103,7 @@ def clock_time(moment: datetime, lang: str) -> str:
 
 def hour_of_day(hour: int, lang: str) -> str:
     """A whole hour of the day (0..23) as a clock shows it: "9:00 PM", or in Bangla
-with the part of the day and Bangla digits."""
+    with the part of the day and Bangla digits."""
     hour12 = hour % 12 or 12
     if lang == "bn":
         part = [word for start, word in BN_DAY_PARTS if hour >= start][-1]
