@@ -218,7 +218,7 @@ def message(lang: str, kind: str, alerts: Sequence[Alert], base_url: str) -> str
 
 
 SUMMARY_COUNTS = ("held", "differing", "stopped", "dead", "quiet")
-"""What a summary counts that waits for the merchant (services/alerts.summary_alert), in the
+"""What a summary counts that waits for the merchant (services/alert_facts.summary_alert), in the
 order its lines come; a line for a count of none is left out."""
 
 
