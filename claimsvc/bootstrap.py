@@ -243,6 +243,15 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         transactions,
         clock,
     )
+    payments = PaymentsService(
+        stores.sessions,
+        stores.transactions,
+        stores.events,
+        stores.devices,
+        stores.balances,
+        clock,
+        stores.api_keys,
+    )
     return Services(
         auth=auth,
         admin=AdminService(
@@ -262,15 +271,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
         wallet_admin=wallet_admin,
         reparse=reparse,
-        payments=PaymentsService(
-            stores.sessions,
-            stores.transactions,
-            stores.events,
-            stores.devices,
-            stores.balances,
-            clock,
-            stores.api_keys,
-        ),
+        payments=payments,
         links=LinkService(
             stores.links,
             stores.sessions,
@@ -323,6 +324,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             settings.public_base_url,
             email,
             stores.accounts,
+            payments,
         ),
         alert_channels=ChannelService(
             stores.alert_channels,

@@ -97,21 +97,25 @@ SESSIONS_SWEPT = Counter(
 # Merchant alerts (worker) --------------------------------------------------------------------
 
 ALERTS_RECORDED = Counter(
-    "claimsvc_alerts_recorded_total", "Alerts written, once per cause (before any channel)."
+    "claimsvc_alerts_recorded_total",
+    "Alerts written, once per cause (before any channel), by kind.",
+    ["kind"],
 )
 ALERTS_SENT = Counter(
-    "claimsvc_alerts_sent_total", "Alerts delivered to a channel, by channel kind.", ["channel"]
+    "claimsvc_alerts_sent_total",
+    "Alerts delivered to a channel, by channel kind and kind of alert.",
+    ["channel", "kind"],
 )
 ALERTS_GROUPED = Counter(
     "claimsvc_alerts_grouped_total",
     "Alerts that went in a message listing another alert of their kind (the messages saved).",
-    ["channel"],
+    ["channel", "kind"],
 )
 ALERTS_FAILED = Counter(
     "claimsvc_alert_send_failures_total",
     "Alerts whose send attempt failed, by channel kind and reason (rate_limited, refused,"
-    " http_error, network, off: the operator turned the channel kind off).",
-    ["channel", "reason"],
+    " http_error, network, off: the operator turned the channel kind off), and kind of alert.",
+    ["channel", "reason", "kind"],
 )
 ALERT_CHANNELS_BROKEN = Counter(
     "claimsvc_alert_channels_broken_total",

@@ -76,6 +76,10 @@ class Account(AccountTerms):
     phone_quiet_minutes: int = DEFAULT_QUIET_MINUTES
     """After how many minutes of silence a phone is quiet (alerted, counted, marked); issue 27.
     Kept out of AccountTerms: requests never need it."""
+    alert_summary_hour: int | None = None
+    """The Dhaka hour (0..23) of the daily summary alert; None: no summary (issue 27)."""
+    alert_summary_from: str | None = None
+    """The first Dhaka day (YYYY-MM-DD) a summary is for: none for an hour passed when set."""
     created_at: datetime
     updated_at: datetime
 

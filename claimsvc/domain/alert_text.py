@@ -12,6 +12,8 @@ from claimsvc.domain.alerts import (
     AMOUNT_DIFFERS,
     CHAIN_BROKEN,
     CHAIN_GAP,
+    DAILY_SUMMARY,
+    PAYMENT_COMPLETED,
     PAYMENT_HELD,
     PHONE_BACK,
     PHONE_QUIET,
@@ -20,7 +22,7 @@ from claimsvc.domain.alerts import (
     Alert,
 )
 
-EN = {
+EN: dict[str, str | tuple[str, str]] = {
     "head_" + PAYMENT_HELD: "Payments waiting for you to confirm ({n}):",
     "line_" + PAYMENT_HELD: "• {amount}, {provider} TrxID {trx_id}, order {order_id}",
     "foot_" + PAYMENT_HELD: "Confirm only once you see the money in your wallet. Or open {url}",
@@ -47,6 +49,18 @@ EN = {
     "head_" + CHAIN_GAP: "Balance checks that went on past missing SMS ({n}):",
     "line_" + CHAIN_GAP: "• {wallet}, at {when}",
     "foot_" + CHAIN_GAP: "Payments in the gap stay unconfirmed until you check them: {url}",
+    "head_" + PAYMENT_COMPLETED: "Payments completed ({n}):",
+    "line_" + PAYMENT_COMPLETED: "• {amount}, {provider} TrxID {trx_id}, order {order_id}: {link}",
+    "foot_" + PAYMENT_COMPLETED: "All payments: {url}",
+    "summary_head": "Your day to {when} (Dhaka time):",
+    "summary_paid": ("{n} payment completed, {amount}.", "{n} payments completed, {amount}."),
+    "summary_calm": "Nothing waits for you.",
+    "summary_held": "• Waiting for you to confirm: {n}",
+    "summary_differing": "• Paid another amount than the order's: {n}",
+    "summary_stopped": "• Webhooks stopped: {n}",
+    "summary_dead": "• Webhooks given up on: {n}",
+    "summary_quiet": "• Phones not heard from: {n}",
+    "summary_foot": "Open the portal: {url}",
     "sim": "SIM {slot}",
     "confirm": "✓ Confirm {trx_id}",
     "reject": "✗ Not received {trx_id}",
@@ -68,7 +82,7 @@ EN = {
     "hours:\n\n{url}\n\nIf it was not you, ignore this email: nothing will be sent.",
 }
 
-BN = {
+BN: dict[str, str | tuple[str, str]] = {
     "head_" + PAYMENT_HELD: "আপনার নিশ্চিত করার অপেক্ষায় পেমেন্ট ({n}):",
     "line_" + PAYMENT_HELD: "• {amount}, {provider} TrxID {trx_id}, অর্ডার {order_id}",
     "foot_" + PAYMENT_HELD: "ওয়ালেটে টাকা দেখার পরেই নিশ্চিত করুন। অথবা খুলুন {url}",
@@ -95,6 +109,18 @@ BN = {
     "head_" + CHAIN_GAP: "হারানো SMS পেরিয়ে এগিয়ে যাওয়া ব্যালেন্স যাচাই ({n}):",
     "line_" + CHAIN_GAP: "• {wallet}, {when}",
     "foot_" + CHAIN_GAP: "ফাঁকের পেমেন্টগুলো আপনি যাচাই না করা পর্যন্ত অনিশ্চিত থাকবে: {url}",
+    "head_" + PAYMENT_COMPLETED: "সম্পন্ন পেমেন্ট ({n}):",
+    "line_" + PAYMENT_COMPLETED: "• {amount}, {provider} TrxID {trx_id}, অর্ডার {order_id}: {link}",
+    "foot_" + PAYMENT_COMPLETED: "সব পেমেন্ট: {url}",
+    "summary_head": "{when} পর্যন্ত আপনার দিন (ঢাকার সময়):",
+    "summary_paid": ("{n}টি পেমেন্ট সম্পন্ন, {amount}।", "{n}টি পেমেন্ট সম্পন্ন, {amount}।"),
+    "summary_calm": "আপনার অপেক্ষায় কিছু নেই।",
+    "summary_held": "• আপনার নিশ্চিত করার অপেক্ষায়: {n}",
+    "summary_differing": "• অর্ডারের চেয়ে অন্য পরিমাণ পরিশোধ: {n}",
+    "summary_stopped": "• থামানো ওয়েবহুক: {n}",
+    "summary_dead": "• চেষ্টা বন্ধ হওয়া ওয়েবহুক: {n}",
+    "summary_quiet": "• সাড়া নেই এমন ফোন: {n}",
+    "summary_foot": "পোর্টাল খুলুন: {url}",
     "sim": "সিম {slot}",
     "confirm": "✓ নিশ্চিত {trx_id}",
     "reject": "✗ পাইনি {trx_id}",
@@ -116,7 +142,8 @@ BN = {
     "আপনি না হলে এই ইমেইলটি উপেক্ষা করুন: কিছুই পাঠানো হবে না।",
 }
 
-TEXTS = {"en": EN, "bn": BN}
+TEXTS: dict[str, dict[str, str | tuple[str, str]]] = {"en": EN, "bn": BN}
+"""A pair is (one, other): the form follows a count `{n}` (Bangla gives the same text twice)."""
 
 PROVIDER_NAMES = {
     "bkash": {"en": "bKash", "bn": "বিকাশ"},
@@ -135,13 +162,24 @@ PORTAL_PATHS = {
     PHONE_BACK: "/portal/devices",
     CHAIN_BROKEN: "/portal/wallets",
     CHAIN_GAP: "/portal/wallets",
+    PAYMENT_COMPLETED: "/portal/payments",
+    DAILY_SUMMARY: "/portal/",
 }
 """The portal page that resolves each kind of alert."""
 
 
 def say(lang: str, key: str, **values: Any) -> str:
     text = TEXTS.get(lang, EN)[key]
+    assert isinstance(text, str), key
     return text.format(**values) if values else text
+
+
+def say_count(lang: str, key: str, count: int, **values: Any) -> str:
+    """`key`'s form for `count`, with `{n}` the count in `lang`'s digits."""
+    text = TEXTS.get(lang, EN)[key]
+    assert isinstance(text, tuple), key
+    form = text[0] if count == 1 else text[1]
+    return form.format(n=i18n.digits(str(count), lang), **values)
 
 
 def _values(lang: str, facts: Mapping[str, str]) -> dict[str, str]:
@@ -165,10 +203,37 @@ def _values(lang: str, facts: Mapping[str, str]) -> dict[str, str]:
 
 def message(lang: str, kind: str, alerts: Sequence[Alert], base_url: str) -> str:
     """One message listing `alerts` (all of `kind`), with the portal page that resolves them."""
+    base = base_url.rstrip("/")
+    if kind == DAILY_SUMMARY:
+        return "\n\n".join(summary(lang, a.facts, base) for a in alerts)
     n = i18n.digits(str(len(alerts)), lang)
     lines = [say(lang, "head_" + kind, n=n)]
-    lines += [say(lang, "line_" + kind, **_values(lang, a.facts)) for a in alerts]
-    lines.append(say(lang, "foot_" + kind, url=base_url.rstrip("/") + PORTAL_PATHS[kind]))
+    for a in alerts:
+        values = _values(lang, a.facts)
+        if "session_id" in a.facts:
+            values["link"] = f"{base}/portal/payments/{a.facts['session_id']}"
+        lines.append(say(lang, "line_" + kind, **values))
+    lines.append(say(lang, "foot_" + kind, url=base + PORTAL_PATHS[kind]))
+    return "\n".join(lines)
+
+
+SUMMARY_COUNTS = ("held", "differing", "stopped", "dead", "quiet")
+"""What a summary counts that waits for the merchant (services/alert_facts.summary_alert), in the
+order its lines come; a line for a count of none is left out."""
+
+
+def summary(lang: str, facts: Mapping[str, str], base: str) -> str:
+    """A daily summary: the day's completed payments, then what waits for the merchant."""
+    when = i18n.clock_time(datetime.fromisoformat(facts["at"]), lang)
+    paid = f"৳ {i18n.taka(int(facts['amount_poisha']), lang)}"
+    lines = [say(lang, "summary_head", when=when)]
+    lines.append(say_count(lang, "summary_paid", int(facts["count"]), amount=paid))
+    waiting = [(name, int(facts.get(name, "0"))) for name in SUMMARY_COUNTS]
+    waiting = [(name, n) for name, n in waiting if n]
+    if not waiting:
+        lines.append(say(lang, "summary_calm"))
+    lines += [say(lang, "summary_" + name, n=i18n.digits(str(n), lang)) for name, n in waiting]
+    lines.append(say(lang, "summary_foot", url=base + PORTAL_PATHS[DAILY_SUMMARY]))
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from claimsvc.domain import claims, retry
 from claimsvc.domain.balances import Wallet
 from claimsvc.domain.messages import MessageResult
 from claimsvc.domain.modes import is_test
-from claimsvc.domain.sessions import Transition
+from claimsvc.domain.sessions import COMPLETED, Transition
 from claimsvc.domain.statuses import UNPARSED
 
 PAYMENT_HELD = "payment_held"
@@ -32,6 +32,10 @@ CHAIN_BROKEN = "chain_broken"
 CHAIN_GAP = "chain_gap"
 """A wallet's balance chain recovered at a gap: it went on past missing SMS, whose payments
 stay unconfirmed until the merchant confirms them."""
+PAYMENT_COMPLETED = "payment_completed"
+"""A live payment completed (optional: off until a user chooses it)."""
+DAILY_SUMMARY = "daily_summary"
+"""An account's day in figures at the hour its owner picked (optional, like the one above)."""
 KINDS = (
     PAYMENT_HELD,
     AMOUNT_DIFFERS,
@@ -41,8 +45,14 @@ KINDS = (
     PHONE_BACK,
     CHAIN_BROKEN,
     CHAIN_GAP,
+    PAYMENT_COMPLETED,
+    DAILY_SUMMARY,
 )
-"""Every kind of alert, in the order the portal lists them (all chosen for a new channel)."""
+"""Every kind of alert, in the order the portal lists them."""
+OPTIONAL_KINDS = (PAYMENT_COMPLETED, DAILY_SUMMARY)
+"""Kinds a user must choose: a busy shop's every payment is not an alarm."""
+DEFAULT_KINDS = tuple(k for k in KINDS if k not in OPTIONAL_KINDS)
+"""The kinds a new channel gets until its user chooses."""
 
 TELEGRAM, EMAIL = "telegram", "email"
 CHANNEL_KINDS = (TELEGRAM, EMAIL)
@@ -135,6 +145,16 @@ def sms_cause(message_id: str) -> str:
     return f"sms:{message_id}"
 
 
+def paid_cause(session_id: str) -> str:
+    """A session completed: once (a session completes once)."""
+    return f"paid:{session_id}"
+
+
+def summary_cause(day: str) -> str:
+    """An account's summary of a Dhaka day (YYYY-MM-DD): once per account and day."""
+    return f"summary:{day}"
+
+
 def webhook_cause(event_id: int, status: str, attempts: int) -> str:
     """An event's end: a redelivered event that ends again is a new cause (more attempts)."""
     return f"hook:{event_id}:{status}:{attempts}"
@@ -218,9 +238,10 @@ def alerted(ledger: str) -> bool:
 
 def owed_by(step: Transition) -> bool:
     """Whether a session's transition owes an alert, marked in its own update (so the claim
-    path makes no extra write): a claim made pending (waiting for the merchant), or a claim
-    refused because its TrxID's amount differs from the order's."""
-    if step.holds is not None:
+    path makes no extra write): a claim made pending (waiting for the merchant), a claim
+    refused because its TrxID's amount differs from the order's, or a session completed (the
+    pass writes its alert only if someone chose PAYMENT_COMPLETED)."""
+    if step.holds is not None or step.ends == COMPLETED:
         return True
     return step.attempt is not None and step.attempt.reason == claims.AMOUNT_DIFFERS
 

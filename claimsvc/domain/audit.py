@@ -67,6 +67,7 @@ ACTIONS = (
     "alerts.email_verified",
     "alerts.unlink",
     "alerts.quiet_minutes",
+    "alerts.summary_hour",
 )
 """Every action the audit log records, named `noun.verb` (the audit page's words are keyed by
 this tuple; a test holds the code to recording only these)."""
@@ -116,6 +117,7 @@ DETAILS = (
     "message",
     "requeued",
     "minutes",
+    "hour",
 )
 """The names of the details an entry may carry (never a secret)."""
 

@@ -101,6 +101,16 @@ def clock_time(moment: datetime, lang: str) -> str:
     return f"{hour12}:{local.minute:02d} {suffix}, {local.day} {month}"
 
 
+def hour_of_day(hour: int, lang: str) -> str:
+    """A whole hour of the day (0..23) as a clock shows it: "9:00 PM", or in Bangla
+    with the part of the day and Bangla digits."""
+    hour12 = hour % 12 or 12
+    if lang == "bn":
+        part = [word for start, word in BN_DAY_PARTS if hour >= start][-1]
+        return digits(f"{part} {hour12}:00", lang)
+    return f"{hour12}:00 {'AM' if hour < 12 else 'PM'}"
+
+
 def countdown(seconds: int, lang: str) -> str:
     """Remaining time as m:ss, or h:mm:ss from an hour up; never negative."""
     seconds = max(0, seconds)

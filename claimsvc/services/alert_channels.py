@@ -105,7 +105,7 @@ class ChannelService:
             kind=al.EMAIL,
             address=address,
             lang=lang,
-            kinds=al.KINDS,
+            kinds=al.DEFAULT_KINDS,
             status=al.PENDING,
             linked_at=now,
         )
@@ -212,7 +212,7 @@ class ChannelService:
             kind=al.TELEGRAM,
             address=str(chat_id),
             lang=taken.get("lang", "en"),
-            kinds=al.KINDS,
+            kinds=al.DEFAULT_KINDS,
             status=al.LINKED,
             linked_at=now,
         )

@@ -7,7 +7,9 @@ session's `alert_due` count, a message's `alert_due` flag). The worker then, eve
 2. fan out: queues one send per linked channel that chose the alert's kind (a unique index on
    (channel, alert) refuses a second);
 3. send: leases due sends, and sends each channel's sends of one kind as one message.
-A pass that dies anywhere leaves its marks, and the next one finishes without doubling.
+A pass that dies anywhere leaves its marks, and the next one finishes without doubling. Phones
+are watched once a minute, and daily summaries once a Dhaka hour (no path marks either). What
+each alert says is services/alert_facts.py.
 """
 
 from __future__ import annotations
@@ -16,19 +18,24 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claimsvc import metrics
 from claimsvc.clients.email import EmailSender
 from claimsvc.clock import Clock
 from claimsvc.domain import alert_text
 from claimsvc.domain import alerts as al
-from claimsvc.domain.balances import Wallet
-from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold
-from claimsvc.domain.messages import SmsMessage
-from claimsvc.domain.outbox import Event
-from claimsvc.domain.sessions import OPEN, Session
-from claimsvc.logs import mask_phone
+from claimsvc.domain.accounts import Account
+from claimsvc.domain.daily_summary import Slot, checked_hour, due, latest_slot
+from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold, quiet_after
+from claimsvc.services.alert_facts import (
+    event_alert,
+    message_alert,
+    phone_alert,
+    session_alerts,
+    summary_alert,
+    wallet_alerts,
+)
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.alert_channels import ChannelStore
 from claimsvc.store.alerts import AlertStore, SendStore
@@ -39,6 +46,9 @@ from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.users import UserStore
+
+if TYPE_CHECKING:
+    from claimsvc.services.payments import PaymentsService
 
 log = logging.getLogger("claimsvc.alerts")
 
@@ -51,67 +61,6 @@ LEASE = timedelta(seconds=60)
 
 Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
 """A Bot API call: (method, body) -> clients.telegram.Reply."""
-
-
-def session_alerts(session: Session, now: Any) -> list[al.Alert]:
-    """The alerts a marked session owes: its waiting claim, its claims of another amount."""
-    base = {"order_id": session.order_id, "amount_poisha": str(session.amount_poisha)}
-    found: list[al.Alert] = []
-    pending = session.pending_claim
-    if session.status == OPEN and pending is not None:
-        facts = base | {
-            "provider": pending.provider,
-            "trx_id": pending.trx_id,
-            "session_id": session.id,
-            "transaction_id": pending.transaction_id,
-        }
-        cause = al.held_cause(session.id, pending.transaction_id)
-        found.append(_alert(session.account_id, al.PAYMENT_HELD, cause, now, facts))
-    for attempt in session.claim_history:
-        if attempt.reason == "amount differs":
-            facts = base | {"provider": attempt.provider, "trx_id": attempt.trx_id}
-            cause = al.amount_cause(session.id, attempt.provider, attempt.trx_id)
-            found.append(_alert(session.account_id, al.AMOUNT_DIFFERS, cause, now, facts))
-    return found
-
-
-def message_alert(msg: SmsMessage, now: Any) -> al.Alert:
-    """An SMS not understood: its provider, its sender (a number masked), when; never its text."""
-    facts = {
-        "provider": msg.provider or "",
-        "sender": mask_phone(msg.sender)[:40],
-        "at": msg.received_at.isoformat(),
-    }
-    return _alert(msg.account_id, al.SMS_NOT_UNDERSTOOD, al.sms_cause(msg.id), now, facts)
-
-
-def event_alert(event: Event, now: Any) -> al.Alert:
-    """A webhook event that ended dead or stopped: its order and how; never its URL or body."""
-    facts = {"order_id": event.order_id, "state": event.status, "attempts": str(event.attempts)}
-    cause = al.webhook_cause(event.id, event.status, event.attempts)
-    return _alert(event.account_id, al.WEBHOOK_FAILED, cause, now, facts)
-
-
-def phone_alert(device: Device, kind: str, heard: Any, now: Any) -> al.Alert:
-    """A phone gone quiet (or back): its name as the merchant gave it, numbers masked."""
-    facts = {"device": mask_phone(device.name)[:60], "at": heard.isoformat()}
-    cause = (al.quiet_cause if kind == al.PHONE_QUIET else al.back_cause)(device.id, heard)
-    return _alert(device.account_id, kind, cause, now, facts)
-
-
-def wallet_alerts(wallet: Wallet, now: Any) -> list[al.Alert]:
-    """A broken or gapped chain's alerts: which wallet (provider, SIM slot) and since when."""
-    key = wallet.stored_key
-    slot = "" if key.sim_slot is None else str(key.sim_slot)
-    found = []
-    for kind, cause, since in al.chain_causes(key.id, wallet):
-        facts = {"provider": key.provider, "slot": slot, "at": since.isoformat()}
-        found.append(_alert(key.account_id, kind, cause, now, facts))
-    return found
-
-
-def _alert(account_id: str, kind: str, cause: str, now: Any, facts: dict[str, str]) -> al.Alert:
-    return al.Alert(new_id("alr"), account_id, kind, cause, now, facts)
 
 
 class AlertService:
@@ -132,8 +81,11 @@ class AlertService:
         base_url: str,
         email: EmailSender | None = None,
         accounts: AccountStore | None = None,
+        payments: PaymentsService | None = None,
     ) -> None:
         self._alerts = alerts
+        self._payments = payments
+        self._summaries_at: datetime | None = None
         self._accounts = accounts
         self._sends = sends
         self._channels = channels
@@ -159,7 +111,7 @@ class AlertService:
         found += [message_alert(m, now) for m in msgs]
         found += [event_alert(e, now) for e in events]
         found += [a for w in wallets for a in wallet_alerts(w, now)]
-        await self._record(found)
+        await self._record(await self._wanted(found))
         await self._sessions.clear_alerts_owed([(s.id, n) for s, n in owed])
         await self._messages.clear_alerts_owed([m.id for m in msgs])
         await self._events.clear_alerts_owed([e.id for e in events])
@@ -170,7 +122,54 @@ class AlertService:
         # Test-ledger records never alert: a test session's marks are read and cleared here
         # (its claim path cannot tell a test session from a live one without a read).
         written = await self._alerts.insert_new([a for a in found if al.alerted(a.account_id)])
-        metrics.ALERTS_RECORDED.inc(len(written))
+        for alert in written:
+            metrics.ALERTS_RECORDED.labels(alert.kind).inc()
+
+    async def _wanted(self, found: list[al.Alert]) -> list[al.Alert]:
+        """`found` without completed payments of accounts where no linked channel chose them
+        (every completion is marked; most shops want no message for each). One read of the
+        channels, only when a live payment completed."""
+        paid = {a.account_id for a in found if a.kind == al.PAYMENT_COMPLETED}
+        paid = {account for account in paid if al.alerted(account)}
+        if not paid:
+            return [a for a in found if a.kind != al.PAYMENT_COMPLETED]
+        channels = await self._channels.linked_of_accounts(sorted(paid))
+        wanting = {c.account_id for c in channels if al.PAYMENT_COMPLETED in c.kinds}
+        return [a for a in found if a.kind != al.PAYMENT_COMPLETED or a.account_id in wanting]
+
+    async def send_summaries(self) -> int:
+        """Write each account's daily summary that is due (domain/daily_summary.py); how many.
+        Summaries fall due on whole Dhaka hours, so the accounts are read once an hour (and
+        on a worker's first pass: one down at an account's hour sends it when back). The
+        alerts' unique (account, cause) makes it once per account and Dhaka day, whatever
+        the workers."""
+        now = self._clock()
+        hour = checked_hour(now)
+        if self._accounts is None or self._payments is None or self._summaries_at == hour:
+            return 0
+        accounts = await self._accounts.with_summary_hour()
+        latest = {
+            a.id: latest_slot(a.alert_summary_hour, now).day
+            for a in accounts
+            if a.alert_summary_hour is not None
+        }
+        sent = await self._alerts.existing({i: al.summary_cause(d) for i, d in latest.items()})
+        found = []
+        for account in accounts:
+            days = {latest[account.id]} if account.id in sent else set()
+            slot = due(account.alert_summary_hour, account.alert_summary_from, now, days)
+            if slot is not None:
+                found.append(await self._summary(account, slot, now))
+        await self._record(found)
+        self._summaries_at = hour  # only once written: a pass that failed tries again
+        return len(found)
+
+    async def _summary(self, account: Account, slot: Slot, now: datetime) -> al.Alert:
+        assert self._payments is not None
+        quiet = quiet_after(account.phone_quiet_minutes)
+        seen = await self._payments.overview(account.id, quiet)
+        paid = await self._sessions.completed_since(account.id, slot.since, slot.at)
+        return summary_alert(account.id, slot, paid, seen, now)
 
     async def watch_phones(self, limit: int) -> int:
         """Alert phones silent for their account's threshold (once per silence), and those heard
@@ -276,14 +275,14 @@ class AlertService:
         if outcome.ok:
             await self._sends.mark_sent(ids, outcome.message_id, now)
             await self._channels.sent_ok(channel.id)
-            metrics.ALERTS_SENT.labels(channel.kind).inc(len(group))
+            metrics.ALERTS_SENT.labels(channel.kind, kind).inc(len(group))
             if len(group) > 1:
-                metrics.ALERTS_GROUPED.labels(channel.kind).inc(len(group) - 1)
+                metrics.ALERTS_GROUPED.labels(channel.kind, kind).inc(len(group) - 1)
             return
         error = outcome.error or "failed"
         step = al.after_failure(outcome, max(s.attempts for s in group) + 1, now)
         await self._sends.mark_failed(ids, step.next_at, error)
-        metrics.ALERTS_FAILED.labels(channel.kind, _reason(outcome)).inc(len(group))
+        metrics.ALERTS_FAILED.labels(channel.kind, _reason(outcome), kind).inc(len(group))
         log.warning(
             "alert send failed",
             extra={"fields": {"channel": channel.id, "error": error, "n": len(group)}},

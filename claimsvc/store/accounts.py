@@ -77,6 +77,9 @@ def terms_to_doc(terms: AccountTerms) -> dict[str, Any]:
     }
 
 
+SUMMARY_HOUR = "alert_summary_hour"
+
+
 class AccountStore:
     """The `accounts` collection: one document per merchant account."""
 
@@ -92,6 +95,8 @@ class AccountStore:
             previous_callback_secret=doc.get("previous_callback_secret"),
             previous_secret_until=doc.get("previous_secret_until"),
             phone_quiet_minutes=int(doc.get("phone_quiet_minutes") or DEFAULT_QUIET_MINUTES),
+            alert_summary_hour=doc.get(SUMMARY_HOUR),
+            alert_summary_from=doc.get("alert_summary_from"),
             created_at=doc["created_at"],
             updated_at=doc["updated_at"],
         )
@@ -109,10 +114,19 @@ class AccountStore:
             doc["previous_secret_until"] = account.previous_secret_until
         if account.phone_quiet_minutes != DEFAULT_QUIET_MINUTES:  # absent: the default
             doc["phone_quiet_minutes"] = account.phone_quiet_minutes
+        if account.alert_summary_hour is not None:  # absent: no daily summary
+            doc[SUMMARY_HOUR] = account.alert_summary_hour
+            doc["alert_summary_from"] = account.alert_summary_from
         return doc
 
     async def ensure_indexes(self) -> None:
-        """Accounts are read by _id only."""
+        """Accounts are read by _id, and those with a daily summary on a sparse index."""
+        await self._coll.create_index(SUMMARY_HOUR, sparse=True)
+
+    async def with_summary_hour(self) -> list[Account]:
+        """Accounts whose owners picked a daily summary's hour (None when turned off)."""
+        docs = await self._coll.find({SUMMARY_HOUR: {"$gte": 0}}).to_list()
+        return [self.from_doc(d) for d in docs]
 
     async def create(self, account_id: str, fields: Mapping[str, Any], now: datetime) -> Account:
         """A new account of the operator's validated `fields` (document keys; the rest at

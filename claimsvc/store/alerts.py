@@ -61,6 +61,15 @@ class AlertStore:
     async def fanned_out(self, alert_ids: list[str]) -> None:
         await self._coll.update_many({"_id": {"$in": alert_ids}}, {"$unset": {FANOUT_DUE: ""}})
 
+    async def existing(self, causes: dict[str, str]) -> set[str]:
+        """Which accounts of `causes` (account id -> cause) have their cause's alert already:
+        one read on the unique index (none when `causes` is empty)."""
+        if not causes:
+            return set()
+        pairs = [{"account_id": a, "cause": c} for a, c in causes.items()]
+        docs = await self._coll.find({"$or": pairs}, {"account_id": 1}).to_list()
+        return {d["account_id"] for d in docs}
+
     async def get_many(self, alert_ids: list[str]) -> dict[str, Alert]:
         docs = await self._coll.find({"_id": {"$in": alert_ids}}).to_list()
         return {d["_id"]: self.from_doc(d) for d in docs}

@@ -426,9 +426,13 @@ class SessionStore:
         query = {"account_id": account_id, "status": status}
         return int(await self._coll.count_documents(query, limit=cap))
 
-    async def completed_since(self, account_id: str, since: datetime) -> tuple[int, int]:
-        """(How many, poisha in all) of an account's sessions completed at or after `since`."""
-        match = {"account_id": account_id, "status": COMPLETED, "terminal_at": {"$gte": since}}
+    async def completed_since(
+        self, account_id: str, since: datetime, until: datetime | None = None
+    ) -> tuple[int, int]:
+        """(How many, poisha in all) of an account's sessions completed at or after `since`
+        (and before `until`, when given)."""
+        when = {"$gte": since} if until is None else {"$gte": since, "$lt": until}
+        match = {"account_id": account_id, "status": COMPLETED, "terminal_at": when}
         group = {"_id": None, "count": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
         pipeline = [{"$match": match}, {"$project": PAID}, {"$group": group}]
         rows = await self._coll.aggregate(pipeline).to_list(None)

@@ -48,6 +48,7 @@ class AlertLoop:
     async def one_pass(self) -> int:
         """Everything one pass does; how much it found (a full batch means more is waiting)."""
         found = max(await self._alerts.collect(BATCH), await self._alerts.watch_phones(BATCH))
+        await self._alerts.send_summaries()  # once a Dhaka hour: never a full batch
         found = max(found, await self._alerts.fan_out(BATCH))
         return max(found, await self._alerts.send_due(self._call, self._owner, BATCH))
 

@@ -43,6 +43,12 @@ async def test_an_idle_alert_pass_round_trips(deps, tally):
     await loop.one_pass()
     # Once a minute: phones newly quiet, phones marked quiet.
     assert {k: v for k, v in tally.mongo.items() if v} == {**IDLE, "find:devices": 2}
+    deps.clock.advance(hours=1)
+    tally.reset()
+    await loop.one_pass()
+    # Once a Dhaka hour: accounts with a daily summary (none, so nothing more is read).
+    hourly = {**IDLE, "find:devices": 2, "find:accounts": 1}
+    assert {k: v for k, v in tally.mongo.items() if v} == hourly
 
 
 async def test_a_pass_with_many_alerts_round_trips_per_batch(
@@ -64,6 +70,7 @@ async def test_a_pass_with_many_alerts_round_trips_per_batch(
     assert busy == {
         **IDLE,
         "find:devices": 2,  # the first pass looks at phones too
+        "find:accounts": 1,  # and at daily summaries (then once a Dhaka hour): none set
         "find:alerts": 2,  # to fan out; the sent ones' facts
         "find:alert_sends": 2,  # due ids, then the leased ones
         "insert_many:alerts": 1,

@@ -425,6 +425,7 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/devices", {"name": "phone", "signing_key": ""}),
         ("/portal/devices/dev_nope/revoke", {}),
         ("/portal/alerts/quiet", {"minutes": "15"}),
+        ("/portal/alerts/summary", {"hour": "21"}),
         ("/portal/wallets", {"provider": "bkash", "number": "01700000002", "kind": "personal"}),
         ("/portal/wallets/remove", {"provider": "nagad", "number": "01700000009"}),
         (

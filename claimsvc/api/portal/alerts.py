@@ -1,7 +1,7 @@
 """The portal's alerts page: link one's Telegram by a one-time code (the POST redirects and the
 page shows the code once), set an email address verified by a link, choose which alerts each
 gets, unlink; a broken channel says so. Owners also see, and may unlink, every channel of the
-shop, and set the shop's threshold for a quiet phone."""
+shop, and set the shop's threshold for a quiet phone and the hour of its daily summary."""
 
 from __future__ import annotations
 
@@ -15,11 +15,14 @@ from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.portal.one_view import hold_and_redirect, take_shown
 from claimsvc.api.routing import route
 from claimsvc.domain import alerts as al
+from claimsvc.domain import i18n
+from claimsvc.domain.daily_summary import HOURS, first_day, parse_hour
 from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES, quiet_minutes
 from claimsvc.domain.users import can
 
 EMAIL_FIELDS = ("address",)
 QUIET_FIELDS = ("minutes",)
+SUMMARY_FIELDS = ("hour",)
 
 KIND_WORDS = {
     al.PAYMENT_HELD: "alerts.kind_payment_held",
@@ -30,6 +33,8 @@ KIND_WORDS = {
     al.PHONE_BACK: "alerts.kind_phone_back",
     al.CHAIN_BROKEN: "alerts.kind_chain_broken",
     al.CHAIN_GAP: "alerts.kind_chain_gap",
+    al.PAYMENT_COMPLETED: "alerts.kind_payment_completed",
+    al.DAILY_SUMMARY: "alerts.kind_daily_summary",
 }
 """The words of each kind of alert a channel may get (domain/alerts.KINDS)."""
 
@@ -53,6 +58,7 @@ class AlertsView(PortalHandler):
         code: str | None = None,
         email_form: FormErrors | None = None,
         quiet_form: FormErrors | None = None,
+        summary_form: FormErrors | None = None,
     ) -> None:
         service = self.services.alert_channels
         mine = await service.of_user(self.user.id)
@@ -80,6 +86,9 @@ class AlertsView(PortalHandler):
             quiet_min=MIN_QUIET_MINUTES,
             quiet_max=MAX_QUIET_MINUTES,
             may_set_quiet=owner,
+            summary_form=summary_form or FormErrors(),
+            summary_hour=self.account.alert_summary_hour,
+            hours=[(str(h), i18n.hour_of_day(h, self.lang)) for h in HOURS],
         )
 
 
@@ -209,12 +218,38 @@ class QuietSet(AlertsView, PortalAction):
         self.see_other(self.reverse_url("portal_alerts"), "alerts.quiet_saved")
 
 
+class SummarySet(AlertsView, PortalAction):
+    """The hour of the shop's daily summary, in Dhaka time, or off (owners only, like the
+    quiet threshold: it is the shop's, sent to each user who chose it)."""
+
+    permission = "team"
+    route_name = "portal_alerts_summary"
+
+    async def post(self) -> None:
+        submitted = self.form_values(SUMMARY_FIELDS)
+        valid, hour = parse_hour(submitted["hour"] or "")
+        if not valid:
+            problems = {"hour": "alerts.summary_bad"}
+            await self.show(400, summary_form=FormErrors.of(submitted, SUMMARY_FIELDS, problems))
+            return
+        starts = None if hour is None else first_day(hour, self.deps.clock())
+        fields = {"alert_summary_hour": hour, "alert_summary_from": starts}
+        await self.services.admin.patch_account(self.account.id, fields)
+        target = f"account:{self.account.id}"
+        if hour is None:  # turned off: no hour to show
+            await self.audit("alerts.summary_hour", target)
+        else:
+            await self.audit("alerts.summary_hour", target, hour=f"{hour:02d}:00")
+        self.see_other(self.reverse_url("portal_alerts"), "alerts.summary_saved")
+
+
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
         route(r"/portal/alerts", AlertsPage, kw),
         route(r"/portal/alerts/telegram", TelegramCode, kw),
         route(r"/portal/alerts/email", EmailSet, kw),
         route(r"/portal/alerts/quiet", QuietSet, kw),
+        route(r"/portal/alerts/summary", SummarySet, kw),
         route(VERIFY, VerifyPage, kw),
         route(VERIFY + "/confirm", EmailVerify, kw),
         route(CHANNEL + "/kinds", KindsChoose, kw),

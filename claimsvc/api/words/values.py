@@ -95,6 +95,7 @@ EN = {
     "status.audit.alerts.email_verified": "Alert email verified",
     "status.audit.alerts.unlink": "Alert channel removed",
     "status.audit.alerts.quiet_minutes": "Quiet phone threshold changed",
+    "status.audit.alerts.summary_hour": "Daily summary's hour changed",
     "status.audit_detail.amount": "Amount",
     "status.audit_detail.single_use": "Single use",
     "status.audit_detail.role": "Role",
@@ -120,6 +121,7 @@ EN = {
     "status.audit_detail.message": "Message",
     "status.audit_detail.requeued": "Messages read again",
     "status.audit_detail.minutes": "Minutes",
+    "status.audit_detail.hour": "Hour (Dhaka)",
 }
 
 BN = {
@@ -195,6 +197,7 @@ BN = {
     "status.audit.alerts.email_verified": "সতর্কবার্তার ইমেইল যাচাই",
     "status.audit.alerts.unlink": "সতর্কবার্তার চ্যানেল সরানো",
     "status.audit.alerts.quiet_minutes": "নীরব ফোনের সময়সীমা বদল",
+    "status.audit.alerts.summary_hour": "দৈনিক সারসংক্ষেপের সময় বদল",
     "status.audit_detail.amount": "পরিমাণ",
     "status.audit_detail.single_use": "একবার ব্যবহার",
     "status.audit_detail.role": "ভূমিকা",
@@ -220,4 +223,5 @@ BN = {
     "status.audit_detail.message": "বার্তা",
     "status.audit_detail.requeued": "আবার পড়া বার্তা",
     "status.audit_detail.minutes": "মিনিট",
+    "status.audit_detail.hour": "সময় (ঢাকা)",
 }

@@ -1,5 +1,6 @@
 """Alerts in Chromium (issue 27): link Telegram by the code the page shows once, verify an email
-address by the link it receives, choose which alerts each gets, unlink in one click; both
+address by the link it receives, choose which alerts each gets (the optional ones too), pick the
+daily summary's hour, unlink in one click; both
 languages, a phone and a desktop, axe and screenshots."""
 
 from __future__ import annotations
@@ -51,12 +52,24 @@ async def test_linking_telegram_and_choosing_alerts(
     assert said[0][1]["text"].startswith("Linked" if lang == "en" else "যুক্ত হয়েছে")
     await page.goto(f"{server}/portal/alerts?lang={lang}")
     await expect(page.locator("[data-testid=channel-state]")).to_be_visible()
+    await expect(page.locator(f"#telegram-{al.DAILY_SUMMARY}")).not_to_be_checked()
     await page.locator(f"#telegram-{al.SMS_NOT_UNDERSTOOD}").uncheck()
+    await page.locator(f"#telegram-{al.DAILY_SUMMARY}").check()
     await page.locator("form[action$='/kinds'] button[type=submit]").click()
     await expect(page.locator(".flash")).to_be_visible()
     await expect(page.locator(f"#telegram-{al.SMS_NOT_UNDERSTOOD}")).not_to_be_checked()
     [channel] = await deps.services.alert_channels.of_user(user.id)
-    assert channel.kinds == tuple(k for k in al.KINDS if k != al.SMS_NOT_UNDERSTOOD)
+    kept = tuple(k for k in al.DEFAULT_KINDS if k != al.SMS_NOT_UNDERSTOOD)
+    assert channel.kinds == (*kept, al.DAILY_SUMMARY)
+
+    # The daily summary's hour, picked from the select (Dhaka time).
+    await page.locator("#hour").select_option("21")
+    await page.locator("form[action='/portal/alerts/summary'] button[type=submit]").click()
+    await expect(page.locator(".flash")).to_be_visible()
+    now = "every day at 9:00 PM" if lang == "en" else "প্রতিদিন রাত"
+    await expect(page.locator("[data-testid=summary-hour]")).to_contain_text(now)
+    assert (await deps.stores.accounts.get(shop.id)).alert_summary_hour == 21
+    await assert_accessible(page)
 
     await page.locator("#address").fill("alerts@rahim.example.com")
     await page.locator("form[action='/portal/alerts/email'] button[type=submit]").click()

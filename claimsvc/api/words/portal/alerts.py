@@ -1,5 +1,6 @@
 """Words of the portal's Alerts page (Telegram and email channels, which alerts, the quiet
-threshold) and of verifying an alert address; `nav_alerts` is the menu's (shared)."""
+threshold, the daily summary's hour) and of verifying an alert address; `nav_alerts` is the
+menu's (shared)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ EN = {
     "alerts.kind_phone_back": "A quiet phone forwards SMS again",
     "alerts.kind_chain_broken": "A balance check waits for a missing SMS",
     "alerts.kind_chain_gap": "A balance check went on past missing SMS",
+    "alerts.kind_payment_completed": "Each payment completed (off until you choose it)",
+    "alerts.kind_daily_summary": "The shop's daily summary, at the hour set below",
     "alerts.save": "Save choices",
     "alerts.saved": "Your choice of alerts is saved.",
     "alerts.quiet_title": "When a phone is quiet",
@@ -53,6 +56,18 @@ EN = {
     "alerts.quiet_save": "Save",
     "alerts.quiet_saved": "Saved: phones count as quiet after the new number of minutes.",
     "alerts.quiet_bad": "Enter a whole number of minutes from 10 to 1440.",
+    "alerts.summary_title": "Daily summary",
+    "alerts.summary_label": "Send it at (Dhaka time)",
+    "alerts.summary_hint": (
+        "The day's completed payments and what waits for you, once a day, to each member who "
+        "chose it above."
+    ),
+    "alerts.summary_off": "Off",
+    "alerts.summary_now": "Now: every day at {time}, Dhaka time.",
+    "alerts.summary_none": "Now: off.",
+    "alerts.summary_save": "Save",
+    "alerts.summary_saved": "Saved: the daily summary goes at the new hour.",
+    "alerts.summary_bad": "Choose a whole hour, or Off.",
     "alerts.unlink": "Unlink",
     "alerts.unlink_label": "Unlink {channel} of {email}",
     "alerts.unlinked": "Unlinked: no more alerts go there.",
@@ -114,6 +129,8 @@ BN = {
     "alerts.kind_phone_back": "চুপ থাকা ফোন আবার SMS পাঠাচ্ছে",
     "alerts.kind_chain_broken": "কোনো ব্যালেন্স যাচাই হারানো SMS-এর অপেক্ষায়",
     "alerts.kind_chain_gap": "কোনো ব্যালেন্স যাচাই হারানো SMS পেরিয়ে এগিয়েছে",
+    "alerts.kind_payment_completed": "প্রতিটি সম্পন্ন পেমেন্ট (বেছে না নিলে বন্ধ)",
+    "alerts.kind_daily_summary": "দোকানের দৈনিক সারসংক্ষেপ, নিচে ঠিক করা সময়ে",
     "alerts.save": "পছন্দ সংরক্ষণ করুন",
     "alerts.saved": "আপনার সতর্কবার্তার পছন্দ সংরক্ষিত হয়েছে।",
     "alerts.quiet_title": "কখন ফোনকে নীরব ধরা হবে",
@@ -124,6 +141,16 @@ BN = {
     "alerts.quiet_save": "সংরক্ষণ করুন",
     "alerts.quiet_saved": "সংরক্ষিত: নতুন মিনিটের পর থেকে ফোনকে নীরব ধরা হবে।",
     "alerts.quiet_bad": "১০ থেকে ১৪৪০-এর মধ্যে পূর্ণ সংখ্যায় মিনিট লিখুন।",
+    "alerts.summary_title": "দৈনিক সারসংক্ষেপ",
+    "alerts.summary_label": "পাঠানোর সময় (ঢাকার সময়)",
+    "alerts.summary_hint": "দিনের সম্পন্ন পেমেন্ট ও আপনার অপেক্ষায় থাকা বিষয়, দিনে একবার, ওপরে যে "
+    "সদস্যরা এটি বেছে নিয়েছেন তাঁদের প্রত্যেককে।",
+    "alerts.summary_off": "বন্ধ",
+    "alerts.summary_now": "এখন: প্রতিদিন {time}, ঢাকার সময়।",
+    "alerts.summary_none": "এখন: বন্ধ।",
+    "alerts.summary_save": "সংরক্ষণ করুন",
+    "alerts.summary_saved": "সংরক্ষিত: দৈনিক সারসংক্ষেপ নতুন সময়ে যাবে।",
+    "alerts.summary_bad": "একটি পূর্ণ ঘণ্টা বেছে নিন, অথবা বন্ধ।",
     "alerts.unlink": "বিচ্ছিন্ন করুন",
     "alerts.unlink_label": "{email}-এর {channel} বিচ্ছিন্ন করুন",
     "alerts.unlinked": "বিচ্ছিন্ন হয়েছে: সেখানে আর সতর্কবার্তা যাবে না।",
