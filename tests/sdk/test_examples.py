@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import secrets
+import signal
 import socket
 import ssl
 import subprocess
@@ -55,7 +56,16 @@ def shop(stack: LiveStack, language: str, tmp_path: Path) -> Iterator[tuple[str,
     }
     log = tmp_path / f"{language}-shop.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen(command(language), env=env, stdout=out, stderr=subprocess.STDOUT)
+        # A group of its own: the PHP shop's TLS loop starts `php -S` as a child, which a TERM
+        # to the loop alone would leave running after the suite (as Ctrl-C in a terminal does
+        # not: it reaches the whole foreground group).
+        proc = subprocess.Popen(
+            command(language),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             deadline = time.monotonic() + 20
             while True:
@@ -66,7 +76,7 @@ def shop(stack: LiveStack, language: str, tmp_path: Path) -> Iterator[tuple[str,
                 time.sleep(0.05)
             yield f"https://localhost:{port}", account
         finally:
-            proc.terminate()
+            os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=10)
 
 
