@@ -122,3 +122,11 @@ async def test_paths_written_where_no_route_table_is_at_hand_are_portal_routes(d
     patterns = [rule.regex for rule in portal_rules(deps)]
     written = [*PORTAL_PATHS.values(), PORTAL_HOME, INVITE_PATH + "A" * 32]
     assert [p for p in written if not any(r.fullmatch(p) for r in patterns)] == []
+
+
+async def test_a_cursor_that_is_not_utf8_gets_the_lists_one_answer(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account(name="Rahim Store")))
+    page = await client.get("/portal/links?cursor=%FF%FE", follow=False)
+    assert page.code == 400
+    assert "That page of the list does not exist" in page.text
+    assert 'href="/portal/links"' in page.text

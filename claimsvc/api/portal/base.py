@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, quote, urlencode
 
 from tornado import template
 from tornado.escape import xhtml_escape
+from tornado.web import HTTPError
 
 from claimsvc import errors
 from claimsvc.api.page import CSP, PageHandler
@@ -196,7 +197,10 @@ class PortalHandler(PageHandler):
         the newest page. Every list has the one rule: a cursor this service did not write
         answers 400 with a way back to the newest page (`errors.BadListCursor`), as does one
         its listing refuses later."""
-        given = self.get_query_argument(name, None)
+        try:
+            given = self.get_query_argument(name, None)
+        except HTTPError:  # not UTF-8: no cursor of ours either
+            raise errors.BadListCursor() from None
         if not given:
             return None
         if not (paging.is_cursor(given) or paging.is_cursor(given, by_id=True)):
