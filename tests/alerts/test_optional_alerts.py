@@ -11,28 +11,16 @@ import pytest
 from claimsvc.domain import alerts as al
 from claimsvc.worker.alerts import alert_loops
 from tests.alerts.conftest import link
-from tests.alerts.smtp_server import smtp, smtp_settings
-from tests.alerts.test_email_alerts import verified
+from tests.alerts.smtp_server import smtp
+from tests.alerts.test_email_alerts import settings, verified  # noqa: F401  (fixture: Telegram and SMTP)
 from tests.alerts.test_telegram_alerts import CHAT, held_claim, make_user, setup
 from tests.claims_support import claim_body, open_session, pay
-from tests.conftest import make_settings
 from tests.sms.test_test_payments import mint_test_key, paid_and_claimed
 
 __all__ = ["smtp"]
 pytestmark = pytest.mark.wire
 
 BN_CHAT = 5_550_009
-
-
-@pytest.fixture
-def settings(telegram, smtp):
-    return make_settings(
-        telegram_bot_token="123456789:TEST-bot-token-do-not-log",
-        telegram_api_url=telegram.url,
-        telegram_poll_s=0,
-        webhook_allow_private=True,
-        **smtp_settings(smtp),
-    )
 
 
 async def completed_claim(deps: Any, fetch: Any, merchant: Any) -> tuple[str, Any]:
