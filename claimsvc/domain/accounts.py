@@ -14,6 +14,15 @@ from claimsvc.domain.modes import LIVE
 STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
 PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
+PROVIDER_NAMES: dict[str, dict[str, str]] = {
+    "bkash": {"en": "bKash", "bn": "বিকাশ"},
+    "nagad": {"en": "Nagad", "bn": "নগদ"},
+    "rocket": {"en": "Rocket", "bn": "রকেট"},
+    "upay": {"en": "Upay", "bn": "উপায়"},
+    "cellfin": {"en": "CellFin", "bn": "সেলফিন"},
+}
+"""Each provider's name as its users know it, in English and Bangla: the one spelling every
+page (api/words/wallets.py) and every alert (alert_text.py) writes."""
 MAX_WALLETS = 20
 """The most wallets an account lists (the hosted page shows them all)."""
 

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from claimsvc.domain import i18n
+from claimsvc.domain.accounts import PROVIDER_NAMES
 from claimsvc.domain.alerts import (
     AMOUNT_DIFFERS,
     CHAIN_BROKEN,
@@ -144,14 +145,6 @@ BN: dict[str, str | tuple[str, str]] = {
 
 TEXTS: dict[str, dict[str, str | tuple[str, str]]] = {"en": EN, "bn": BN}
 """A pair is (one, other): the form follows a count `{n}` (Bangla gives the same text twice)."""
-
-PROVIDER_NAMES = {
-    "bkash": {"en": "bKash", "bn": "বিকাশ"},
-    "nagad": {"en": "Nagad", "bn": "নগদ"},
-    "rocket": {"en": "Rocket", "bn": "রকেট"},
-    "upay": {"en": "Upay", "bn": "উপায়"},
-    "cellfin": {"en": "CellFin", "bn": "সেলফিন"},
-}
 
 PORTAL_PATHS = {
     PAYMENT_HELD: "/portal/transactions",

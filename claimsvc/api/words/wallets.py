@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from claimsvc.domain.accounts import PROVIDER_NAMES
+
 
 @dataclass(frozen=True)
 class WalletBrand:
@@ -36,27 +38,27 @@ MERCHANT_PAY = ("Merchant Pay", "মার্চেন্ট পে")
 
 BRANDS: dict[str, WalletBrand] = {
     "bkash": WalletBrand(
-        {"en": "bKash", "bn": "বিকাশ"},
+        PROVIDER_NAMES["bkash"],
         "*247#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": ("Payment", "পেমেন্ট")},
     ),
     "nagad": WalletBrand(
-        {"en": "Nagad", "bn": "নগদ"},
+        PROVIDER_NAMES["nagad"],
         "*167#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     ),
     "rocket": WalletBrand(
-        {"en": "Rocket", "bn": "রকেট"},
+        PROVIDER_NAMES["rocket"],
         "*322#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     ),
     "upay": WalletBrand(
-        {"en": "Upay", "bn": "উপায়"},
+        PROVIDER_NAMES["upay"],
         "*268#",
         {"personal": SEND, "agent": CASH_OUT, "merchant": ("Make Payment", "মেক পেমেন্ট")},
     ),
     "cellfin": WalletBrand(
-        {"en": "CellFin", "bn": "সেলফিন"},
+        PROVIDER_NAMES["cellfin"],
         None,
         {
             "personal": ("Fund Transfer", "ফান্ড ট্রান্সফার"),
