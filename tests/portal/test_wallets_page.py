@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from claimsvc.api.portal.wallets import KIND_WORDS
+from claimsvc.api.words import Words
 from claimsvc.domain.accounts import WALLET_KINDS
 from tests.portal.phone_support import audit_entries
 
@@ -192,4 +192,6 @@ async def test_wallet_forms_without_the_form_token_change_nothing(
 
 
 def test_every_kind_of_wallet_has_words():
-    assert set(KIND_WORDS) == set(WALLET_KINDS)
+    """The page names a kind by the one vocabulary (status.wallet_kind), in both languages."""
+    for lang in ("en", "bn"):
+        assert all(Words(lang).has(f"status.wallet_kind.{kind}") for kind in WALLET_KINDS)

@@ -34,12 +34,6 @@ ANCHOR_PROBLEMS = {
     "gap_recovery": "wallets.bad_gap_recovery",
 }
 """Each form's problems (the admin API's rules for a wallet and an anchor) by field."""
-KIND_WORDS = {
-    "personal": "wallets.kind_personal",
-    "agent": "wallets.kind_agent",
-    "merchant": "wallets.kind_merchant",
-}
-"""A wallet's kind (domain.accounts.WALLET_KINDS) in words."""
 
 _DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,15})?")
 _INTEGER = re.compile(r"[0-9]{1,6}")
@@ -75,10 +69,6 @@ class WalletsView(PortalHandler):
 
     permission = "wallets"
 
-    def kind_words(self, kind: str) -> str:
-        key = KIND_WORDS.get(kind)
-        return self.t(key) if key else kind
-
     async def show(
         self,
         status: int = 200,
@@ -97,7 +87,6 @@ class WalletsView(PortalHandler):
             device_names={d.id: d.name for d in devices},
             providers=PROVIDERS,
             kinds=WALLET_KINDS,
-            kind_words=self.kind_words,
             wallet_form=wallet_form or FormErrors(),
             anchor_form=anchor_form or FormErrors(),
         )
