@@ -140,13 +140,6 @@ class PortalHandler(PageHandler):
         return {name: self.form(name) for name in names}
 
     @property
-    def t(self) -> Words:
-        """The request's words, in its language: the one `Words` of the request."""
-        if not hasattr(self, "_words"):
-            self._words = Words(self.lang)
-        return self._words
-
-    @property
     def lang(self) -> str:
         """?lang= (remembered in a cookie), then the cookie, then Accept-Language."""
         if not hasattr(self, "_lang"):
