@@ -79,9 +79,6 @@ class Words:
             raise TypeError(f"{key} takes a count: use plural()")
         return text.format(**values) if values else text
 
-    def __getitem__(self, key: str) -> str:
-        return self(key)
-
     def has(self, key: str) -> bool:
         return key in self.table
 
