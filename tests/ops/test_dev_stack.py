@@ -118,7 +118,7 @@ def test_a_taken_inspector_port_is_said_at_once_and_nothing_starts(tmp_path):
     finally:
         taken.close()
     assert done.returncode == 2, done.stderr
-    assert f"CLAIMSVC_INSPECTOR_PORT: cannot listen on localhost:{port}" in done.stderr
+    assert f"CLAIMSVC_INSPECTOR_PORT: cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "or 0 to run without the webhook inspector" in done.stderr
 
 
