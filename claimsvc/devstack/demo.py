@@ -16,6 +16,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.bootstrap import Deps
 from claimsvc.devstack.credentials import Credential, secret, source_command
+from claimsvc.devstack.local_alerts import LocalAlerts
 from claimsvc.domain.accounts import display_prefix
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.modes import TEST
@@ -234,6 +235,24 @@ def webhook_mode_line(settings: Settings) -> str:
     return "  webhooks:      https only; public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
 
 
+def alerts_lines(settings: Settings, caught: LocalAlerts | None) -> list[str]:
+    """Where the alerts the stack sends go: caught and shown by the inspector, or sent."""
+    base = f"https://{INSPECTOR_HOST}:{settings.inspector_port}"
+    if caught and caught.mail:
+        mail = f"caught, shown at {base}/emails (CLAIMSVC_SMTP_HOST sends them)"
+    elif settings.smtp_host:
+        mail = f"sent through {settings.smtp_host} (CLAIMSVC_SMTP_HOST)"
+    else:
+        mail = "off (CLAIMSVC_SMTP_HOST unset)"
+    if caught and caught.telegram:
+        bot = f"a local stand-in bot, shown at {base}/telegram (CLAIMSVC_TELEGRAM_BOT_TOKEN)"
+    elif settings.telegram_bot_token:
+        bot = "the bot of CLAIMSVC_TELEGRAM_BOT_TOKEN"
+    else:
+        bot = "off (CLAIMSVC_TELEGRAM_BOT_TOKEN unset)"
+    return [f"  alert emails:  {mail}", f"  Telegram:      {bot}"]
+
+
 def listen_line(hosts: tuple[str, ...]) -> str:
     """Who can reach the API and SMS intake: this machine only, unless told otherwise."""
     if set(hosts) <= {"127.0.0.1", "::1", "localhost"}:
@@ -269,6 +288,7 @@ def print_banner(
     hosts: tuple[str, ...],
     adopted: bool = False,
     more: tuple[Credential, ...] = (),
+    caught: LocalAlerts | None = None,
 ) -> None:
     (key, *others) = demo.credentials()
     test_key = secret(TEST_KEY, "").variable
@@ -286,6 +306,7 @@ def print_banner(
         admin_token_line(admin_token),
         webhook_mode_line(settings),
         *inspector_lines(settings, ca_file),
+        *alerts_lines(settings, caught),
         f"  demo account:  {demo.account_id}",
         *([ADOPTED] if adopted else []),
         secret_line(key),

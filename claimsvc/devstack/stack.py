@@ -51,6 +51,7 @@ from claimsvc.devstack.demo import (
     print_banner,
     seed_demo,
 )
+from claimsvc.devstack.local_alerts import LocalAlerts, for_inspector
 from claimsvc.domain.modes import owner_of
 from claimsvc.inspector.app import SecretsOf, make_inspector
 from claimsvc.runtime.runner import LOOPBACK, Component, bind
@@ -171,6 +172,7 @@ async def welcome(
     ca_file: str | None,
     hosts: tuple[str, ...] = LOOPBACK,
     mongo: Credential | None = None,
+    caught: LocalAlerts | None = None,
 ) -> None:
     """The demo (remembered or new), this start's secrets written to the credentials file, and
     the banner, which shows none of them."""
@@ -196,6 +198,7 @@ async def welcome(
         hosts=hosts,
         adopted=adopted,
         more=(signing,) if signing else (),
+        caught=caught,
     )
 
 
@@ -223,10 +226,15 @@ def inspector_sockets(port: int) -> list[socket.socket]:
 
 
 def start_inspector(
-    deps: Deps, server_ssl: ssl.SSLContext, sockets: list[socket.socket]
+    deps: Deps,
+    server_ssl: ssl.SSLContext,
+    sockets: list[socket.socket],
+    caught: LocalAlerts | None = None,
 ) -> Callable[[], Awaitable[None]]:
-    """Serve the inspector over HTTPS on its sockets; the hook that stops it."""
-    server = HTTPServer(make_inspector(secrets_of_event(deps)), ssl_options=server_ssl)
+    """Serve the inspector over HTTPS on its sockets (with the alerts the stack caught); the
+    hook that stops it."""
+    view = for_inspector(caught) if caught is not None else None
+    server = HTTPServer(make_inspector(secrets_of_event(deps), caught=view), ssl_options=server_ssl)
     server.add_sockets(sockets)
 
     async def stop() -> None:

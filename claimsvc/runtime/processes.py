@@ -86,6 +86,7 @@ async def run_dev(
     """The local stack: without CLAIMSVC_MONGO_URL, on a SecantusDB child whose data survives
     restarts in `data_dir` (`fresh`: start empty), with the local webhook inspector; stopped
     with the stack. It listens on loopback only unless `host` says otherwise."""
+    from claimsvc.devstack.local_alerts import catch_alerts
     from claimsvc.devstack.stack import (
         DEFAULT_DATA_DIR,
         dev_hosts,
@@ -104,9 +105,11 @@ async def run_dev(
     hosts = dev_hosts(host)
     with dev_mongo(settings, home, fresh) as (with_mongo, mongo_login):
         settings = with_mongo.for_dev()
-        certs, inspector = None, []
+        certs, inspector, caught = None, [], None
         if settings.inspector_port:
             inspector = inspector_sockets(settings.inspector_port)
+            # Its alert emails and Telegram messages caught and shown by the inspector.
+            settings, caught = await catch_alerts(settings)
             # The sender trusts the inspector's dev CA (and a CA file the developer gave).
             certs = dev_certificates(home / "inspector", settings.webhook_ca_file)
             make_private(home / "inspector")
@@ -121,8 +124,10 @@ async def run_dev(
         # Before the stores close: Redis in this process goes with it (devstack/stack.py).
         component.on_close.append(save_last_used(deps))
         sockets = await _bound(deps, component, hosts)
+        if caught is not None:
+            component.on_close.append(caught.stop)
         if certs is not None:
-            component.on_close.append(start_inspector(deps, certs.server, inspector))
+            component.on_close.append(start_inspector(deps, certs.server, inspector, caught))
         await welcome(
             deps,
             component,
@@ -131,5 +136,6 @@ async def run_dev(
             ca_file=str(certs.ca_file) if certs else None,
             hosts=hosts,
             mongo=mongo_login,
+            caught=caught,
         )
         await _run(deps, component, sockets)
