@@ -47,11 +47,11 @@ async def _run(
         component,
         grace_s=s.shutdown_grace_s,
         max_body_bytes=s.max_body_bytes,
-        sockets=sockets if sockets is not None else await _bound(deps, component),
+        sockets=sockets if sockets is not None else await bind_ports(deps, component),
     )
 
 
-async def _bound(
+async def bind_ports(
     deps: Deps, component: Component, hosts: tuple[str, ...] | None = None
 ) -> list[list[socket.socket]]:
     """The component's listening sockets, bound before anything is said; a taken port closes
@@ -67,7 +67,7 @@ async def run_api(settings: Settings) -> None:
     setup_logging(settings.log_level, library_level=settings.library_log_level)
     deps = await open_deps(settings)
     component = api_component(deps)
-    sockets = await _bound(deps, component)
+    sockets = await bind_ports(deps, component)
     log.info("api listening", extra={"fields": {"port": settings.api_port}})
     await _run(deps, component, sockets)
 
@@ -123,7 +123,7 @@ async def run_dev(
             component.extend(await ep.load()(deps))
         # Before the stores close: Redis in this process goes with it (devstack/stack.py).
         component.on_close.append(save_last_used(deps))
-        sockets = await _bound(deps, component, hosts)
+        sockets = await bind_ports(deps, component, hosts)
         if caught is not None:
             component.on_close.append(caught.stop)
         if certs is not None:

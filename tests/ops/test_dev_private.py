@@ -102,7 +102,7 @@ def test_the_database_child_refuses_a_local_client_without_the_password(tmp_path
                 assert refused.value.code in (13, 18), name  # Unauthorized, AuthenticationFailed
 
 
-def run_dev(tmp_path: Path, command: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run_dev(tmp_path: Path, command: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     environ = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(REPO),
@@ -115,7 +115,7 @@ def run_dev(tmp_path: Path, command: str, **env: str) -> subprocess.CompletedPro
         **env,
     }
     return subprocess.run(
-        [sys.executable, "-m", "claimsvc.runtime.cli", command],
+        [sys.executable, "-m", *command],
         cwd=tmp_path,
         env=environ,
         capture_output=True,
@@ -127,11 +127,13 @@ def run_dev(tmp_path: Path, command: str, **env: str) -> subprocess.CompletedPro
 @pytest.mark.parametrize(
     ("command", "variable"),
     [
-        ("dev", "CLAIMSVC_API_PORT"),
-        ("dev", "CLAIMSVC_SMS_PORT"),
-        ("api", "CLAIMSVC_API_PORT"),
-        ("worker", "CLAIMSVC_WORKER_PORT"),
+        (["claimsvc.runtime.cli", "dev"], "CLAIMSVC_API_PORT"),
+        (["claimsvc.runtime.cli", "dev"], "CLAIMSVC_SMS_PORT"),
+        (["claimsvc.runtime.cli", "api"], "CLAIMSVC_API_PORT"),
+        (["claimsvc.runtime.cli", "worker"], "CLAIMSVC_WORKER_PORT"),
+        (["sms_ingest"], "CLAIMSVC_SMS_PORT"),
     ],
+    ids=["dev-api", "dev-sms", "api", "worker", "sms-ingest"],
 )
 def test_a_taken_port_is_named_with_its_variable_before_the_banner(tmp_path, command, variable):
     taken = socket.socket()
