@@ -197,7 +197,7 @@ async def welcome(
         ca_file=ca_file,
         hosts=hosts,
         adopted=adopted,
-        more=(signing,) if signing else (),
+        more=tuple(c for c in (signing, mongo) if c is not None),
         caught=caught,
     )
 

@@ -71,6 +71,8 @@ def test_the_data_folder_and_the_databases_files_are_the_users_only(tmp_path):
     with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="") as stack:
         running = modes(data)
         login = stack.credentials()["CLAIMSVC_DEV_MONGODB_URL"]
+        shown = stack.banner_value("dev MongoDB URL")
+        assert shown.startswith("mongodb://claimsvc-dev:…@127.0.0.1:"), shown
     after = modes(data)
     assert any(name.startswith("mongo/WiredTiger") for name in after), sorted(after)
     for seen in (running, after):
