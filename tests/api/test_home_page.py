@@ -54,3 +54,14 @@ async def test_a_browser_at_an_address_cut_short_reads_what_to_do(fetch, path, l
     assert f"<title>{title}</title>" in page and hint in page
     assert f'<a href="/?lang={lang}">' in page and "/portal/login" in page
     assert '{"error"' not in page
+
+
+async def test_a_long_but_cut_invite_link_leads_a_browser_to_a_page_not_json(fetch):
+    """A link cut after its first 20 characters still matches the invite route: the portal
+    takes it and answers with its own page (the link is not valid), never raw JSON."""
+    reply = await fetch("/portal/invite/" + "5HDVnUHywccz" * 2, headers={"Accept": BROWSER})
+    assert reply.code in (200, 303, 400, 404), reply.code
+    if reply.code == 303:
+        reply = await fetch(reply.headers["Location"], headers={"Accept": BROWSER})
+    assert reply.headers["Content-Type"].startswith("text/html"), reply.headers["Content-Type"]
+    assert '{"error"' not in reply.body.decode()
