@@ -9,6 +9,7 @@ import sys
 from claimsvc.bootstrap import open_deps
 from claimsvc.logs import setup_logging
 from claimsvc.runtime.cli import load_env
+from claimsvc.runtime.processes import bind_ports
 from claimsvc.runtime.runner import run_until_signalled
 from claimsvc.settings import Settings, SettingsError
 
@@ -23,11 +24,13 @@ async def serve(settings: Settings) -> None:
     deps = await open_deps(settings)
     served = component(deps)
     served.on_close.append(deps.close)
+    sockets = await bind_ports(deps, served)  # a taken port: said with its variable, no trace
     log.info("sms intake listening", extra={"fields": {"port": settings.sms_port}})
     await run_until_signalled(
         served,
         grace_s=settings.shutdown_grace_s,
         max_body_bytes=settings.max_body_bytes,
+        sockets=sockets,
     )
 
 

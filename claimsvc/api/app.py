@@ -10,6 +10,7 @@ from claimsvc.api import (
     admin,
     checkout,
     claims,
+    home,
     links,
     ops,
     page,
@@ -33,4 +34,5 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += links.routes(deps) + pay.routes(deps)
     routes += test_payments.routes(deps)
     routes += portal.routes(deps)
-    return ops.json_application(deps, routes, log_request)
+    routes += home.routes(deps)
+    return ops.json_application(deps, routes, log_request, home.not_found(deps))

@@ -127,12 +127,19 @@ def request_logger(requests: Counter, latency: Histogram, logger: str) -> Reques
     return log_request
 
 
-def json_application(deps: Any, routes: list[Any], log_function: RequestLog) -> Application:
-    """An application of JSON handlers: any path no route matches answers the JSON 404."""
+def json_application(
+    deps: Any,
+    routes: list[Any],
+    log_function: RequestLog,
+    not_found: tuple[type[Any], dict[str, Any]] | None = None,
+) -> Application:
+    """An application of JSON handlers: any path no route matches answers the JSON 404 (or
+    `not_found`'s handler, given with its arguments)."""
+    handler, args = not_found or (NotFoundHandler, {"deps": deps})
     return Application(
         routes,
-        default_handler_class=NotFoundHandler,
-        default_handler_args={"deps": deps},
+        default_handler_class=handler,
+        default_handler_args=args,
         log_function=log_function,
         compress_response=False,
     )

@@ -4,18 +4,23 @@ the variable that holds it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
+import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from claimsvc import errors
 from claimsvc.bootstrap import Deps
 from claimsvc.devstack.credentials import Credential, secret, source_command
+from claimsvc.devstack.local_alerts import LocalAlerts
 from claimsvc.domain.accounts import display_prefix
 from claimsvc.domain.checkout import InitializeRequest
 from claimsvc.domain.modes import TEST
+from claimsvc.domain.rotation import new_callback_secret
 from claimsvc.runtime.runner import Component
 from claimsvc.settings import Settings
 
@@ -32,9 +37,15 @@ DEMO_WALLETS = [
 API_KEY = "demo API key"
 TEST_KEY = "demo test key"
 OWNER_LINK = "demo owner link"
+CALLBACK_SECRET = "demo callback secret"
 ADMIN_TOKEN = "admin token"
 NOTES = {TEST_KEY: "test mode: no money"}
 """What the banner says beside a secret's prefix, by label."""
+ADOPTED = (
+    "  (found in this database, made from another data folder: its keys and tokens are kept\n"
+    "   hashed only, so this start made new ones; the old ones still work where you kept them)"
+)
+"""The banner's note under the demo account when it was found rather than remembered."""
 
 
 @dataclass
@@ -69,29 +80,72 @@ def webhook_url(settings: Settings) -> str:
 
 
 async def seed_demo(deps: Deps, component: Component) -> Demo:
-    """A demo account with wallets, an API key, one open session and a portal owner."""
-    admin = deps.services.admin
-    account = await admin.create_account(
+    """A demo account with wallets, API keys, a portal owner and the seeders' devices."""
+    account = await deps.services.admin.create_account(
         {
             "name": "Demo Shop",
             "allowed_hosts": [DEMO_HOST, INSPECTOR_HOST],
-            "callback_secret": "demo-callback-secret-change-me",
+            # Per account, so per data folder: a fixed string would be everyone's secret.
+            "callback_secret": new_callback_secret(),
             "wallets": DEMO_WALLETS,
         }
     )
-    minted = await admin.mint_key(account.id, "demo")
-    platform = await deps.services.checkout.ensure_open()
-    order = _order("demo-order-1", 50_000, webhook_url(deps.settings))
-    opened = await deps.services.checkout.initialize(account, order, platform)
-    demo = Demo(account.id, minted.secret, opened.checkout_url)
-    # A test key beside it: its sessions are paid by POST /api/v1/test/payments (docs/portal.md).
-    test_key = await admin.mint_key(account.id, "demo test", TEST)
-    demo.extra[TEST_KEY] = test_key.secret
     # The merchant portal's owner: a set-password link is made at each start (owner_line).
-    await deps.services.users.invite(account.id, DEMO_OWNER, "owner", "Demo Owner")
+    # Emails are unique across accounts: an owner left by an account deleted by hand stays.
+    with contextlib.suppress(errors.UserExists):
+        await deps.services.users.invite(account.id, DEMO_OWNER, "owner", "Demo Owner")
+    return await _demo_keys(deps, component, account.id)
+
+
+async def adopt_demo(deps: Deps, component: Component) -> Demo | None:
+    """The demo account already in this database (another data folder made it, or your own
+    MongoDB holds it), found by its owner's email, with new keys and tokens: they are stored
+    hashed only. None when there is none."""
+    owner = await deps.stores.users.by_email(DEMO_OWNER)
+    if owner is None or await deps.stores.accounts.get(owner.account_id) is None:
+        return None
+    return await _demo_keys(deps, component, owner.account_id)
+
+
+async def _demo_keys(deps: Deps, component: Component, account_id: str) -> Demo:
+    """A live key, a test key (its sessions are paid by POST /api/v1/test/payments,
+    docs/portal.md) and the seeders' secrets for the demo account."""
+    minted = await deps.services.admin.mint_key(account_id, "demo")
+    demo = Demo(account_id, minted.secret, "")
+    test_key = await deps.services.admin.mint_key(account_id, "demo test", TEST)
+    demo.extra[TEST_KEY] = test_key.secret
     for seed in component.demo_seeders:
-        demo.extra.update(await seed(deps, account.id))
+        demo.extra.update(await seed(deps, account_id))
     return demo
+
+
+async def callback_secret(deps: Deps, account_id: str) -> Credential | None:
+    """The demo account's webhook signing secret, made per account (per data folder), for the
+    credentials file: a shop's receiver needs it to check signatures (sdk/examples)."""
+    account = await deps.stores.accounts.get(account_id)
+    if account is None or not account.callback_secret:
+        return None
+    return secret(CALLBACK_SECRET, account.callback_secret)
+
+
+async def open_demo_session(deps: Deps, account_id: str, order_id: str) -> str:
+    """A demo session opened now (on this start's port, for 30 minutes): its checkout page."""
+    account = await deps.stores.accounts.get(account_id)
+    if account is None:
+        raise errors.NotFound()
+    platform = await deps.services.checkout.ensure_open()
+    order = _order(order_id, 50_000, webhook_url(deps.settings))
+    opened = await deps.services.checkout.initialize(account, order, platform)
+    return opened.checkout_url
+
+
+def claimsvc_command() -> str:
+    """`claimsvc` as a shell runs it without the virtualenv activated: the script beside this
+    interpreter (an absolute path, so from any directory), else `python -m`."""
+    script = Path(sys.executable).absolute().parent / "claimsvc"
+    if script.exists():
+        return shlex.quote(str(script))
+    return f"{shlex.quote(str(Path(sys.executable).absolute()))} -m claimsvc.runtime.cli"
 
 
 async def owner_line(deps: Deps, demo: Demo, source: str | None) -> OwnerLine:
@@ -111,13 +165,16 @@ async def owner_line(deps: Deps, demo: Demo, source: str | None) -> OwnerLine:
         link = Credential(OWNER_LINK, url, shown)
         text = f"  portal owner:  {DEMO_OWNER}, set a password at ${link.variable} ({shown})"
         return OwnerLine(text, link)
-    token = "CLAIMSVC_ADMIN_TOKEN=... "
+    # The admin CLI reads CLAIMSVC_ADMIN_TOKEN from the environment or .env: a token the
+    # operator set is theirs to give; one this start made is in the credentials file.
+    token, yours = "", " (with your CLAIMSVC_ADMIN_TOKEN)"
     if source is not None:
-        token = f"{source} && CLAIMSVC_ADMIN_TOKEN=$CLAIMSVC_ADMIN_TOKEN "
+        token, yours = f"{source} && CLAIMSVC_ADMIN_TOKEN=$CLAIMSVC_ADMIN_TOKEN ", ""
+    where = f"CLAIMSVC_ADMIN_URL=http://localhost:{deps.settings.api_port}"
     return OwnerLine(
         f"  portal owner:  {DEMO_OWNER} (password set): sign in at {base}/portal/login;\n"
-        f"                 a new set-password link: {token}claimsvc admin users reset "
-        f"{demo.account_id} {owner.id}"
+        f"                 a new set-password link{yours}:\n"
+        f"{token}{where} {claimsvc_command()} admin users reset {demo.account_id} {owner.id}"
     )
 
 
@@ -131,10 +188,10 @@ def _order(order_id: str, amount_poisha: int, hook: str) -> InitializeRequest:
     )
 
 
-def fresh_order_id(now: datetime) -> str:
+def fresh_order_id(now: datetime, prefix: str = "order-") -> str:
     """An order id new at each start (to the second), so the banner's curl opens a new session
-    instead of replaying an order finished at an earlier start."""
-    return "order-" + now.strftime("%Y%m%d-%H%M%S")
+    instead of replaying an order finished at an earlier start (`demo-`: the banner's page)."""
+    return prefix + now.strftime("%Y%m%d-%H%M%S")
 
 
 def curl_example(settings: Settings, source: str, key: Credential, order_id: str) -> str:
@@ -178,6 +235,37 @@ def webhook_mode_line(settings: Settings) -> str:
     return "  webhooks:      https only; public addresses only (CLAIMSVC_WEBHOOK_ALLOW_PRIVATE=0)"
 
 
+def alerts_lines(settings: Settings, caught: LocalAlerts | None) -> list[str]:
+    """Where the alerts the stack sends go: caught and shown by the inspector, or sent."""
+    base = f"https://{INSPECTOR_HOST}:{settings.inspector_port}"
+    if caught and caught.mail:
+        mail = f"caught, shown at {base}/emails (CLAIMSVC_SMTP_HOST sends them)"
+    elif settings.smtp_host:
+        mail = f"sent through {settings.smtp_host} (CLAIMSVC_SMTP_HOST)"
+    else:
+        mail = "off (CLAIMSVC_SMTP_HOST unset)"
+    if caught and caught.telegram:
+        bot = f"a local stand-in bot, shown at {base}/telegram (CLAIMSVC_TELEGRAM_BOT_TOKEN)"
+    elif settings.telegram_bot_token:
+        bot = "the bot of CLAIMSVC_TELEGRAM_BOT_TOKEN"
+    else:
+        bot = "off (CLAIMSVC_TELEGRAM_BOT_TOKEN unset)"
+    return [f"  alert emails:  {mail}", f"  Telegram:      {bot}"]
+
+
+def listen_line(hosts: tuple[str, ...]) -> str:
+    """Who can reach the API and SMS intake: this machine only, unless told otherwise."""
+    if set(hosts) <= {"127.0.0.1", "::1", "localhost"}:
+        return (
+            f"  listening on:  {' and '.join(hosts)} only, this machine "
+            "(--host or CLAIMSVC_DEV_HOST to open it to a network)"
+        )
+    return (
+        f"  listening on:  {', '.join(hosts)}: other machines can reach the API, portal and "
+        "SMS intake (the inspector stays on localhost)"
+    )
+
+
 def inspector_lines(settings: Settings, ca_file: str | None) -> list[str]:
     if not settings.inspector_port:
         return ["  inspector:     off (CLAIMSVC_INSPECTOR_PORT=0)"]
@@ -197,6 +285,10 @@ def print_banner(
     owner: str,
     order_id: str,
     ca_file: str | None,
+    hosts: tuple[str, ...],
+    adopted: bool = False,
+    more: tuple[Credential, ...] = (),
+    caught: LocalAlerts | None = None,
 ) -> None:
     (key, *others) = demo.credentials()
     test_key = secret(TEST_KEY, "").variable
@@ -207,17 +299,20 @@ def print_banner(
         "CLAIMSVC_REDIS_URL is set)",
         f"  API, hosted page, admin API, /metrics: http://localhost:{settings.api_port}",
         f"  SMS intake:                          http://localhost:{settings.sms_port}/sms/v1/messages",
+        listen_line(hosts),
         f"  secrets:       {credentials_file} (yours only; new at each start)",
         "                 below: each one's first characters and its $variable there "
         "(`. <file>` sets them)",
         admin_token_line(admin_token),
         webhook_mode_line(settings),
         *inspector_lines(settings, ca_file),
+        *alerts_lines(settings, caught),
         f"  demo account:  {demo.account_id}",
+        *([ADOPTED] if adopted else []),
         secret_line(key),
         owner,
-        *(secret_line(c) for c in others),
-        f"  checkout page: {demo.checkout_url}",
+        *(secret_line(c) for c in (*others, *more)),
+        f"  checkout page: {demo.checkout_url} (a demo session opened at this start)",
         "",
         "Open a session (a new order id at each start; run it twice and the same session comes "
         f"back; with ${test_key} in place of ${key.variable}, a test session):",

@@ -6,17 +6,24 @@ replica set. It runs as its own process, so its CPU is not the caller's (the ben
 serving process's CPU apart from the database's), and it is stopped with its parent: a bounded
 terminate, then kill, and on Linux the kernel kills it if the parent dies first
 (PR_SET_PDEATHSIG), so no server outlives the stack or the test run.
+
+The server is launched through `secantus_child`, so its files are this user's only (umask 077),
+and, given a `user`, it requires that user's password (SCRAM-SHA-256) on its loopback port:
+other local users reach the port but not the data (the dev stack; tests use no user).
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -24,6 +31,8 @@ from typing import IO, Any
 START_TIMEOUT_S = 60.0  # a cold WiredTiger open on a loaded 2-core machine takes seconds
 STOP_TIMEOUT_S = 10.0
 _PR_SET_PDEATHSIG = 1
+USER_DB = "admin"
+"""Where the child keeps its user."""
 
 
 class EmbeddedMongoError(RuntimeError):
@@ -50,6 +59,12 @@ def server_command() -> list[str]:
     )
 
 
+def _import_path() -> str:
+    """PYTHONPATH for the child: this checkout first, so `-m claimsvc...` finds this copy."""
+    here = str(Path(__file__).resolve().parents[2])
+    return os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
+
+
 def _die_with_parent() -> None:
     """In the child before exec: SIGTERM it when the parent thread dies (Linux only)."""
     try:
@@ -66,10 +81,18 @@ class EmbeddedMongo:
     proc: subprocess.Popen[bytes]
     port: int
     storage: Path
+    user: str = ""
+    password: str = ""
 
     @property
     def url(self) -> str:
-        return f"mongodb://127.0.0.1:{self.port}/?directConnection=true"
+        """Its address, with the user's credentials when it requires them (a secret then)."""
+        if not self.user:
+            return f"mongodb://127.0.0.1:{self.port}/?directConnection=true"
+        login = ":".join(urllib.parse.quote(v, safe="") for v in (self.user, self.password))
+        return (
+            f"mongodb://{login}@127.0.0.1:{self.port}/?directConnection=true&authSource={USER_DB}"
+        )
 
     @property
     def pid(self) -> int:
@@ -98,31 +121,37 @@ def start(
     port: int | None = None,
     timeout: float = START_TIMEOUT_S,
     log: IO[bytes] | int | None = subprocess.DEVNULL,
+    user: str = "",
 ) -> EmbeddedMongo:
-    """Start SecantusDB on 127.0.0.1 (a free port unless given) with data in `storage`; return
-    once it answers `ping`, or stop it and raise EmbeddedMongoError after `timeout` seconds."""
+    """Start SecantusDB on 127.0.0.1 (a free port unless given) with data in `storage` (made
+    0700 if new); with `user`, requiring that user and a password new at each start (in
+    `url`). Return once it answers `ping`, or stop it and raise EmbeddedMongoError after
+    `timeout` seconds."""
     storage = Path(storage)
-    storage.mkdir(parents=True, exist_ok=True)
+    storage.mkdir(mode=0o700, parents=True, exist_ok=True)
     port = port or free_port()
-    cmd = [
-        *server_command(),
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--storage-path",
-        str(storage),
-        "--log-level",
-        "WARNING",
-    ]
+    server_command()  # the package is installed (a clear error if not)
+    cmd = [sys.executable, "-m", "claimsvc.devstack.secantus_child"]
+    cmd += ["--port", str(port), "--storage-path", str(storage)]
+    password = secrets.token_urlsafe(24) if user else ""
+    if user:
+        cmd += ["--user", user]
+    env = {**os.environ, "PYTHONPATH": _import_path()}
     proc = subprocess.Popen(
         cmd,
         stdout=log,
         stderr=log,
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE,
+        env=env,
         preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        # Its own process group: a signal to the caller's group (Ctrl-C, `timeout`) stops the
+        # caller, whose drain still writes; the caller stops the server after it (stop()).
+        start_new_session=True,
     )
-    server = EmbeddedMongo(proc, port, storage)
+    assert proc.stdin is not None
+    with proc.stdin:
+        proc.stdin.write(password.encode() + b"\n")
+    server = EmbeddedMongo(proc, port, storage, user, password)
     try:
         wait_ready(server, timeout)
     except BaseException:
@@ -134,7 +163,7 @@ def start(
 def wait_ready(server: EmbeddedMongo, timeout: float) -> None:
     """Poll `ping` until it answers, the process exits, or `timeout` passes."""
     from pymongo import MongoClient
-    from pymongo.errors import PyMongoError
+    from pymongo.errors import OperationFailure, PyMongoError
 
     deadline = time.monotonic() + timeout
     while True:
@@ -148,7 +177,11 @@ def wait_ready(server: EmbeddedMongo, timeout: float) -> None:
         )
         try:
             client.admin.command("ping")
+            if server.user:  # ping needs no login; this does
+                client.admin.command("listDatabases", nameOnly=True)
             return
+        except OperationFailure as exc:
+            raise EmbeddedMongoError(f"secantusd-py refused its own user: {exc}") from None
         except PyMongoError:
             pass
         finally:

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tornado.web import Application, RequestHandler
+from tornado.web import Application, RequestHandler, StaticFileHandler
 
 from claimsvc.api.words import Words
 from claimsvc.domain import signing
 from claimsvc.domain.exchange import Headers, body_text, mask_headers
 from claimsvc.domain.i18n import choose_lang, clock_time, digits
+from claimsvc.inspector import alerts
 
 KEPT = 100
 """Requests the page lists; older ones are forgotten (the inspector keeps nothing on disk)."""
@@ -39,6 +40,8 @@ SecretsOf = Callable[[str], Awaitable[tuple[str | None, str | None] | None]]
 when no such event exists."""
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "api" / "templates"
+STATIC = TEMPLATES.parent / "static"
+"""The hosted page's icons, the inspector's too."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,10 @@ async def verdict_of(body: bytes, headers: dict[str, str], secrets_of: SecretsOf
 class ReceiveHandler(RequestHandler):
     """POST anywhere: a webhook. GET /: the page."""
 
-    def initialize(self, inbox: Inbox, secrets_of: SecretsOf) -> None:
+    def initialize(self, inbox: Inbox, secrets_of: SecretsOf, caught: alerts.Caught) -> None:
         self.inbox = inbox
         self.secrets_of = secrets_of
+        self.caught = caught
 
     async def post(self, path: str) -> None:
         body = self.request.body
@@ -111,10 +115,14 @@ class ReceiveHandler(RequestHandler):
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
         self.set_header("Cache-Control", "no-store")
+        t = Words(lang)
         self.render(
             "inspector.html",
             lang=lang,
-            t=Words(lang),
+            t=t,
+            title=t("inspector.title"),
+            sections=self.caught.sections(),
+            here="/",
             items=list(self.inbox.items),
             kept=KEPT,
             verdict_words=VERDICT_WORDS,
@@ -124,11 +132,16 @@ class ReceiveHandler(RequestHandler):
         )
 
 
-def make_inspector(secrets_of: SecretsOf, inbox: Inbox | None = None) -> Application:
-    """The inspector's application (served over HTTPS by `claimsvc dev`)."""
-    kwargs = {"inbox": inbox or Inbox(), "secrets_of": secrets_of}
+def make_inspector(
+    secrets_of: SecretsOf, inbox: Inbox | None = None, caught: alerts.Caught | None = None
+) -> Application:
+    """The inspector's application (served over HTTPS by `claimsvc dev`); with `caught`, its
+    pages of the alerts the stack caught too."""
+    caught = caught or alerts.Caught()
+    kwargs = {"inbox": inbox or Inbox(), "secrets_of": secrets_of, "caught": caught}
+    icons = (r"/(favicon\.ico|icon\.svg)", StaticFileHandler, {"path": str(STATIC)})
     return Application(
-        [(r"/(.*)", ReceiveHandler, kwargs)],
+        [icons, *alerts.routes(caught), (r"/(.*)", ReceiveHandler, kwargs)],
         template_path=str(TEMPLATES),
         xsrf_cookies=False,
     )

@@ -47,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         "the demo (default .claimsvc-dev; CLAIMSVC_DEV_DATA_DIR)",
     )
     dev.add_argument("--fresh", action="store_true", help="delete the dev data first")
+    dev.add_argument(
+        "--host",
+        default="",
+        help="the address the API and SMS intake listen on (default 127.0.0.1 and ::1, this "
+        "machine only; 0.0.0.0 for every IPv4 interface; CLAIMSVC_DEV_HOST)",
+    )
     admin = sub.add_parser("admin", help="admin operations through the admin API")
     from claimsvc.runtime import cli_admin
 
@@ -66,11 +72,15 @@ def main(argv: list[str] | None = None) -> int:
     from claimsvc.runtime import processes
 
     data_dir = getattr(args, "data_dir", "") or load_env().get("CLAIMSVC_DEV_DATA_DIR", "")
+    host = getattr(args, "host", "") or load_env().get("CLAIMSVC_DEV_HOST", "")
     entry: dict[str, Callable[[Settings], Coroutine[Any, Any, None]]] = {
         "api": processes.run_api,
         "worker": processes.run_worker,
         "dev": functools.partial(
-            processes.run_dev, data_dir=data_dir, fresh=getattr(args, "fresh", False)
+            processes.run_dev,
+            data_dir=data_dir,
+            fresh=getattr(args, "fresh", False),
+            host=host.strip(),
         ),
     }
     try:

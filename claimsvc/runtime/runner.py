@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import signal
-from collections.abc import Awaitable, Callable
+import socket
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 from tornado.web import Application
 
 from claimsvc.runtime.inflight import InFlight
+from claimsvc.settings import SettingsError
 
 log = logging.getLogger("claimsvc.runner")
 
@@ -44,8 +48,60 @@ class Component:
         self.demo_seeders += other.demo_seeders
 
 
-def listen(app: Application, port: int, *, max_body_bytes: int) -> tuple[HTTPServer, InFlight]:
-    """Start one HTTP server, counting its requests in flight for the drain.
+LOOPBACK = ("127.0.0.1", "::1")
+"""The local stack's default listen addresses; ::1 only where the machine has IPv6."""
+_NO_SUCH_ADDRESS = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT)
+
+
+def bind(
+    port: int, variable: str, hosts: Sequence[str] | None = None, way_out: str = ""
+) -> list[socket.socket]:
+    """Listening sockets for `port` on each of `hosts` (None: every interface), bound now so
+    a taken port stops the process at once with a message naming it and `variable` (a
+    SettingsError, printed without a traceback) before anything else is said or started.
+    ::1 of LOOPBACK is skipped on a machine without IPv6."""
+    bound: list[socket.socket] = []
+    try:
+        for host in hosts or (None,):
+            try:
+                bound += bind_sockets(port, address=host)
+            except OSError as exc:
+                if host == LOOPBACK[1] and bound and exc.errno in _NO_SUCH_ADDRESS:
+                    continue
+                raise
+            port = port or bound[0].getsockname()[1]  # port 0: the same port on each host
+    except OSError as exc:
+        for sock in bound:
+            sock.close()
+        where = f"{host}:{port}" if host else f"port {port}"
+        raise SettingsError(
+            f"{variable}: cannot listen on {where} ({exc.strerror or exc}); "
+            f"{way_out or 'choose a free port'}"
+        ) from None
+    return bound
+
+
+def bind_servers(
+    component: Component, variables: Mapping[int, str], hosts: Sequence[str] | None = None
+) -> list[list[socket.socket]]:
+    """Every server's sockets (in `component.servers` order), each port named by its variable
+    in messages; all released again if one cannot be bound."""
+    bound: list[list[socket.socket]] = []
+    try:
+        for _, port in component.servers:
+            bound.append(bind(port, variables.get(port, "the port"), hosts))
+    except SettingsError:
+        for sock in (s for group in bound for s in group):
+            sock.close()
+        raise
+    return bound
+
+
+def listen(
+    app: Application, sockets: list[socket.socket], *, max_body_bytes: int
+) -> tuple[HTTPServer, InFlight]:
+    """Start one HTTP server on its bound sockets, counting its requests in flight for the
+    drain.
 
     Bodies up to 16x the limit are read so the handler can answer 413. Tornado's `xheaders`
     stay off: it would believe X-Real-Ip from anyone; handlers take the client address by
@@ -53,7 +109,7 @@ def listen(app: Application, port: int, *, max_body_bytes: int) -> tuple[HTTPSer
     """
     inflight = InFlight(app)
     server = HTTPServer(inflight, max_body_size=max(max_body_bytes * 16, 1 << 20))
-    server.listen(port)
+    server.add_sockets(sockets)
     return server, inflight
 
 
@@ -62,15 +118,22 @@ async def run_until_signalled(
     *,
     grace_s: float,
     max_body_bytes: int,
+    sockets: list[list[socket.socket]] | None = None,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Serve until SIGTERM/SIGINT (or `stop`), then drain: stop accepting, finish, release."""
+    """Serve on `sockets` (bind_servers; None: each server's port on every interface) until
+    SIGTERM/SIGINT (or `stop`), then drain: stop accepting, finish, release."""
+    if sockets is None:
+        sockets = bind_servers(component, {})
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    servers = [listen(app, port, max_body_bytes=max_body_bytes) for app, port in component.servers]
+    servers = [
+        listen(app, bound, max_body_bytes=max_body_bytes)
+        for (app, _), bound in zip(component.servers, sockets, strict=True)
+    ]
     tasks = [asyncio.create_task(lp.run(stop), name=lp.name) for lp in component.loops]
     await stop.wait()
     log.info("draining", extra={"fields": {"grace_s": grace_s}})

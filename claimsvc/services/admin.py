@@ -196,6 +196,12 @@ class AdminService:
             await self._keys.record_last_used(newer)
         return [replace(k, last_used_at=newer[k.id]) if k.id in newer else k for k in keys]
 
+    async def save_last_used(self) -> None:
+        """Copy every key's last use from Redis into MongoDB, as listing each account's keys
+        does: before a Redis that keeps nothing (the dev stack's in-process one) goes away."""
+        for account_id in await self._keys.account_ids():
+            await self.list_keys(account_id)
+
     async def revoke_key(self, key_id: str, account_id: str | None = None) -> ApiKey:
         """Revoke a key; with `account_id` (the merchant's portal) only one of that account's
         (another account's is NotFound)."""

@@ -257,6 +257,10 @@ class ApiKeyStore:
         query = {"account_id": account_id, "revoked_at": None}
         return await self._coll.find_one(query, {"_id": 1}) is not None
 
+    async def account_ids(self) -> list[str]:
+        """Every account holding a key (the dev stack's stop; a handful of accounts there)."""
+        return [str(v) for v in await self._coll.distinct("account_id")]
+
     async def record_last_used(self, used: Mapping[str, datetime]) -> None:
         """Keep each key's last use as the admission script saw it; never moves one back."""
         for key_id, at in used.items():

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from claimsvc.bootstrap import Deps
+from claimsvc.devstack.telegram_standin import TelegramStandIn, start
 from claimsvc.settings import Settings
 from claimsvc.worker.alerts import AlertLoop, TelegramPoller, alert_loops
 from claimsvc.worker.webhooks import close_http
-from tests.alerts.telegram_standin import TelegramStandIn, start
 from tests.conftest import make_settings
 
 TOKEN = "123456789:TEST-bot-token-do-not-log"

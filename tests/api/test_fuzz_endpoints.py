@@ -95,8 +95,7 @@ async def servers(deps: Deps) -> AsyncIterator[dict[str, str]]:
     urls = {}
     for name, app in (("api", make_app(deps)), ("sms", make_sms_app(deps, build(deps).intake))):
         sock, port = bind_unused_port()
-        sock.close()
-        server, _ = listen(app, port, max_body_bytes=deps.settings.max_body_bytes)
+        server, _ = listen(app, [sock], max_body_bytes=deps.settings.max_body_bytes)
         started[name] = server
         urls[name] = f"http://127.0.0.1:{port}"
     yield urls

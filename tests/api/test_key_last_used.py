@@ -93,3 +93,18 @@ async def test_a_minted_key_carries_its_label_and_works_at_once(deps, make_accou
     listed = {k.id: k for k in await deps.services.admin.list_keys(merchant.id)}
     assert listed[minted.key.id].label == "shop server"
     assert listed[minted.key.id].prefix == minted.secret[:12]
+
+
+async def test_save_last_used_keeps_every_accounts_uses_never_listed_before_redis_goes(
+    deps, make_account, fetch, clock
+):
+    """Issue 32: the dev stack's Redis lives in its process; its clean stop saves the uses
+    nobody listed yet, so the portal shows them after the restart."""
+    used, idle = await make_account(), await make_account()
+    assert (await fetch(INIT, json=initialize_body(), key=used.key)).code == 201
+    await deps.services.admin.save_last_used()
+    await deps.redis.flushall()  # the in-process Redis of the next start is empty
+    (key,) = await deps.services.admin.list_keys(used.id)
+    assert key.last_used_at == minute(clock.now)
+    (never,) = await deps.services.admin.list_keys(idle.id)
+    assert never.last_used_at is None

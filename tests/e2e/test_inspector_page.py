@@ -13,9 +13,11 @@ from playwright.async_api import Browser, expect
 from tornado.httpclient import AsyncHTTPClient
 from tornado.httpserver import HTTPServer
 
+from claimsvc.devstack.local_alerts import LocalAlerts, catch_alerts, for_inspector
 from claimsvc.domain.signing import svc_signature
 from claimsvc.inspector.app import make_inspector
 from claimsvc.inspector.certs import dev_certificates
+from tests.conftest import make_settings
 from tests.e2e.portal.conftest import LOCALES, assert_accessible, viewport_name
 from tests.ops.processes import free_port
 
@@ -87,4 +89,50 @@ async def test_the_inspector_lists_a_signed_and_a_forged_webhook(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"inspector-{lang}-{viewport_name(viewport)}.png"
     await page.screenshot(path=str(path), full_page=True, scale="css", animations="disabled")
+    await tab.close()
+
+
+@pytest.fixture
+async def caught_inspector(tmp_path: Path) -> AsyncIterator[tuple[str, LocalAlerts]]:
+    """The inspector with the dev stack's mail catcher and Telegram stand-in, over HTTPS."""
+    _, caught = await catch_alerts(make_settings())
+    certs = dev_certificates(tmp_path / "inspector", None)
+    port = free_port()
+    app = make_inspector(secrets_of, caught=for_inspector(caught))
+    server = HTTPServer(app, ssl_options=certs.server)
+    server.listen(port, address="127.0.0.1")
+    yield f"https://localhost:{port}", caught
+    server.stop()
+    await caught.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+async def test_the_inspectors_alert_pages_let_the_developer_play_the_merchant(
+    browser: Browser, caught_inspector, viewport, lang
+):
+    """Issue 32: the Telegram page shows what the bot sent with its buttons; the developer
+    writes to the bot from it; the emails page lists the caught mail; axe finds nothing."""
+    base, caught = caught_inspector
+    bot = caught.telegram
+    assert bot is not None
+    buttons = {"inline_keyboard": [[{"text": "Confirm", "callback_data": "c:7"}]]}
+    bot.answer("sendMessage", {"chat_id": 1001, "text": "A payment waits", "reply_markup": buttons})
+    tab = await browser.new_context(
+        viewport=viewport, locale=LOCALES[lang], ignore_https_errors=True
+    )
+    page = await tab.new_page()
+    await page.goto(f"{base}/telegram?lang={lang}")
+    await expect(page.locator("[data-testid=caught]")).to_contain_text("A payment waits")
+    await assert_accessible(page)
+    await page.fill("#text", "/start 424242")
+    await page.locator("form[action='/telegram/send'] button").click()
+    await page.wait_for_url(f"{base}/telegram")
+    await page.get_by_role("button", name="Confirm").click()
+    await page.wait_for_url(f"{base}/telegram")
+    kinds = [next(k for k in u if k != "update_id") for u in bot.updates]
+    assert kinds == ["message", "callback_query"]
+    assert bot.updates[0]["message"]["text"] == "/start 424242"
+    await page.goto(f"{base}/emails?lang={lang}")
+    await expect(page.locator("[data-testid=no-messages]")).to_be_visible()
+    await assert_accessible(page)
     await tab.close()

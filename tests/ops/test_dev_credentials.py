@@ -23,6 +23,7 @@ SHOWN_BY_PREFIX = {
     "demo test key": "CLAIMSVC_DEMO_TEST_KEY",
     "demo device token": "CLAIMSVC_DEMO_DEVICE_TOKEN",
     "admin token": "CLAIMSVC_ADMIN_TOKEN",
+    "demo callback secret": "CLAIMSVC_DEMO_CALLBACK_SECRET",
 }
 OWNER_LINK = "CLAIMSVC_DEMO_OWNER_LINK"
 BUYER_PHONE = "01712345678"  # in the forwarded SMS (forward_bkash_sms)

@@ -13,10 +13,15 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pymongo import MongoClient
+
+from claimsvc.devstack.demo import DEMO_OWNER
+from tests.ops.dev_stack import dev_stack as shared_dev_stack
 from tests.ops.dev_stack import read_credentials
 from tests.ops.kustomize import REPO
 from tests.ops.processes import free_port, wait_until_serving
@@ -39,7 +44,9 @@ def _alive(pid: int) -> bool:
 
 
 @contextmanager
-def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, str], list[int]]]:
+def dev_stack(
+    workdir: Path, port: int, *args: str, log: list[str] | None = None
+) -> Iterator[tuple[dict[str, str], list[int]]]:
     """`claimsvc dev` in `workdir` with no store URLs; (banner values and the demo API key from
     the credentials file, its children's pids)."""
     env = {
@@ -50,12 +57,12 @@ def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, 
         "CLAIMSVC_INSPECTOR_PORT": str(free_port()),
     }
     log_path = workdir / f"dev-{time.monotonic_ns()}.log"
-    with log_path.open("wb") as log:
+    with log_path.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "claimsvc.runtime.cli", "dev", *args],
             cwd=workdir,
             env=env,
-            stdout=log,
+            stdout=out,
             stderr=subprocess.STDOUT,
         )
     try:
@@ -70,6 +77,8 @@ def dev_stack(workdir: Path, port: int, *args: str) -> Iterator[tuple[dict[str, 
             proc.kill()
             proc.wait()
             raise AssertionError("claimsvc dev did not stop on SIGTERM") from None
+        if log is not None:
+            log.append(log_path.read_text())
 
 
 def _banner(text: str) -> dict[str, str]:
@@ -137,7 +146,10 @@ def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path:
     (data / "demo.json").write_text(json.dumps(saved))
 
     with dev_stack(tmp_path, port) as (second, _):
-        assert second == first  # the same account, key and demo session, created once
+        # The same account and key, created once; a demo session opened at each start.
+        page = second.pop("checkout page")
+        assert second == {k: v for k, v in first.items() if k != "checkout page"}
+        assert page != first["checkout page"] and _page_status(port, page) == 200
         assert credentials.stat().st_mode & 0o777 == 0o600
         assert credentials.read_text() != written  # a new admin token and set-password link
         assert read_credentials(credentials)["CLAIMSVC_DEMO_TEST_KEY"] == test_key
@@ -149,3 +161,75 @@ def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path:
         assert fresh["demo account"] != first["demo account"]
         status, body = _initialize(port, first["demo API key"], "restart-order-2")
         assert status == 401, body
+
+
+def _reset_command(output: str) -> str:
+    """The banner's command for a new set-password link, as printed (the line after its
+    label)."""
+    lines = output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "a new set-password link" in line)
+    return lines[at + 1]
+
+
+def test_after_a_clean_stop_the_banner_and_the_keys_last_use_are_right(tmp_path: Path) -> None:
+    """Issue 32: a key's last use survives a clean stop (the stack's Redis does not); the next
+    start's banner, on another port, shows a checkout page on that port and a command for a
+    new set-password link that works pasted as printed, without the virtualenv on PATH."""
+    port, moved = free_port(), free_port()
+    with dev_stack(tmp_path, port) as (first, _):
+        assert _initialize(port, first["demo API key"], "used-before-the-stop")[0] == 201
+        login = read_credentials(Path(first["secrets"]))["CLAIMSVC_DEV_MONGODB_URL"]
+        with MongoClient(login) as client:  # the owner set a password (its hash, as stored)
+            users = client.claimsvc.portal_users
+            users.update_one({"email": DEMO_OWNER}, {"$set": {"password_hash": "$set-by-owner"}})
+    out: list[str] = []
+    with dev_stack(tmp_path, moved, log=out) as (second, _):
+        assert second["checkout page"].startswith(f"http://localhost:{moved}/checkout/")
+        assert _page_status(moved, second["checkout page"]) == 200
+        login = read_credentials(Path(second["secrets"]))["CLAIMSVC_DEV_MONGODB_URL"]
+        with MongoClient(login) as client:
+            keys = client.claimsvc.api_keys.find({"account_id": second["demo account"]})
+            used = {k["label"]: k.get("last_used_at") for k in keys}
+        assert used["demo"] is not None and used["demo test"] is None, used
+        time.sleep(0.5)  # the banner is complete once the stack serves; read it whole
+        command = _reset_command((tmp_path / sorted(tmp_path.glob("dev-*.log"))[-1]).read_text())
+        done = subprocess.run(
+            ["sh", "-c", command],
+            cwd="/",
+            env={"PATH": "/usr/bin:/bin"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 0, (command, done.stdout, done.stderr)
+    assert f"http://localhost:{moved}/portal/invite/" in done.stdout
+    assert "Traceback" not in out[0]
+
+
+def test_a_new_data_folder_on_a_database_holding_the_demo_reuses_it(tmp_path, wire_mongo):
+    """Issue 32: `claimsvc dev` on a database that already holds its demo (your own MongoDB,
+    or another data folder) reuses the demo account with new keys and says so."""
+    env = {"CLAIMSVC_MONGO_URL": wire_mongo.url, "CLAIMSVC_MONGO_DB": f"t_{uuid.uuid4().hex[:12]}"}
+    with shared_dev_stack(tmp_path, CLAIMSVC_DEV_DATA_DIR="one", **env) as first:
+        account = first.banner_value("demo account")
+        old_key = first.credential("demo API key")
+    with shared_dev_stack(tmp_path, CLAIMSVC_DEV_DATA_DIR="two", **env) as second:
+        assert second.banner_value("demo account") == account
+        assert "found in this database" in second.output()
+        new_key = second.credential("demo API key")
+        assert new_key != old_key
+        for key in (new_key, old_key):
+            status, _ = second.call(
+                "POST",
+                "/api/v1/checkout/initialize",
+                key,
+                order_id=f"adopted-{key[:6]}",
+                amount=10,
+                success_url="https://shop.example.com/s",
+                cancel_url="https://shop.example.com/c",
+                webhook_url="https://shop.example.com/w",
+            )
+            assert status == 201
+        assert "set a password at $CLAIMSVC_DEMO_OWNER_LINK" in second.output()
+    assert second.proc.returncode == 0
+    assert "Traceback" not in second.output()

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
+import urllib.request
 from typing import Any
 
 import pytest
 
+from claimsvc.domain import alert_text
 from claimsvc.domain.delivery import ADDRESS_REFUSED
 from claimsvc.settings import Settings
 from tests.ops.dev_stack import DevStack, dev_stack
@@ -118,7 +121,7 @@ def test_a_taken_inspector_port_is_said_at_once_and_nothing_starts(tmp_path):
     finally:
         taken.close()
     assert done.returncode == 2, done.stderr
-    assert f"CLAIMSVC_INSPECTOR_PORT: cannot listen on localhost:{port}" in done.stderr
+    assert f"CLAIMSVC_INSPECTOR_PORT: cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "or 0 to run without the webhook inspector" in done.stderr
 
 
@@ -126,3 +129,32 @@ def test_with_the_inspector_off_the_demo_points_at_the_example_shop(tmp_path):
     with dev_stack(tmp_path, CLAIMSVC_INSPECTOR_PORT="0") as stack:
         assert stack.banner_value("inspector") == "off (CLAIMSVC_INSPECTOR_PORT=0)"
         assert "https://shop.example.com/webhook" in stack.output()
+
+
+def test_the_dev_stack_catches_its_alerts_and_its_inspector_plays_the_bot(tmp_path):
+    """Issue 32: with no SMTP server or bot token set, alert emails are caught and the bot is a
+    stand-in, both shown by the inspector; a message written there reaches the worker, whose
+    answer the page shows."""
+    with dev_stack(tmp_path) as stack:
+        base = f"https://localhost:{stack.inspector_port}"
+        assert stack.banner_value("alert emails").startswith(f"caught, shown at {base}/emails")
+        assert stack.banner_value("Telegram").startswith(f"a local stand-in bot, shown at {base}")
+        ca_file = stack.banner_value("its dev CA, trusted by this stack's webhook sender")
+        context = ssl.create_default_context(cafile=str(tmp_path / ca_file))
+        sent = urllib.request.Request(f"{base}/telegram/send", data=b"text=hello", method="POST")
+        with urllib.request.urlopen(sent, context=context, timeout=10) as resp:
+            assert resp.url == f"{base}/telegram"  # the form's answer: back to the page
+        answer = alert_text.say("en", "hello")
+        deadline = time.monotonic() + 60
+        while answer not in (page := read(f"{base}/telegram", context)):
+            assert time.monotonic() < deadline, page
+            time.sleep(0.3)
+        assert "Write to the bot" in page
+        assert "CLAIMSVC_SMTP_HOST" in read(f"{base}/emails", context)
+        favicon = urllib.request.urlopen(f"{base}/favicon.ico", context=context, timeout=10)
+        assert favicon.status == 200 and favicon.headers["Content-Type"].startswith("image/")
+
+
+def read(url: str, context: ssl.SSLContext) -> str:
+    with urllib.request.urlopen(url, context=context, timeout=10) as resp:
+        return str(resp.read().decode())

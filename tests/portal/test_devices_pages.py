@@ -251,3 +251,16 @@ async def test_pairing_says_when_the_phone_cannot_reach_the_address_and_how_to_s
     reachable = await pair(client, name="Second phone")
     assert 'id="unreachable"' not in reachable.text
     assert "http://192.168.1.20:8081/sms/v1/messages?token=" in reachable.text
+
+
+@pytest.mark.parametrize(
+    ("sms_url", "example"), [("http://localhost:18481", ":18481"), ("http://127.0.0.1", "")]
+)
+async def test_the_unreachable_warnings_example_uses_the_stacks_own_sms_port(
+    make_account, make_user, portal, deps, sms_url, example
+):
+    """Issue 32: the example address keeps the SMS port the stack listens on, not 8081."""
+    deps.settings = deps.settings.replace(public_sms_url=sms_url)
+    client = await portal(await make_user(await make_account()))
+    page = (await client.get("/portal/devices")).text.split('id="unreachable"', 1)[1]
+    assert f"<code>CLAIMSVC_PUBLIC_SMS_URL=http://192.168.1.20{example}</code>" in page

@@ -53,9 +53,9 @@ def placeholders(text: Text) -> set[str]:
 
 def _modules() -> tuple[ModuleType, ...]:
     # the modules import this one's types
-    from claimsvc.api.words import checkout, inspector, pay, portal, values, wallets
+    from claimsvc.api.words import checkout, home, inspector, pay, portal, values, wallets
 
-    return (values, checkout, wallets, pay, inspector, *portal.MODULES)
+    return (values, checkout, wallets, pay, inspector, home, *portal.MODULES)
 
 
 MODULES: tuple[ModuleType, ...] = _modules()

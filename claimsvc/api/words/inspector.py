@@ -41,6 +41,26 @@ EN = {
     "inspector.verdict_unknown_event": (
         "No webhook event of the stack has this x-svc-event-id; cannot check."
     ),
+    "inspector.sections": "Sections",
+    "inspector.webhooks": "Webhooks",
+    "inspector.emails": "Emails",
+    "inspector.telegram": "Telegram",
+    "inspector.emails_intro": (
+        "The alert emails the local stack sent: it catches them here instead of sending them, "
+        'while CLAIMSVC_SMTP_HOST is unset (docs/operations.md, "Merchant alerts").'
+    ),
+    "inspector.telegram_intro": (
+        "The local stack's Telegram bot is a stand-in while CLAIMSVC_TELEGRAM_BOT_TOKEN is "
+        "unset: what it sent is below. To link this chat, write the code the portal's Alerts "
+        "page gives you; press a message's buttons as you would in Telegram."
+    ),
+    "inspector.bot_write": "Write to the bot",
+    "inspector.bot_send": "Send",
+    "inspector.nothing_caught": "Nothing yet. Alerts appear here as the stack sends them.",
+    "inspector.from": "From",
+    "inspector.to": "To",
+    "inspector.subject": "Subject",
+    "inspector.chat": "Chat",
 }
 
 # Bangla writes one form for every count.
@@ -76,4 +96,24 @@ BN = {
     "inspector.verdict_unknown_event": (
         "এই x-svc-event-id-এর কোনো ওয়েবহুক ইভেন্ট স্ট্যাকে নেই; যাচাই করা যায়নি।"
     ),
+    "inspector.sections": "বিভাগ",
+    "inspector.webhooks": "ওয়েবহুক",
+    "inspector.emails": "ইমেইল",
+    "inspector.telegram": "টেলিগ্রাম",
+    "inspector.emails_intro": (
+        "লোকাল স্ট্যাক যে অ্যালার্ট ইমেইল পাঠিয়েছে: CLAIMSVC_SMTP_HOST সেট না থাকা পর্যন্ত সেগুলো "
+        'পাঠানোর বদলে এখানে ধরে রাখা হয় (docs/operations.md, "Merchant alerts")।'
+    ),
+    "inspector.telegram_intro": (
+        "CLAIMSVC_TELEGRAM_BOT_TOKEN সেট না থাকা পর্যন্ত লোকাল স্ট্যাকের টেলিগ্রাম বট একটি বিকল্প: "
+        "সে যা পাঠিয়েছে নিচে আছে। এই চ্যাট যুক্ত করতে পোর্টালের অ্যালার্ট পেজের কোডটি লিখুন; "
+        "টেলিগ্রামে যেমন, বার্তার বোতাম চাপুন।"
+    ),
+    "inspector.bot_write": "বটকে লিখুন",
+    "inspector.bot_send": "পাঠান",
+    "inspector.nothing_caught": "এখনো কিছু নেই। স্ট্যাক অ্যালার্ট পাঠালে এখানে দেখা যাবে।",
+    "inspector.from": "প্রেরক",
+    "inspector.to": "প্রাপক",
+    "inspector.subject": "বিষয়",
+    "inspector.chat": "চ্যাট",
 }

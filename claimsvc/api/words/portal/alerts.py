@@ -14,7 +14,13 @@ EN = {
         "fail, when a phone goes quiet, or when a balance check misses an SMS. A payment waiting "
         "for you comes with Confirm and Not received buttons."
     ),
-    "alerts.off": "The service operator has not set up Telegram alerts yet.",
+    "alerts.off": (
+        "The service operator has not set up Telegram alerts yet. If you run the service "
+        "yourself, you are the operator: create a bot with @BotFather and give its token to the "
+        "API and the worker in CLAIMSVC_TELEGRAM_BOT_TOKEN (its name in "
+        'CLAIMSVC_TELEGRAM_BOT_USERNAME); docs/operations.md, "Merchant alerts", says how. '
+        "`claimsvc dev` plays a bot in its inspector."
+    ),
     "alerts.mine": "Your Telegram",
     "alerts.none": "Your Telegram is not linked.",
     "alerts.link": "Link Telegram",
@@ -85,7 +91,13 @@ EN = {
     "alerts.email_linked": "Alerts go to {address}.",
     "alerts.email_bad": "That is not an email address.",
     "alerts.email_not_sent": "The email could not be sent. Try again in a while.",
-    "alerts.email_off": "The service operator has not set up email alerts.",
+    "alerts.email_off": (
+        "The service operator has not set up email alerts. If you run the service yourself, "
+        "you are the operator: give the API and the worker your SMTP server in CLAIMSVC_SMTP_HOST "
+        "and CLAIMSVC_SMTP_FROM (with CLAIMSVC_SMTP_USERNAME and CLAIMSVC_SMTP_PASSWORD if it "
+        'asks); docs/operations.md, "Merchant alerts", says how. `claimsvc dev` catches its '
+        "emails in its inspector."
+    ),
     "alerts.verify_title": "Verify your alert address",
     "alerts.verify_text": "Start sending alerts to the address this link was sent to?",
     "alerts.verify_button": "Yes, send alerts there",
@@ -103,7 +115,13 @@ BN = {
     "পেমেন্ট দাবি করলে, ওয়ালেটের কোনো SMS পড়া না গেলে, ওয়েবহুক ব্যর্থ হলে, কোনো ফোন চুপ "
     "হয়ে গেলে, বা ব্যালেন্স যাচাইয়ে কোনো SMS না পেলে বার্তা পান। অপেক্ষমাণ পেমেন্টের সাথে "
     "থাকে নিশ্চিত ও পাইনি বোতাম।",
-    "alerts.off": "সার্ভিস পরিচালক এখনও টেলিগ্রাম সতর্কবার্তা চালু করেননি।",
+    "alerts.off": (
+        "সার্ভিস পরিচালক এখনও টেলিগ্রাম সতর্কবার্তা চালু করেননি। সার্ভিসটি নিজে চালালে আপনিই "
+        "পরিচালক: @BotFather দিয়ে একটি বট বানিয়ে তার টোকেন API ও worker-কে "
+        "CLAIMSVC_TELEGRAM_BOT_TOKEN-এ দিন (নাম CLAIMSVC_TELEGRAM_BOT_USERNAME-এ); কীভাবে, তা "
+        'docs/operations.md-এর "Merchant alerts" অংশে আছে। `claimsvc dev` তার পরিদর্শকে '
+        "একটি বট চালায়।"
+    ),
     "alerts.mine": "আপনার টেলিগ্রাম",
     "alerts.none": "আপনার টেলিগ্রাম যুক্ত নেই।",
     "alerts.link": "টেলিগ্রাম যুক্ত করুন",
@@ -168,7 +186,13 @@ BN = {
     "alerts.email_linked": "সতর্কবার্তা যায় {address}-এ।",
     "alerts.email_bad": "এটি কোনো ইমেইল ঠিকানা নয়।",
     "alerts.email_not_sent": "ইমেইলটি পাঠানো যায়নি। কিছুক্ষণ পরে আবার চেষ্টা করুন।",
-    "alerts.email_off": "সার্ভিস পরিচালক ইমেইল সতর্কবার্তা চালু করেননি।",
+    "alerts.email_off": (
+        "সার্ভিস পরিচালক ইমেইল সতর্কবার্তা চালু করেননি। সার্ভিসটি নিজে চালালে আপনিই পরিচালক: "
+        "API ও worker-কে আপনার SMTP সার্ভার CLAIMSVC_SMTP_HOST ও CLAIMSVC_SMTP_FROM-এ দিন "
+        "(চাইলে CLAIMSVC_SMTP_USERNAME ও CLAIMSVC_SMTP_PASSWORD সহ); কীভাবে, তা "
+        'docs/operations.md-এর "Merchant alerts" অংশে আছে। `claimsvc dev` তার ইমেইল '
+        "পরিদর্শকে ধরে রাখে।"
+    ),
     "alerts.verify_title": "আপনার সতর্কবার্তার ঠিকানা যাচাই করুন",
     "alerts.verify_text": "যে ঠিকানায় এই লিংক পাঠানো হয়েছিল সেখানে সতর্কবার্তা পাঠানো শুরু করবেন?",
     "alerts.verify_button": "হ্যাঁ, সেখানে সতর্কবার্তা পাঠান",
