@@ -242,6 +242,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         stores.messages,
         transactions,
         clock,
+        reparse.reread,
     )
     payments = PaymentsService(
         stores.sessions,
