@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import re
 
-TRX_SHAPES: dict[str, str] = {
-    "bkash": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}(?:[A-Z0-9]{3})?",
-    "nagad": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8}(?:[A-Z0-9]{2})?",
-    "rocket": r"\d{10}",
-    "upay": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{9,10}",
-    "cellfin": r"\d{16}|(?=[A-Z]*\d)(?=\d*[A-Z])(?!\w*XXX)[A-Z0-9]{6,16}",
-}
+from claimsvc.domain.providers import SPECS
+
+TRX_SHAPES: dict[str, str] = {spec.name: spec.trx_shape for spec in SPECS}
 """Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches."""
 
 TRX_PATTERNS: dict[str, re.Pattern[str]] = {

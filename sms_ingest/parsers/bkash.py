@@ -12,6 +12,7 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import BKASH
 from sms_ingest.parsers.base import (
     MONEY,
     NAMED,
@@ -25,9 +26,9 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "bkash"
-SENDER_IDS = frozenset({"bkash"})
-NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info", "bkashcs": "info"}
+NAME = BKASH.name
+SENDER_IDS = BKASH.sender_ids
+NOTICE_SENDERS = BKASH.notice_senders
 """bKash's own non-transaction senders, and the reason their messages are ignored with."""
 
 _OK = r"(?:is )?successful"

@@ -1,8 +1,9 @@
 """Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
 
-Only the real sender ids count as payment messages (each is documented in its provider module):
-"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL",
-"IslamiBank" and "CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. bKash's
+Only the real sender ids count as payment messages (each provider's spec lists them,
+claimsvc/domain/providers.py): "bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay"
+(upay), "IBBL .", "IBBL", "IslamiBank" and "CellFin" (cellfin); docs/sms-wordings.md gives
+each one's evidence. bKash's
 notice senders count only for the debits they report. They are matched after
 trimming and case-folding only: no look-alike folding, because a sender id spelled with a
 Cyrillic letter is exactly the forgery this check exists for.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
+from claimsvc.domain.providers import SPECS
 from sms_ingest.parsers import bkash, cellfin, nagad, rocket, upay
 from sms_ingest.parsers.base import (
     MAX_TEXT,
@@ -29,13 +31,15 @@ from sms_ingest.parsers.base import (
 )
 
 PARSERS: tuple[ModuleType, ...] = (bkash, nagad, rocket, upay, cellfin)
+if [m.NAME for m in PARSERS] != [spec.name for spec in SPECS]:  # one parser per provider spec
+    raise ImportError("the parsers and claimsvc.domain.providers.SPECS list different providers")
 
 _BY_SENDER: dict[str, tuple[ModuleType, ...]] = {}
 for _module in PARSERS:
     for _sender in _module.SENDER_IDS:
         _BY_SENDER[_sender] = (*_BY_SENDER.get(_sender, ()), _module)
 
-_BRAND = re.compile(r"\b(bkash|nagad|rocket|upay|cellfin)\b", re.IGNORECASE | re.ASCII)
+_BRAND = re.compile(rf"\b({'|'.join(spec.name for spec in SPECS)})\b", re.IGNORECASE | re.ASCII)
 _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
 
 
