@@ -9,7 +9,8 @@ the same list. Sender ids and their evidence: docs/sms-wordings.md."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -33,6 +34,9 @@ class ProviderSpec:
     notice_senders: Mapping[str, str] = field(default_factory=dict)
     """Its own non-transaction senders (case-folded) and the reason their messages are ignored
     with; they count only for the debits they report."""
+    rules: object = None
+    """Its parse rules, an `sms_ingest.parsers.base.ParserSpec` (claimsvc never reads them);
+    None for the five built in, whose rules are `sms_ingest/parsers/<name>.py`."""
 
 
 BKASH = ProviderSpec(
@@ -92,6 +96,51 @@ CELLFIN = ProviderSpec(
     ),
 )
 
-SPECS: tuple[ProviderSpec, ...] = (BKASH, NAGAD, ROCKET, UPAY, CELLFIN)
-"""Every provider, in the order the API lists them."""
-BY_NAME: dict[str, ProviderSpec] = {spec.name: spec for spec in SPECS}
+SPECS: list[ProviderSpec] = []
+"""Every provider, in the order the API lists them (built by `register`)."""
+BY_NAME: dict[str, ProviderSpec] = {}
+NAMES: list[str] = []
+"""The providers' ids (`accounts.PROVIDERS` is this list)."""
+NAMES_BY_LANGUAGE: dict[str, dict[str, str]] = {}
+"""Provider -> its name by language (`accounts.PROVIDER_NAMES` is this dict)."""
+TRX_SHAPES: dict[str, str] = {}
+"""Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches."""
+TRX_PATTERNS: dict[str, re.Pattern[str]] = {}
+"""The same shapes compiled; use `fullmatch` on a token."""
+_ON_REGISTER: list[Callable[[ProviderSpec], Callable[[], None]]] = []
+
+
+def on_register(hook: Callable[[ProviderSpec], Callable[[], None]]) -> None:
+    """Call `hook` with every provider registered, now and later; it returns how to undo what
+    it did (the SMS router registers each provider's parser this way)."""
+    _ON_REGISTER.append(hook)
+    for spec in SPECS:
+        hook(spec)
+
+
+def register(spec: ProviderSpec) -> Callable[[], None]:
+    """Add a provider: every list built from the specs holds it from now on. Returns the call
+    that removes it again (a test's made-up provider)."""
+    if spec.name in BY_NAME:
+        raise ValueError(f"provider {spec.name!r} is already registered")
+    SPECS.append(spec)
+    BY_NAME[spec.name] = spec
+    NAMES.append(spec.name)
+    NAMES_BY_LANGUAGE[spec.name] = dict(spec.names)
+    TRX_SHAPES[spec.name] = spec.trx_shape
+    TRX_PATTERNS[spec.name] = re.compile(f"(?:{spec.trx_shape})", re.ASCII)
+    undo = [hook(spec) for hook in _ON_REGISTER]
+
+    def unregister() -> None:
+        for step in reversed(undo):
+            step()
+        SPECS.remove(spec)
+        NAMES.remove(spec.name)
+        for table in (BY_NAME, NAMES_BY_LANGUAGE, TRX_SHAPES, TRX_PATTERNS):
+            table.pop(spec.name, None)
+
+    return unregister
+
+
+for _spec in (BKASH, NAGAD, ROCKET, UPAY, CELLFIN):
+    register(_spec)

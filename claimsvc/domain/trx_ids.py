@@ -10,14 +10,10 @@ merchant teaches (claimsvc/domain/wording_marks.py).
 
 from __future__ import annotations
 
-import re
+from claimsvc.domain import providers
 
-from claimsvc.domain.providers import SPECS
-
-TRX_SHAPES: dict[str, str] = {spec.name: spec.trx_shape for spec in SPECS}
-"""Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches."""
-
-TRX_PATTERNS: dict[str, re.Pattern[str]] = {
-    provider: re.compile(f"(?:{shape})", re.ASCII) for provider, shape in TRX_SHAPES.items()
-}
+TRX_SHAPES = providers.TRX_SHAPES
+"""Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches (each
+provider's spec, claimsvc/domain/providers.py)."""
+TRX_PATTERNS = providers.TRX_PATTERNS
 """The same shapes compiled; use `fullmatch` on a token."""

@@ -28,8 +28,6 @@ from sms_ingest.parsers.base import (
 
 NAME = BKASH.name
 SENDER_IDS = BKASH.sender_ids
-NOTICE_SENDERS = BKASH.notice_senders
-"""bKash's own non-transaction senders, and the reason their messages are ignored with."""
 
 _OK = r"(?:is )?successful"
 _FAILED = r"(?:has )?failed\b"

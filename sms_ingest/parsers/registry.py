@@ -11,10 +11,13 @@ Cyrillic letter is exactly the forgery this check exists for.
 
 from __future__ import annotations
 
+import functools
 import re
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
 
-from claimsvc.domain.providers import SPECS
+from claimsvc.domain.providers import ProviderSpec, on_register
 from sms_ingest.parsers import bkash, cellfin, nagad, rocket, upay
 from sms_ingest.parsers.base import (
     MAX_TEXT,
@@ -24,26 +27,88 @@ from sms_ingest.parsers.base import (
     Kind,
     ParsedSms,
     ParseOutcome,
+    ParserSpec,
     Result,
     normalise,
     outcome,
     parse_normalised,
+    parse_with,
 )
 
-PARSERS: tuple[ModuleType, ...] = (bkash, nagad, rocket, upay, cellfin)
-if [m.NAME for m in PARSERS] != [spec.name for spec in SPECS]:  # one parser per provider spec
-    raise ImportError("the parsers and claimsvc.domain.providers.SPECS list different providers")
 
-_BY_SENDER: dict[str, tuple[ModuleType, ...]] = {}
-for _module in PARSERS:
-    for _sender in _module.SENDER_IDS:
-        _BY_SENDER[_sender] = (*_BY_SENDER.get(_sender, ()), _module)
+class Reader(Protocol):
+    """A provider's parser: its name, real sender ids and rules (a module such as `bkash`)."""
 
-_BRAND = re.compile(rf"\b({'|'.join(spec.name for spec in SPECS)})\b", re.IGNORECASE | re.ASCII)
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def SENDER_IDS(self) -> frozenset[str]: ...
+    @property
+    def SPEC(self) -> ParserSpec: ...
+    def parse(self, text: str) -> ParseOutcome: ...
+
+
+@dataclass(frozen=True)
+class SpecReader:
+    """The parser of a provider whose spec carries its rules (`ProviderSpec.rules`)."""
+
+    NAME: str
+    SENDER_IDS: frozenset[str]
+    SPEC: ParserSpec
+
+    def parse(self, text: str) -> ParseOutcome:
+        return parse_with(self.SPEC, text)
+
+
+_BUILT_IN: dict[str, Reader] = {m.NAME: m for m in (bkash, nagad, rocket, upay, cellfin)}
+PARSERS: list[Reader] = []
+"""One parser per registered provider spec, in the specs' order."""
+_BY_SENDER: dict[str, tuple[Reader, ...]] = {}
+_NOTICE: dict[str, tuple[Reader, str]] = {}
+"""A provider's notice sender -> its parser and the reason its other messages are ignored."""
+
+
+def _reader(spec: ProviderSpec) -> Reader:
+    if spec.name in _BUILT_IN:
+        return _BUILT_IN[spec.name]
+    if not isinstance(spec.rules, ParserSpec):
+        raise ValueError(f"provider {spec.name!r} has no parser: give its spec its rules")
+    return SpecReader(spec.name, spec.sender_ids, spec.rules)
+
+
+def _add(spec: ProviderSpec) -> Callable[[], None]:
+    """Route a registered provider's senders to its parser (`providers.on_register`)."""
+    reader = _reader(spec)
+    PARSERS.append(reader)
+    for sender in spec.sender_ids:
+        _BY_SENDER[sender] = (*_BY_SENDER.get(sender, ()), reader)
+    for sender, reason in spec.notice_senders.items():
+        _NOTICE[sender] = (reader, reason)
+
+    def remove() -> None:
+        PARSERS.remove(reader)
+        for sender in spec.sender_ids:
+            _BY_SENDER[sender] = tuple(r for r in _BY_SENDER[sender] if r is not reader)
+            if not _BY_SENDER[sender]:
+                del _BY_SENDER[sender]
+        for sender in spec.notice_senders:
+            _NOTICE.pop(sender, None)
+
+    return remove
+
+
+on_register(_add)
+
+
+@functools.cache
+def _brands(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(rf"\b({'|'.join(map(re.escape, names))})\b", re.IGNORECASE | re.ASCII)
+
+
 _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
 
 
-def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
+def _from_trusted(modules: tuple[Reader, ...], text: str) -> ParseOutcome:
     """Parse with the sender's provider; if the sender is shared, the first that parses wins."""
     outcomes: list[ParseOutcome] = [module.parse(text) for module in modules]
     for wanted in (Result.PARSED, Result.UNPARSED):
@@ -62,7 +127,7 @@ def _imitated(clean: str) -> tuple[bool, str | None]:
     money = _MONEY.search(clean) is not None
     if not money and TRX.search(clean) is None:
         return False, None  # no amount and no TrxID: nothing here could pass for a payment
-    brand = _BRAND.search(clean)
+    brand = _brands(tuple(p.NAME for p in PARSERS)).search(clean)
     if brand and money:
         return True, brand[1].lower()  # the answer the parses below would give: skip them
     fooled = [m.NAME for m in PARSERS if parse_normalised(m.SPEC, clean).parsed is not None]
@@ -93,7 +158,7 @@ def _route(sender: str, text: str) -> ParseOutcome:
     modules = _BY_SENDER.get(key)
     if modules:
         return _from_trusted(modules, text)
-    if key in bkash.NOTICE_SENDERS:
+    if key in _NOTICE:
         return _from_notice_sender(key, text)
     return _from_stranger(text)
 
@@ -104,16 +169,18 @@ def _voids(parsed: ParsedSms) -> bool:
 
 
 def _from_notice_sender(key: str, text: str) -> ParseOutcome:
-    """bKash's notice senders confirm some payments the owner made (bills, from "bKashNotice")
+    """A provider's notice senders (bKash's: claimsvc/domain/providers.py) confirm some
+    payments the owner made (bills, from "bKashNotice")
     but never money received: a payment they report is kept, since a missed debit breaks the
     wallet's balance chain. Anything else is ignored, reversals and failures included, so a
     look-alike of them can neither credit a wallet, nor void a recorded payment, nor raise a
     false alarm."""
-    found = bkash.parse(text)
+    reader, reason = _NOTICE[key]
+    found = reader.parse(text)
     paid = found.parsed
     if paid is not None and paid.direction is Direction.DEBIT and not _voids(paid):
         return found
-    return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
+    return outcome(Result.IGNORED, reader.NAME, reason)
 
 
 def parse_sms(sender: str, text: str) -> ParseOutcome:
