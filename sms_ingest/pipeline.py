@@ -21,7 +21,7 @@ from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
-from sms_ingest.new_wordings import chain_entry, read_by_balance
+from sms_ingest.balance_reading import chain_entry, read_by_balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.parsers.taught import wants_wording
 from sms_ingest.taught import TaughtWordings

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from claimsvc.domain import test_payments
+from claimsvc.domain import simulated_payments
 from claimsvc.domain.accounts import PROVIDER_NAMES, PROVIDERS
 from claimsvc.domain.providers import BY_NAME, SPECS
 from claimsvc.domain.trx_ids import TRX_PATTERNS, TRX_SHAPES
@@ -45,10 +45,10 @@ def test_a_specs_senders_route_to_its_parser_and_a_look_alike_does_not(spec: Any
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_a_test_payments_sms_is_read_by_its_providers_rules_from_its_sender(spec: Any) -> None:
     for _ in range(200):  # random ids: each one fits the provider's shape
-        assert TRX_PATTERNS[spec.name].fullmatch(test_payments.new_trx_id(spec.name))
-    trx = test_payments.new_trx_id(spec.name)
+        assert TRX_PATTERNS[spec.name].fullmatch(simulated_payments.new_trx_id(spec.name))
+    trx = simulated_payments.new_trx_id(spec.name)
     when = datetime(2026, 11, 21, 10, 30, tzinfo=UTC)
-    text = test_payments.sms_text(spec.name, trx, 123_456, 1_000_000, when)
+    text = simulated_payments.sms_text(spec.name, trx, 123_456, 1_000_000, when)
     found = parse_sms(spec.test_sender, text)
     assert found.result is Result.PARSED and found.parsed is not None, (text, found)
     parsed = found.parsed
@@ -59,7 +59,7 @@ def test_a_test_payments_sms_is_read_by_its_providers_rules_from_its_sender(spec
         trx,
     )
     assert (parsed.amount_poisha, parsed.balance_poisha) == (123_456, 1_000_000)
-    assert test_payments.SENDERS[spec.name] == spec.test_sender
+    assert simulated_payments.SENDERS[spec.name] == spec.test_sender
 
 
 def _provider_enums(node: Any) -> list[list[str]]:

@@ -13,9 +13,9 @@ from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.checkout import MerchantHandler
 from claimsvc.api.fields import Money
-from claimsvc.domain import test_payments as rules
+from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.modes import TEST
-from claimsvc.domain.test_payments import TestPaymentRequest
+from claimsvc.domain.simulated_payments import TestPaymentRequest
 
 
 class TestPaymentSchema(Schema):

@@ -13,19 +13,19 @@ import hashlib
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import test_payments as rules
+from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.balances import WalletKey
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.modes import is_test
 from claimsvc.domain.sessions import OPEN, Session
-from claimsvc.domain.test_payments import TestPayment, TestPaymentRequest
+from claimsvc.domain.simulated_payments import TestPayment, TestPaymentRequest
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.simulated_wallets import TestWalletStore
 from claimsvc.store.sms_queue import SmsQueue
-from claimsvc.store.test_wallets import TestWalletStore
 
 WAIT_POLL_S = 0.1
 """How often a caller that waits for its SMS to be processed looks again."""
