@@ -30,7 +30,7 @@ from sms_ingest.parsers.arithmetic import previous_balances
 from sms_ingest.parsers.rereading import reread, wants_balance
 from sms_ingest.wallets import WalletChain
 
-log = logging.getLogger("sms_ingest.new_wordings")
+log = logging.getLogger("sms_ingest.balance_reading")
 
 
 def chain_entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:

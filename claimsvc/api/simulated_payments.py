@@ -1,5 +1,5 @@
 """Test payments: `POST /api/v1/test/payments` (a test key, from a merchant's test suite); the
-operator's `POST /admin/v1/test-payments` (api/admin/test_payments.py) reads the same body."""
+operator's `POST /admin/v1/test-payments` (api/admin/simulated_payments.py) reads the same body."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 sender ids its transaction SMS come from and its notice senders, the shape of its TrxID, and
 the wording of a test payment's SMS (issue 34). `PROVIDERS`, `PROVIDER_NAMES`
 (`domain/accounts.py`), the TrxID shapes (`domain/trx_ids.py`), the test payments' senders and
-wordings (`domain/test_payments.py`) and the SMS router (`sms_ingest/parsers/registry.py`) are
+wordings (`domain/simulated_payments.py`) and the SMS router (`sms_ingest/parsers/registry.py`) are
 built from `SPECS`; each provider's parse rules are in `sms_ingest/parsers/<name>.py`, and
 tests/unit/test_provider_specs.py holds the OpenAPI document and the three client libraries to
 the same list. Sender ids and their evidence: docs/sms-wordings.md."""

@@ -1,9 +1,9 @@
 """Making a test payment arrive for a test session, as if the merchant's phone had forwarded it.
 
-The SMS is written in the provider's wording, stored in the account's test ledger from the test
-phone (domain/test_payments.py) and put on the SMS stream exactly as the intake puts a forwarded
-one; `sms-ingest` parses it, records its transaction, chains the test wallet's balance and
-finalises any claim waiting on it, as for any SMS. Nothing here sets a session's status.
+The SMS is written in the provider's wording, stored in the account's test ledger from the
+test phone (domain/simulated_payments.py) and put on the SMS stream exactly as the intake puts
+a forwarded one; `sms-ingest` parses it, records its transaction, chains the test wallet's
+balance and finalises any claim waiting on it, as for any SMS. Nothing here sets a session's status.
 """
 
 from __future__ import annotations

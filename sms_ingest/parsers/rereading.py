@@ -1,7 +1,7 @@
 """Which messages no built-in rule reads go through the arithmetic, and what they come to.
 
 Pure: the pipeline gives each such message the running balance of its wallet before it
-(`sms_ingest.new_wordings`). Only a provider's real sender ids count; a message from a stranger,
+(`sms_ingest.balance_reading`). Only a provider's real sender ids count; a message from a stranger,
 a look-alike, a phone number or a notice sender is never read this way.
 """
 
@@ -34,7 +34,7 @@ def reread(sender: str, text: str, found: ParseOutcome, previous: int | None) ->
     A message no rule reads, or one set aside whose stated balance differs from `previous`, is
     read by its arithmetic: its one reading, or else not understood (unparsed). When no balance
     is known, one set aside that some balance before it would read is not understood either
-    (it waits for its wallet's chain: `sms_ingest.new_wordings`), never ignored. Anything else
+    (it waits for its wallet's chain: `sms_ingest.balance_reading`), never ignored. Anything else
     stays as the rules left it.
     """
     if not wants_balance(sender, text, found):
