@@ -79,8 +79,9 @@ def new_trx_id(provider: str) -> str:
     already seen (the ledgers are apart anyway)."""
     if provider == "rocket":
         return "9" + "".join(secrets.choice(_DIGITS) for _ in range(9))
-    if provider == "cellfin":  # a digit always: CellFin's shape needs one (domain/providers.py)
-        return "CFT" + secrets.choice(_DIGITS) + "".join(secrets.choice(_ALNUM) for _ in range(6))
+    if provider == "cellfin":  # CellFin's shape needs a digit and refuses "XXX" (a mask)
+        rest = "".join(secrets.choice(_ALNUM.replace("X", "")) for _ in range(6))
+        return "CFT" + secrets.choice(_DIGITS) + rest
     size = 8 if provider == "nagad" else 10
     return "7T" + "".join(secrets.choice(_ALNUM) for _ in range(size - 2))
 

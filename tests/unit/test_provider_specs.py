@@ -44,7 +44,7 @@ def test_a_specs_senders_route_to_its_parser_and_a_look_alike_does_not(spec: Any
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_a_test_payments_sms_is_read_by_its_providers_rules_from_its_sender(spec: Any) -> None:
-    for _ in range(200):  # random ids: each one fits the provider's shape
+    for _ in range(2000):  # random ids: each one fits the provider's shape
         assert TRX_PATTERNS[spec.name].fullmatch(simulated_payments.new_trx_id(spec.name))
     trx = simulated_payments.new_trx_id(spec.name)
     when = datetime(2026, 11, 21, 10, 30, tzinfo=UTC)
