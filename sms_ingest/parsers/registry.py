@@ -11,7 +11,6 @@ Cyrillic letter is exactly the forgery this check exists for.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,6 +65,13 @@ PARSERS: list[Reader] = []
 _BY_SENDER: dict[str, tuple[Reader, ...]] = {}
 _NOTICE: dict[str, tuple[Reader, str]] = {}
 """A provider's notice sender -> its parser and the reason its other messages are ignored."""
+_BRAND: list[re.Pattern[str]] = []
+"""The registered providers' names as words of a text (one pattern, rebuilt on a change)."""
+
+
+def _rebrand() -> None:
+    names = "|".join(re.escape(p.NAME) for p in PARSERS)
+    _BRAND[:] = [re.compile(rf"\b({names})\b", re.IGNORECASE | re.ASCII)]
 
 
 def _reader(spec: ProviderSpec) -> Reader:
@@ -84,6 +90,7 @@ def _add(spec: ProviderSpec) -> Callable[[], None]:
         _BY_SENDER[sender] = (*_BY_SENDER.get(sender, ()), reader)
     for sender, reason in spec.notice_senders.items():
         _NOTICE[sender] = (reader, reason)
+    _rebrand()
 
     def remove() -> None:
         PARSERS.remove(reader)
@@ -93,16 +100,12 @@ def _add(spec: ProviderSpec) -> Callable[[], None]:
                 del _BY_SENDER[sender]
         for sender in spec.notice_senders:
             _NOTICE.pop(sender, None)
+        _rebrand()
 
     return remove
 
 
 on_register(_add)
-
-
-@functools.cache
-def _brands(names: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(rf"\b({'|'.join(map(re.escape, names))})\b", re.IGNORECASE | re.ASCII)
 
 
 _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
@@ -127,7 +130,7 @@ def _imitated(clean: str) -> tuple[bool, str | None]:
     money = _MONEY.search(clean) is not None
     if not money and TRX.search(clean) is None:
         return False, None  # no amount and no TrxID: nothing here could pass for a payment
-    brand = _brands(tuple(p.NAME for p in PARSERS)).search(clean)
+    brand = _BRAND[0].search(clean)
     if brand and money:
         return True, brand[1].lower()  # the answer the parses below would give: skip them
     fooled = [m.NAME for m in PARSERS if parse_normalised(m.SPEC, clean).parsed is not None]
