@@ -29,7 +29,7 @@ from claimsvc.services.security import SecurityService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
-from claimsvc.services.test_payments import TestPaymentService
+from claimsvc.services.simulated_payments import TestPaymentService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
@@ -55,10 +55,10 @@ from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.schedule import ScheduleStore
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.signin_limits import SigninLimitStore
+from claimsvc.store.simulated_wallets import TestWalletStore
 from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.teams import OwnerStore
-from claimsvc.store.test_wallets import TestWalletStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.users import UserStore
 from claimsvc.store.wordings import WordingStore
@@ -242,6 +242,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         stores.messages,
         transactions,
         clock,
+        reparse.reread,
     )
     payments = PaymentsService(
         stores.sessions,

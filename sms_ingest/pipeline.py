@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from claimsvc.clock import Clock
-from claimsvc.domain.balances import Entry, WalletKey
+from claimsvc.domain.balances import Entry, Waits, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
 from sms_ingest import metrics
-from sms_ingest.new_wordings import chain_entry, read_by_balance
+from sms_ingest.balance_reading import chain_entry, read_by_balance
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from sms_ingest.parsers.taught import wants_wording
 from sms_ingest.taught import TaughtWordings
@@ -117,7 +117,7 @@ class Pipeline:
         todo = list({m.id: m for m in msgs if m.processed_at is None}.values())
         outcomes = [self._parse(m.sender, m.text) for m in todo]
         todo, outcomes = await self._read_taught(todo, outcomes, failures)
-        outcomes = await read_by_balance(todo, outcomes, self._wallets)
+        outcomes, waits = await read_by_balance(todo, outcomes, self._wallets)
         bound = asyncio.Semaphore(max(1, concurrency))
 
         async def handle(msg: SmsMessage, outcome: ParseOutcome, rec: Recording) -> Handled:
@@ -135,13 +135,31 @@ class Pipeline:
             else:
                 steps.append((msg, outcome, rec))
         await self._chain(steps, failures)
+        waits = await self._wait(waits, failures)
         ready = [step for step in steps if failures[step[0].id] is None]
         finished = await _settled(self._finish(*step) for step in ready)
         for (msg, _, _), done in zip(ready, finished, strict=True):
             if isinstance(done, Exception):
                 failures[msg.id] = done
+        written = {m for m, failure in failures.items() if failure is None}
+        await self._wallets.due_now([w.only(written) for w in waits])
         await self._reread_due()
         return failures
+
+    async def _wait(self, waits: list[Waits], failures: dict[str, Exception | None]) -> list[Waits]:
+        """Store what the batch's wallets wait for, before the messages' results are written;
+        a wallet that could not be written fails its messages (they are retried). The waits
+        stored that keep new messages waiting."""
+        kept = [w.only({m for m, failure in failures.items() if failure is None}) for w in waits]
+        done = await _settled(self._wallets.wait(w) for w in kept)
+        stored = []
+        for wait, result in zip(kept, done, strict=True):
+            if isinstance(result, Exception):
+                for message_id in (*wait.read, *(u.message_id for u in wait.waiting)):
+                    failures[message_id] = result
+            elif wait.waiting:
+                stored.append(wait)
+        return stored
 
     async def _reread_due(self) -> None:
         """Messages not understood whose wallet the chain just brought to a balance their

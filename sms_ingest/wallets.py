@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
-from claimsvc.domain.balances import Entry, PendingVerdict, Unread, Wallet, WalletKey
+from claimsvc.domain.balances import Entry, PendingVerdict, Waits, Wallet, WalletKey
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transactions import TransactionStore
@@ -90,13 +90,27 @@ class WalletChain:
         """The wallet `key` as stored now (a wallet not stored yet: one not started)."""
         return await self._balances.get(key.id) or Wallet(key=key)
 
-    async def add_unread(self, key: WalletKey, waiting: list[Unread]) -> None:
-        """Messages not understood that wait for the chain to reach a balance that reads them."""
-        await self._balances.add_unread(key.id, waiting)
+    async def wait(self, waits: Waits) -> None:
+        """Stop waiting for the messages now read; keep those not understood waiting for the
+        chain to reach a balance that reads them (on a wallet created for them when not stored
+        yet: an anchor or a first step finds them there)."""
+        if waits.read:
+            await self._balances.drop_unread(waits.key.id, list(waits.read))
+        if waits.waiting:
+            await self._balances.add_unread(waits.key, list(waits.waiting))
 
-    async def drop_unread(self, key: WalletKey, message_ids: list[str]) -> None:
-        """Stop waiting for messages now read."""
-        await self._balances.drop_unread(key.id, message_ids)
+    async def due_now(self, waits: list[Waits]) -> None:
+        """After the waiting messages' results are written: those their wallet's balance
+        already reads (a step or an anchor landed before their wait was stored) are due now,
+        like those a step reaches later (`take_due`). One read per wallet."""
+        for wait in waits:
+            if not wait.waiting:
+                continue
+            wallet = await self._balances.get(wait.key.id)
+            mine = {u.message_id for u in wait.waiting}
+            due = tuple(m for m in (wallet.due() if wallet else ()) if m in mine)
+            if due:
+                self._due[wait.key.id] = (*self._due.get(wait.key.id, ()), *due)
 
     def take_due(self) -> list[str]:
         """The waiting messages the steps saved since the last call reached (no I/O: read
@@ -162,7 +176,7 @@ class WalletChain:
             if saved is not None:
                 self._remember(saved)
                 if saved.due():
-                    self._due[key.id] = saved.due()
+                    self._due[key.id] = (*self._due.get(key.id, ()), *saved.due())
                 fresh = frozenset(v.vid for v in verdicts)
                 for v in verdicts:
                     if v.transaction_id:

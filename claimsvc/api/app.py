@@ -16,7 +16,7 @@ from claimsvc.api import (
     page,
     pay,
     portal,
-    test_payments,
+    simulated_payments,
 )
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -32,7 +32,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     routes += claims.routes(deps)
     routes += page.routes(deps)
     routes += links.routes(deps) + pay.routes(deps)
-    routes += test_payments.routes(deps)
+    routes += simulated_payments.routes(deps)
     routes += portal.routes(deps)
     routes += home.routes(deps)
     return ops.json_application(deps, routes, log_request, home.not_found(deps))

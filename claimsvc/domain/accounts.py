@@ -8,19 +8,15 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
+from claimsvc.domain import providers
 from claimsvc.domain.devices import DEFAULT_QUIET_MINUTES
 from claimsvc.domain.modes import LIVE
 
 STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
-PROVIDERS = ("bkash", "nagad", "rocket", "upay", "cellfin")
-PROVIDER_NAMES: dict[str, dict[str, str]] = {
-    "bkash": {"en": "bKash", "bn": "বিকাশ"},
-    "nagad": {"en": "Nagad", "bn": "নগদ"},
-    "rocket": {"en": "Rocket", "bn": "রকেট"},
-    "upay": {"en": "Upay", "bn": "উপায়"},
-    "cellfin": {"en": "CellFin", "bn": "সেলফিন"},
-}
+PROVIDERS = providers.NAMES
+"""The providers' ids, built from their specs (claimsvc/domain/providers.py)."""
+PROVIDER_NAMES = providers.NAMES_BY_LANGUAGE
 """Each provider's name as its users know it, in English and Bangla: the one spelling every
 page (api/words/wallets.py) and every alert (alert_text.py) writes."""
 MAX_WALLETS = 20

@@ -119,6 +119,24 @@ class Unread:
 
 
 @dataclass(frozen=True)
+class Waits:
+    """What a batch of messages changes in one wallet's waiting list: the messages now read
+    (to forget) and those not understood that some balance before them would read."""
+
+    key: WalletKey
+    read: tuple[str, ...]
+    waiting: tuple[Unread, ...]
+
+    def only(self, message_ids: set[str]) -> Waits:
+        """The same, for these messages alone."""
+        return Waits(
+            self.key,
+            tuple(m for m in self.read if m in message_ids),
+            tuple(u for u in self.waiting if u.message_id in message_ids),
+        )
+
+
+@dataclass(frozen=True)
 class Wallet:
     """A wallet's chain: running balance (None before it starts), start time, held entries."""
 

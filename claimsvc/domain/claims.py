@@ -11,6 +11,7 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import PROVIDERS, AccountTerms
+from claimsvc.domain.movements import Kind
 from claimsvc.domain.sessions import Claim, ClaimAttempt, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.domain.transactions import Transaction
@@ -21,15 +22,25 @@ CLAIM_WINDOW = timedelta(minutes=10)
 """A transaction counts only if received no earlier than this before the session was created."""
 
 CLAIMABLE_KINDS = frozenset(
-    {"received", "payment_received", "cash_in", "cash_out_received", "b2b_received"}
+    {
+        Kind.CREDIT_RECEIVED,
+        Kind.PAYMENT_RECEIVED,
+        Kind.CASH_IN,
+        Kind.CASH_OUT_RECEIVED,
+        Kind.B2B_RECEIVED,
+    }
 )
 """Credits a buyer's payment makes: Send Money to a personal wallet, Payment to a merchant
 wallet, Cash Out at an agent wallet, an agent's Cash In for the buyer, a business's B2B transfer.
 Add money, remittances, refunds, cashback and reversals are credits no buyer's TrxID names.
-Kinds are compared as the parsers' string values, so a new parser kind is not claimable until
-it is listed here."""
+Kinds are `claimsvc.domain.movements.Kind` (string values, as stored), so a new kind is not
+claimable until it is listed here."""
 
-FLOW_SMS = {"personal": "received", "agent": "cash_out_received", "merchant": "payment_received"}
+FLOW_SMS = {
+    "personal": Kind.CREDIT_RECEIVED,
+    "agent": Kind.CASH_OUT_RECEIVED,
+    "merchant": Kind.PAYMENT_RECEIVED,
+}
 """For each wallet kind, the SMS kind its wallet gets from the flow the hosted page tells the
 buyer to use (Send Money, Cash Out, Payment); each must be claimable."""
 

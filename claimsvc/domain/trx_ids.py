@@ -10,18 +10,10 @@ merchant teaches (claimsvc/domain/wording_marks.py).
 
 from __future__ import annotations
 
-import re
+from claimsvc.domain import providers
 
-TRX_SHAPES: dict[str, str] = {
-    "bkash": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}(?:[A-Z0-9]{3})?",
-    "nagad": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8}(?:[A-Z0-9]{2})?",
-    "rocket": r"\d{10}",
-    "upay": r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{9,10}",
-    "cellfin": r"\d{16}|(?=[A-Z]*\d)(?=\d*[A-Z])(?!\w*XXX)[A-Z0-9]{6,16}",
-}
-"""Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches."""
-
-TRX_PATTERNS: dict[str, re.Pattern[str]] = {
-    provider: re.compile(f"(?:{shape})", re.ASCII) for provider, shape in TRX_SHAPES.items()
-}
+TRX_SHAPES = providers.TRX_SHAPES
+"""Provider -> the pattern (text, to be embedded in a larger one) a whole TrxID matches (each
+provider's spec, claimsvc/domain/providers.py)."""
+TRX_PATTERNS = providers.TRX_PATTERNS
 """The same shapes compiled; use `fullmatch` on a token."""

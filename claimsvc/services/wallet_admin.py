@@ -1,9 +1,11 @@
 """Operator use-cases of SMS proof: balance anchors, manual confirmation, transaction and
 message listings. The balance chain itself runs in `sms-ingest`; an anchor set here is re-checked
-there (held messages re-checked) within a sweep interval."""
+there (held messages re-checked) within a sweep interval, and the messages waiting on the wallet
+that its new balance reads are re-queued at once (issue 34)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from claimsvc import errors
@@ -36,7 +38,9 @@ class WalletAdminService:
         messages: MessageStore,
         transactions: TransactionService,
         clock: Clock,
+        reread: Callable[[list[str]], Awaitable[int]],
     ) -> None:
+        self._reread = reread
         self._accounts = accounts
         self._devices = devices
         self._balances = balances
@@ -53,9 +57,14 @@ class WalletAdminService:
         if device is None or device.account_id != account_id:
             raise errors.InvalidBody(details=["device_id: not a device of this account"])
         key = WalletKey(account_id, device.id, body["provider"], body.get("sim_slot"))
-        return await self._balances.anchor(
+        wallet = await self._balances.anchor(
             key, body["balance_poisha"], self._clock(), body.get("gap_recovery")
         )
+        # The anchor's own write returns the messages waiting then: one whose wait is stored
+        # later reads the new balance itself (sms_ingest.balance_reading).
+        if wallet.due():
+            await self._reread(list(wallet.due()))
+        return wallet
 
     async def chains(self, account_id: str) -> list[Wallet]:
         """The account's balance chains (one per device, provider and SIM slot)."""

@@ -111,14 +111,7 @@ class BalanceStore:
         created yet) and has not applied any of the messages `keys` before, with `verdicts`
         added to its pending ones: the wallet as saved, else None."""
         if wallet.version == 0:
-            created = replace(wallet, version=1, pending=verdicts)
-            seen = list(keys)[-SEEN_KEPT:]
-            mark = {ALERT_DUE: True} if chain_alert_owed(created) else {}
-            try:
-                await self._coll.insert_one({**self.to_doc(created), "seen": seen, **mark})
-            except DuplicateKeyError:
-                return None
-            return created
+            return await self._create(replace(wallet, version=1, pending=verdicts), keys)
         query: dict[str, Any] = {"_id": wallet.stored_key.id, "version": wallet.version}
         push: dict[str, Any] = {"pending": {"$each": [_pending_doc(v) for v in verdicts]}}
         if keys:
@@ -134,6 +127,25 @@ class BalanceStore:
             return_document=ReturnDocument.AFTER,
         )
         return None if doc is None else self.from_doc(doc)
+
+    async def _create(self, created: Wallet, keys: tuple[str, ...]) -> Wallet | None:
+        """Start a wallet's chain: a new document, or the one its waiting messages made (at
+        version 0, `add_unread`); None when another step started it first."""
+        fields = {k: v for k, v in self.to_doc(created).items() if k != "_id"}
+        fields["seen"] = list(keys)[-SEEN_KEPT:]
+        if chain_alert_owed(created):
+            fields[ALERT_DUE] = True
+        try:
+            doc = await self._coll.find_one_and_update(
+                {"_id": created.stored_key.id, "version": 0},
+                {"$set": fields},
+                upsert=True,
+                projection=_NO_SEEN,
+                return_document=ReturnDocument.AFTER,
+            )
+        except DuplicateKeyError:  # stored at another version: not ours to start
+            return None
+        return self.from_doc(doc)
 
     async def anchor(
         self, key: WalletKey, balance: int, now: datetime, gap_recovery: bool | None = None
@@ -157,12 +169,19 @@ class BalanceStore:
         )
         return self.from_doc(doc)
 
-    async def add_unread(self, wid: str, waiting: list[Unread]) -> None:
+    async def add_unread(self, key: WalletKey, waiting: list[Unread]) -> None:
         """Keep messages waiting for the chain to reach a balance that reads them (the newest
-        UNREAD_KEPT); not a step: the version stays, no step rewrites them."""
+        UNREAD_KEPT); not a step: the version stays, no step rewrites them. A wallet not
+        stored yet is created for them, not started (version 0): the first step or anchor
+        starts it and finds them there."""
         docs = [{"id": u.message_id, "previous": list(u.previous)} for u in waiting]
         push = {"unread": {"$each": docs, "$slice": -UNREAD_KEPT}}
-        await self._coll.update_one({"_id": wid}, {"$push": push})
+        new = {**_key_doc(key), "version": 0, "held": [], "seen": [], "pending": []}
+        update = {"$push": push, "$setOnInsert": new}
+        try:
+            await self._coll.update_one({"_id": key.id}, update, upsert=True)
+        except DuplicateKeyError:  # created by another write meanwhile: now it is there
+            await self._coll.update_one({"_id": key.id}, update)
 
     async def drop_unread(self, wid: str, message_ids: list[str]) -> None:
         """Stop waiting for messages now read."""

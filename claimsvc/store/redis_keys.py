@@ -92,7 +92,7 @@ class RedisKeys:
 
     def test_wallet(self, account_id: str, provider: str) -> str:
         """The balance of an account's test phone's wallet of one provider: what the next
-        test SMS states (claimsvc/store/test_wallets.py)."""
+        test SMS states (claimsvc/store/simulated_wallets.py)."""
         return self._key(f"acct:{account_id}", f"test-wallet:{provider}")
 
     def daily_platform(self, day: str) -> str:

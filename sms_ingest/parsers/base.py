@@ -17,37 +17,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from claimsvc.domain import statuses
+from claimsvc.domain.movements import Direction, Kind
 
-
-class Kind(StrEnum):
-    """What the message is (the vocabulary of tests/data/sms/README.md)."""
-
-    CREDIT_RECEIVED = "received"
-    PAYMENT_RECEIVED = "payment_received"
-    CASH_IN = "cash_in"
-    CASH_OUT_RECEIVED = "cash_out_received"
-    B2B_RECEIVED = "b2b_received"
-    ADD_MONEY = "add_money"
-    REMITTANCE = "remittance"
-    REFUND = "refund"
-    CASHBACK = "cashback"
-    SEND_MONEY = "send_money"
-    CASH_OUT = "cash_out"
-    CASH_IN_GIVEN = "cash_in_given"
-    PAYMENT = "payment"
-    MOBILE_RECHARGE = "mobile_recharge"
-    BANK_TRANSFER = "bank_transfer"
-    B2B_SENT = "b2b_sent"
-    BILL_PAYMENT = "bill_payment"
-    CHARGE = "charge"
-    REVERSAL = "reversal"
-
-
-class Direction(StrEnum):
-    """Which way the money moved for the wallet that got the SMS."""
-
-    CREDIT = "credit"
-    DEBIT = "debit"
+__all__ = ["Direction", "Kind"]  # the vocabulary's home is claimsvc.domain.movements
 
 
 class Result(StrEnum):

@@ -12,6 +12,7 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import BKASH
 from sms_ingest.parsers.base import (
     MONEY,
     NAMED,
@@ -25,10 +26,8 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "bkash"
-SENDER_IDS = frozenset({"bkash"})
-NOTICE_SENDERS = {"bkash offer": "promotion", "bkashnotice": "info", "bkashcs": "info"}
-"""bKash's own non-transaction senders, and the reason their messages are ignored with."""
+NAME = BKASH.name
+SENDER_IDS = BKASH.sender_ids
 
 _OK = r"(?:is )?successful"
 _FAILED = r"(?:has )?failed\b"

@@ -20,6 +20,7 @@ FROM/TO, Amount, TrxId), upper case or not. "IslamiBank" is accepted on that evi
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import CELLFIN
 from sms_ingest.parsers.base import (
     AMT,
     MONEY,
@@ -34,8 +35,8 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "cellfin"
-SENDER_IDS = frozenset({"ibbl .", "ibbl", "cellfin", "islamibank"})
+NAME = CELLFIN.name
+SENDER_IDS = CELLFIN.sender_ids
 
 _OK = r"(?:is )?successful(?:ly)?"
 _END = r"[.,]? "

@@ -11,6 +11,7 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import NAGAD
 from sms_ingest.parsers.base import (
     AMT,
     TK,
@@ -23,8 +24,8 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "nagad"
-SENDER_IDS = frozenset({"nagad"})
+NAME = NAGAD.name
+SENDER_IDS = NAGAD.sender_ids
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 

@@ -1,8 +1,9 @@
 """Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
 
-Only the real sender ids count as payment messages (each is documented in its provider module):
-"bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay" (upay), "IBBL .", "IBBL",
-"IslamiBank" and "CellFin" (cellfin); docs/sms-wordings.md gives each one's evidence. bKash's
+Only the real sender ids count as payment messages (each provider's spec lists them,
+claimsvc/domain/providers.py): "bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay"
+(upay), "IBBL .", "IBBL", "IslamiBank" and "CellFin" (cellfin); docs/sms-wordings.md gives
+each one's evidence. bKash's
 notice senders count only for the debits they report. They are matched after
 trimming and case-folding only: no look-alike folding, because a sender id spelled with a
 Cyrillic letter is exactly the forgery this check exists for.
@@ -11,8 +12,11 @@ Cyrillic letter is exactly the forgery this check exists for.
 from __future__ import annotations
 
 import re
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
 
+from claimsvc.domain.providers import ProviderSpec, on_register
 from sms_ingest.parsers import bkash, cellfin, nagad, rocket, upay
 from sms_ingest.parsers.base import (
     MAX_TEXT,
@@ -22,24 +26,92 @@ from sms_ingest.parsers.base import (
     Kind,
     ParsedSms,
     ParseOutcome,
+    ParserSpec,
     Result,
     normalise,
     outcome,
     parse_normalised,
+    parse_with,
 )
 
-PARSERS: tuple[ModuleType, ...] = (bkash, nagad, rocket, upay, cellfin)
 
-_BY_SENDER: dict[str, tuple[ModuleType, ...]] = {}
-for _module in PARSERS:
-    for _sender in _module.SENDER_IDS:
-        _BY_SENDER[_sender] = (*_BY_SENDER.get(_sender, ()), _module)
+class Reader(Protocol):
+    """A provider's parser: its name, real sender ids and rules (a module such as `bkash`)."""
 
-_BRAND = re.compile(r"\b(bkash|nagad|rocket|upay|cellfin)\b", re.IGNORECASE | re.ASCII)
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def SENDER_IDS(self) -> frozenset[str]: ...
+    @property
+    def SPEC(self) -> ParserSpec: ...
+    def parse(self, text: str) -> ParseOutcome: ...
+
+
+@dataclass(frozen=True)
+class SpecReader:
+    """The parser of a provider whose spec carries its rules (`ProviderSpec.rules`)."""
+
+    NAME: str
+    SENDER_IDS: frozenset[str]
+    SPEC: ParserSpec
+
+    def parse(self, text: str) -> ParseOutcome:
+        return parse_with(self.SPEC, text)
+
+
+_BUILT_IN: dict[str, Reader] = {m.NAME: m for m in (bkash, nagad, rocket, upay, cellfin)}
+PARSERS: list[Reader] = []
+"""One parser per registered provider spec, in the specs' order."""
+_BY_SENDER: dict[str, tuple[Reader, ...]] = {}
+_NOTICE: dict[str, tuple[Reader, str]] = {}
+"""A provider's notice sender -> its parser and the reason its other messages are ignored."""
+_BRAND: list[re.Pattern[str]] = []
+"""The registered providers' names as words of a text (one pattern, rebuilt on a change)."""
+
+
+def _rebrand() -> None:
+    names = "|".join(re.escape(p.NAME) for p in PARSERS)
+    _BRAND[:] = [re.compile(rf"\b({names})\b", re.IGNORECASE | re.ASCII)]
+
+
+def _reader(spec: ProviderSpec) -> Reader:
+    if spec.name in _BUILT_IN:
+        return _BUILT_IN[spec.name]
+    if not isinstance(spec.rules, ParserSpec):
+        raise ValueError(f"provider {spec.name!r} has no parser: give its spec its rules")
+    return SpecReader(spec.name, spec.sender_ids, spec.rules)
+
+
+def _add(spec: ProviderSpec) -> Callable[[], None]:
+    """Route a registered provider's senders to its parser (`providers.on_register`)."""
+    reader = _reader(spec)
+    PARSERS.append(reader)
+    for sender in spec.sender_ids:
+        _BY_SENDER[sender] = (*_BY_SENDER.get(sender, ()), reader)
+    for sender, reason in spec.notice_senders.items():
+        _NOTICE[sender] = (reader, reason)
+    _rebrand()
+
+    def remove() -> None:
+        PARSERS.remove(reader)
+        for sender in spec.sender_ids:
+            _BY_SENDER[sender] = tuple(r for r in _BY_SENDER[sender] if r is not reader)
+            if not _BY_SENDER[sender]:
+                del _BY_SENDER[sender]
+        for sender in spec.notice_senders:
+            _NOTICE.pop(sender, None)
+        _rebrand()
+
+    return remove
+
+
+on_register(_add)
+
+
 _MONEY = re.compile(MONEY, re.IGNORECASE | re.ASCII)
 
 
-def _from_trusted(modules: tuple[ModuleType, ...], text: str) -> ParseOutcome:
+def _from_trusted(modules: tuple[Reader, ...], text: str) -> ParseOutcome:
     """Parse with the sender's provider; if the sender is shared, the first that parses wins."""
     outcomes: list[ParseOutcome] = [module.parse(text) for module in modules]
     for wanted in (Result.PARSED, Result.UNPARSED):
@@ -58,7 +130,7 @@ def _imitated(clean: str) -> tuple[bool, str | None]:
     money = _MONEY.search(clean) is not None
     if not money and TRX.search(clean) is None:
         return False, None  # no amount and no TrxID: nothing here could pass for a payment
-    brand = _BRAND.search(clean)
+    brand = _BRAND[0].search(clean)
     if brand and money:
         return True, brand[1].lower()  # the answer the parses below would give: skip them
     fooled = [m.NAME for m in PARSERS if parse_normalised(m.SPEC, clean).parsed is not None]
@@ -89,7 +161,7 @@ def _route(sender: str, text: str) -> ParseOutcome:
     modules = _BY_SENDER.get(key)
     if modules:
         return _from_trusted(modules, text)
-    if key in bkash.NOTICE_SENDERS:
+    if key in _NOTICE:
         return _from_notice_sender(key, text)
     return _from_stranger(text)
 
@@ -100,16 +172,18 @@ def _voids(parsed: ParsedSms) -> bool:
 
 
 def _from_notice_sender(key: str, text: str) -> ParseOutcome:
-    """bKash's notice senders confirm some payments the owner made (bills, from "bKashNotice")
+    """A provider's notice senders (bKash's: claimsvc/domain/providers.py) confirm some
+    payments the owner made (bills, from "bKashNotice")
     but never money received: a payment they report is kept, since a missed debit breaks the
     wallet's balance chain. Anything else is ignored, reversals and failures included, so a
     look-alike of them can neither credit a wallet, nor void a recorded payment, nor raise a
     false alarm."""
-    found = bkash.parse(text)
+    reader, reason = _NOTICE[key]
+    found = reader.parse(text)
     paid = found.parsed
     if paid is not None and paid.direction is Direction.DEBIT and not _voids(paid):
         return found
-    return outcome(Result.IGNORED, bkash.NAME, bkash.NOTICE_SENDERS[key])
+    return outcome(Result.IGNORED, reader.NAME, reason)
 
 
 def parse_sms(sender: str, text: str) -> ParseOutcome:

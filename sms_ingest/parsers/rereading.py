@@ -1,7 +1,7 @@
 """Which messages no built-in rule reads go through the arithmetic, and what they come to.
 
 Pure: the pipeline gives each such message the running balance of its wallet before it
-(`sms_ingest.new_wordings`). Only a provider's real sender ids count; a message from a stranger,
+(`sms_ingest.balance_reading`). Only a provider's real sender ids count; a message from a stranger,
 a look-alike, a phone number or a notice sender is never read this way.
 """
 
@@ -13,18 +13,17 @@ from sms_ingest.parsers.registry import real_sender
 
 UNREAD = frozenset({"no_pattern", "no_trx_id"})
 """Reasons a real sender's message is kept unparsed: a wording no rule reads completely."""
-SET_ASIDE = frozenset({"balance_inquiry", "promotion"})
-"""Reasons a real sender's message is ignored that money may hide behind: such a message is
-read by its arithmetic when it states a balance other than the running one."""
 
 
 def wants_balance(sender: str, text: str, found: ParseOutcome) -> bool:
-    """Whether reading `found` again needs its wallet's running balance."""
+    """Whether reading `found` again needs its wallet's running balance: a real sender's
+    message no rule reads, or one the rules ignored, whatever their reason, that states a
+    balance (issue 34: money may hide behind any reason, and a balance that moved says so)."""
     if found.provider is None or not real_sender(sender):
         return False
     if found.result is Result.UNPARSED:
         return found.reason in UNREAD
-    if found.result is Result.IGNORED and found.reason in SET_ASIDE:
+    if found.result is Result.IGNORED:
         return arithmetic.stated_balance(found.provider, text) is not None
     return False
 
@@ -33,17 +32,23 @@ def reread(sender: str, text: str, found: ParseOutcome, previous: int | None) ->
     """What a message comes to given its wallet's balance before it (None: not known).
 
     A message no rule reads, or one set aside whose stated balance differs from `previous`, is
-    read by its arithmetic: its one reading, or else not understood (unparsed). Anything else,
-    and everything when no balance is known, stays as the rules left it.
+    read by its arithmetic: its one reading, or else not understood (unparsed). When no balance
+    is known, one set aside that some balance before it would read is not understood either
+    (it waits for its wallet's chain: `sms_ingest.balance_reading`), never ignored. Anything else
+    stays as the rules left it.
     """
-    if previous is None or not wants_balance(sender, text, found):
+    if not wants_balance(sender, text, found):
         return found
     provider = found.provider or ""
     unread = found
     if found.result is Result.IGNORED:
+        unread = outcome(Result.UNPARSED, provider, "no_pattern")
+        if previous is None:
+            return unread if arithmetic.previous_balances(provider, text) else found
         if arithmetic.stated_balance(provider, text) == previous:
             return found  # a balance inquiry or an offer indeed: nothing moved
-        unread = outcome(Result.UNPARSED, provider, "no_pattern")
+    if previous is None:
+        return found
     verdict = arithmetic.read(provider, text, previous)
     if verdict.reading is None:
         return unread

@@ -12,6 +12,7 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import ROCKET
 from sms_ingest.parsers.base import (
     AMT,
     MONEY,
@@ -26,8 +27,8 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "rocket"
-SENDER_IDS = frozenset({"16216"})
+NAME = ROCKET.name
+SENDER_IDS = ROCKET.sender_ids
 
 # An account as printed: digits, masked digits or X, glued to the amount in some texts.
 _ACCT = r"A/C: ?(?P<party>[*X\d]{3,16})"

@@ -10,6 +10,7 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
+from claimsvc.domain.providers import UPAY
 from sms_ingest.parsers.base import (
     MONEY,
     NAMED,
@@ -23,8 +24,8 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-NAME = "upay"
-SENDER_IDS = frozenset({"upay"})
+NAME = UPAY.name
+SENDER_IDS = UPAY.sender_ids
 
 _OK = r"(?:is )?successful(?:ly)?"
 _FAILED = r"(?:has )?failed\b"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from claimsvc.domain import alerts as al
 from claimsvc.domain.delivery import attempt_record
 from claimsvc.domain.modes import TEST, ledger_id
-from claimsvc.domain.test_payments import TEST_DEVICE_ID
+from claimsvc.domain.simulated_payments import TEST_DEVICE_ID
 from tests.alerts.test_telegram_alerts import CHAT, alert_messages, held_claim, setup
 from tests.alerts.test_telegram_buttons import buttons_of
 from tests.claims_support import events_of, session_doc

@@ -8,11 +8,11 @@ import pytest
 
 from claimsvc.api.portal import payments as page
 from claimsvc.api.words import Words
+from claimsvc.api.words.portal import live_or_test
 from claimsvc.api.words.portal import payment as payment_words
-from claimsvc.api.words.portal import test_mode
 from claimsvc.domain import claims
 from claimsvc.domain import settlement as st
-from claimsvc.domain import test_payments as test_rules
+from claimsvc.domain import simulated_payments as test_rules
 from tests.claims_support import claim_body, open_session, pay
 from tests.portal.test_payments_pages import VERIFY, paid_session
 
@@ -61,7 +61,7 @@ def test_every_domain_value_the_page_shows_has_words_in_both_languages(mapping, 
     assert [v for v in values if v not in mapping] == []
     for lang in ("en", "bn"):
         assert [key for key in mapping.values() if not Words(lang).has(key)] == []
-    assert set(mapping.values()) <= payment_words.EN.keys() | test_mode.EN.keys()
+    assert set(mapping.values()) <= payment_words.EN.keys() | live_or_test.EN.keys()
 
 
 @pytest.mark.parametrize("lang", ["en", "bn"])

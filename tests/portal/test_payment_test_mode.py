@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from claimsvc.domain import test_payments as test_rules
+from claimsvc.domain import simulated_payments as test_rules
 from claimsvc.domain.limits import DHAKA
 from claimsvc.domain.modes import TEST, ledger_id
 from sms_ingest.app import build

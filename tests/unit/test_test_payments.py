@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from claimsvc.domain import modes
-from claimsvc.domain import test_payments as rules
+from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import CLAIMABLE_KINDS, TRX_ID
 from sms_ingest.parsers import Result, parse_sms
@@ -118,12 +118,12 @@ def test_every_test_mode_word_is_in_both_languages_with_the_same_fields():
     from string import Formatter
 
     from claimsvc.api.words import Words
-    from claimsvc.api.words.portal import test_mode
+    from claimsvc.api.words.portal import live_or_test
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}
 
-    for module in (test_mode,):
+    for module in (live_or_test,):
         assert module.EN.keys() == module.BN.keys()
         for key, english in module.EN.items():
             assert english and module.BN[key] and module.BN[key] != english

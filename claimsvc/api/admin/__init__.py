@@ -15,7 +15,7 @@ from claimsvc.api.admin import (
     events,
     messages,
     settlements,
-    test_payments,
+    simulated_payments,
     transactions,
     users,
     wallets,
@@ -34,6 +34,6 @@ def routes(deps: Any) -> list[URLSpec]:
     found += messages.routes(deps)
     found += users.routes(deps)
     found += wordings.routes(deps)
-    found += test_payments.routes(deps)
+    found += simulated_payments.routes(deps)
     found += settlements.routes(deps)
     return found

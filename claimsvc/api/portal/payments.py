@@ -20,7 +20,7 @@ from claimsvc.domain import claims
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
-from claimsvc.domain import test_payments as test_rules
+from claimsvc.domain import simulated_payments as test_rules
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id

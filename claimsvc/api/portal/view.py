@@ -15,6 +15,7 @@ from claimsvc.api.page import StaticHandler
 from claimsvc.api.words import Words
 from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain import i18n
+from claimsvc.domain.accounts import PROVIDER_NAMES
 from claimsvc.domain.attempt_failures import failure_of, stop_of
 from claimsvc.domain.users import can
 
@@ -61,8 +62,13 @@ def nav(handler: RequestHandler, role: str) -> list[NavItem]:
 
 def brand(lang: str) -> Callable[[str], str]:
     """A wallet provider's name as the buyer's page writes it, in `lang` (bKash, বিকাশ): the
-    one way every portal page names a wallet; an unknown name is shown as it is."""
-    return lambda provider: BRANDS[provider].name[lang] if provider in BRANDS else provider
+    one way every portal page names a wallet; a provider with no brand words by its spec's
+    name (claimsvc/domain/providers.py), an unknown name as it is."""
+    return lambda provider: (
+        BRANDS[provider].name[lang]
+        if provider in BRANDS
+        else PROVIDER_NAMES.get(provider, {}).get(lang, provider)
+    )
 
 
 def failure_words(words: Words, status_code: int | None, error: str | None) -> str:

@@ -252,11 +252,17 @@ def test_only_a_providers_real_sender_is_read_by_arithmetic(sender: str) -> None
     assert reread(sender, text, found, previous) is found
 
 
-def test_without_a_known_balance_nothing_is_read() -> None:
+def test_without_a_known_balance_nothing_is_read_and_a_set_aside_credit_is_not_ignored() -> None:
     _, text, _, _ = NEW_WORDINGS[0]
     found = parse_sms("bKash", text)
     assert (found.result, found.reason) == (Result.IGNORED, "balance_inquiry")  # "balance is"
-    assert reread("bKash", text, found, None) is found
+    waiting = reread("bKash", text, found, None)  # some balance before it reads it: it waits
+    assert (waiting.result, waiting.reason, waiting.parsed) == (Result.UNPARSED, "no_pattern", None)
+
+
+def test_without_a_known_balance_an_inquiry_no_balance_could_read_stays_ignored() -> None:
+    found = parse_sms("bKash", INQUIRY)
+    assert reread("bKash", INQUIRY, found, None) is found
 
 
 INQUIRY = "Your balance is Tk 1,500.00. TrxID BKN4W7Q2ZX at 24/11/2026 10:15"

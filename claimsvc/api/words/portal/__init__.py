@@ -14,6 +14,7 @@ from claimsvc.api.words.portal import (
     frame,
     keys,
     links,
+    live_or_test,
     overview,
     payment,
     payments,
@@ -21,7 +22,6 @@ from claimsvc.api.words.portal import (
     signin,
     teach,
     team,
-    test_mode,
     transactions,
     wallets,
     webhooks,
@@ -49,6 +49,6 @@ MODULES: tuple[ModuleType, ...] = (
     payments,
     payment,
     export,
-    test_mode,
+    live_or_test,
 )
 """Every words module; a part adds its module here (one line)."""

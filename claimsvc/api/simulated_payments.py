@@ -1,5 +1,5 @@
 """Test payments: `POST /api/v1/test/payments` (a test key, from a merchant's test suite); the
-operator's `POST /admin/v1/test-payments` (api/admin/test_payments.py) reads the same body."""
+operator's `POST /admin/v1/test-payments` (api/admin/simulated_payments.py) reads the same body."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.checkout import MerchantHandler
 from claimsvc.api.fields import Money
-from claimsvc.domain import test_payments as rules
+from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.modes import TEST
-from claimsvc.domain.test_payments import TestPaymentRequest
+from claimsvc.domain.simulated_payments import TestPaymentRequest
 
 
 class TestPaymentSchema(Schema):

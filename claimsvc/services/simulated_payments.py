@@ -1,9 +1,9 @@
 """Making a test payment arrive for a test session, as if the merchant's phone had forwarded it.
 
-The SMS is written in the provider's wording, stored in the account's test ledger from the test
-phone (domain/test_payments.py) and put on the SMS stream exactly as the intake puts a forwarded
-one; `sms-ingest` parses it, records its transaction, chains the test wallet's balance and
-finalises any claim waiting on it, as for any SMS. Nothing here sets a session's status.
+The SMS is written in the provider's wording, stored in the account's test ledger from the
+test phone (domain/simulated_payments.py) and put on the SMS stream exactly as the intake puts
+a forwarded one; `sms-ingest` parses it, records its transaction, chains the test wallet's
+balance and finalises any claim waiting on it, as for any SMS. Nothing here sets a session's status.
 """
 
 from __future__ import annotations
@@ -13,19 +13,19 @@ import hashlib
 
 from claimsvc import errors
 from claimsvc.clock import Clock
-from claimsvc.domain import test_payments as rules
+from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.balances import WalletKey
 from claimsvc.domain.messages import SmsMessage
 from claimsvc.domain.modes import is_test
 from claimsvc.domain.sessions import OPEN, Session
-from claimsvc.domain.test_payments import TestPayment, TestPaymentRequest
+from claimsvc.domain.simulated_payments import TestPayment, TestPaymentRequest
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
+from claimsvc.store.simulated_wallets import TestWalletStore
 from claimsvc.store.sms_queue import SmsQueue
-from claimsvc.store.test_wallets import TestWalletStore
 
 WAIT_POLL_S = 0.1
 """How often a caller that waits for its SMS to be processed looks again."""

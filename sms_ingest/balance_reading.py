@@ -7,6 +7,14 @@ batch's entries before it, in the order the chain will apply them (`sms_ingest.b
 reading is then recorded and chained like any other: the chain's own compare-and-set, not this
 read, is what confirms it, so a wallet that moved in between leaves it held, never wrongly
 confirmed. Messages kept earlier are read again the same way when re-parsed.
+
+A message not understood that some balance before it would read waits on its wallet (created
+for it when not stored yet) and is read again when the chain or an anchor reaches that balance.
+Its wait is stored before its result is written (a crash in between processes it again), and
+its wallet is read once more after: a step or an anchor that lands before that read shows in
+it, one that lands after it finds the wait stored and the message finished, ready to reopen
+(`WalletChain.wait`, `WalletChain.due_now`, `Wallet.due`), so no order of the three leaves it
+unread (issue 34).
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from claimsvc.domain.balances import Entry, Unread, Wallet, WalletKey
+from claimsvc.domain.balances import Entry, Unread, Waits, Wallet, WalletKey
 from claimsvc.domain.messages import SmsMessage
 from sms_ingest import balance, metrics
 from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
@@ -22,7 +30,7 @@ from sms_ingest.parsers.arithmetic import previous_balances
 from sms_ingest.parsers.rereading import reread, wants_balance
 from sms_ingest.wallets import WalletChain
 
-log = logging.getLogger("sms_ingest.new_wordings")
+log = logging.getLogger("sms_ingest.balance_reading")
 
 
 def chain_entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
@@ -66,8 +74,10 @@ def reread_in_order(
 
 async def read_by_balance(
     msgs: list[SmsMessage], outcomes: list[ParseOutcome], wallets: WalletChain
-) -> list[ParseOutcome]:
-    """The batch's outcomes, those no rule read given their wallets' running balances."""
+) -> tuple[list[ParseOutcome], list[Waits]]:
+    """The batch's outcomes, those no rule read given their wallets' running balances, and
+    what each wallet is to wait for (applied once the messages' results are written:
+    `WalletChain.wait`)."""
     keys = [
         WalletKey(m.account_id, m.device_id, o.provider, m.sim_slot) if o.provider else None
         for m, o in zip(msgs, outcomes, strict=True)
@@ -78,10 +88,11 @@ async def read_by_balance(
         if key is not None and wants_balance(m.sender, m.text, o)
     }
     if not wanted:
-        return outcomes
+        return outcomes, []
     order = list(wanted)
     stored = await asyncio.gather(*(wallets.stored(key) for key in order))
     out = list(outcomes)
+    waits: list[Waits] = []
     for key, wallet in zip(order, stored, strict=True):
         mine = [i for i, k in enumerate(keys) if k == key]
         again = reread_in_order(wallet, [(msgs[i], outcomes[i]) for i in mine])
@@ -92,8 +103,10 @@ async def read_by_balance(
                 fields = {"message_id": msgs[i].id, "provider": found.provider}
                 log.info("an SMS was read by its arithmetic", extra={"fields": fields})
             out[i] = found
-        await _wait_or_stop_waiting(wallets, wallet, [(msgs[i], outcomes[i], out[i]) for i in mine])
-    return out
+        wait = _waits(key, wallet, [(msgs[i], outcomes[i], out[i]) for i in mine])
+        if wait.read or wait.waiting:
+            waits.append(wait)
+    return out, waits
 
 
 def _count(provider: str, msg: SmsMessage, before: ParseOutcome, now: ParseOutcome) -> None:
@@ -105,16 +118,14 @@ def _count(provider: str, msg: SmsMessage, before: ParseOutcome, now: ParseOutco
     metrics.NEW_WORDINGS.labels(provider=provider, outcome=outcome).inc()
 
 
-async def _wait_or_stop_waiting(
-    wallets: WalletChain, wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome, ParseOutcome]]
-) -> None:
-    """A stored wallet keeps its messages still not understood waiting for the balances their
-    arithmetic reads after (read again when a step reaches one: `Pipeline`), and forgets
-    those now read. No round trip when there is neither."""
-    if wallet.version == 0 or wallet.key is None:
-        return  # not stored yet: it has no chain to wait on
+def _waits(
+    key: WalletKey, wallet: Wallet, items: list[tuple[SmsMessage, ParseOutcome, ParseOutcome]]
+) -> Waits:
+    """The wallet's waiting messages now read, and its messages still not understood that
+    some balance before them reads: they wait for the chain to reach it, whether or not the
+    wallet is stored or anchored yet (pure)."""
     waiting = {u.message_id for u in wallet.unread}
-    read = [m.id for m, _, now in items if m.id in waiting and now.result is Result.PARSED]
+    read = tuple(m.id for m, _, now in items if m.id in waiting and now.result is Result.PARSED)
     new: list[Unread] = []
     for msg, before, now in items:
         if now.result is not Result.UNPARSED or msg.id in waiting or not now.provider:
@@ -124,7 +135,4 @@ async def _wait_or_stop_waiting(
         previous = previous_balances(now.provider, msg.text)
         if previous:
             new.append(Unread(msg.id, tuple(sorted(previous))))
-    if read:
-        await wallets.drop_unread(wallet.key, read)
-    if new:
-        await wallets.add_unread(wallet.key, new)
+    return Waits(key, read, tuple(new))

@@ -9,8 +9,8 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin.base import AdminHandler
-from claimsvc.api.test_payments import TEST_PAYMENT, parse
-from claimsvc.domain import test_payments as rules
+from claimsvc.api.simulated_payments import TEST_PAYMENT, parse
+from claimsvc.domain import simulated_payments as rules
 
 
 class AdminTestPaymentsHandler(AdminHandler):
