@@ -9,6 +9,7 @@ and on later messages, only where no built-in rule reads them.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from claimsvc import errors
@@ -94,6 +95,7 @@ class WordingService:
             reading = read(wording, other.text) if other is not None else None
             if other is not None and reading is not None:
                 matches.append((other, reading))
+            await asyncio.sleep(0)  # each read is bounded; other requests run between them
         return Preview(wording, msg, matches, more=len(found) == PREVIEW_LIMIT)
 
     async def teach(self, account_id: str, message_id: str, marks: Marks, by: str) -> Saved:

@@ -264,3 +264,41 @@ async def test_an_account_holds_a_bounded_number_of_wordings(
         await deps.services.wordings.teach(merchant.id, msg["_id"], m, "owner@shop.example")
     assert caught.value.details == ["wordings: at most 1"]
     assert await deps.db["sms_wordings"].count_documents({}) == 1
+
+
+TEN_SLOTS = (
+    "Money in Tk 500.00 TrxID ABCDE12345 Balance Tk 900.00 note 1. 2. 3. 4. 5. 6. 7. 8. 9. 10."
+)
+"""Issue 33's wording: ten generalised numbers each beside a literal dot."""
+
+
+def attack(i: int) -> str:
+    """Issue 33's SMS (`note ` then `1.` forty times and `1 x`), made distinct by `i`."""
+    return TEN_SLOTS.split("note ")[0] + "note " + "1." * 40 + f"{i} x"
+
+
+async def test_adversarial_messages_for_one_account_leave_another_account_s_sms_flowing(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    attacker, phone = await anchored_merchant(fetch, make_account, make_device)
+    await send(post_sms, phone, TEN_SLOTS, minute=1)
+    await drain()
+    msg = await message_of(deps, attacker.id, "Money in Tk 500.00")
+    m = marks_of(msg["text"], trx="ABCDE12345", amount="500.00", balance="900.00")
+    await deps.services.wordings.teach(attacker.id, msg["_id"], m, "owner@attacker.example")
+    await drain()
+    other, device = await anchored_merchant(fetch, make_account, make_device)
+
+    await send(post_sms, phone, *[attack(i) for i in range(30)], minute=2)
+    working = asyncio.create_task(drain())
+    # The other account's phone is answered while the worker reads the attacker's messages.
+    await asyncio.wait_for(
+        send(post_sms, device, bkash_credit("OTHER12345", "200.00", "1,200.00"), minute=3), 5
+    )
+    await asyncio.wait_for(working, 30)
+    await drain()
+
+    assert (await transactions(deps, other.id))["OTHER12345"]["status"] == "confirmed"
+    read = [m for m in await stored_messages(deps, attacker.id) if m["text"].endswith(" x")]
+    assert len(read) == 30
+    assert {m["result"] for m in read} == {"unparsed"}  # no wording reads them: never guessed

@@ -78,6 +78,8 @@ PROBLEM_WORDS = {
     "not_of_direction": "teach.problem_not_of_direction",
     "not_read_back": "teach.problem_not_read_back",
     "required": "teach.problem_required",
+    "length": "teach.problem_length",
+    "too_many_parts": "teach.problem_too_many_parts",
 }
 """A choice's problem (the codes of domain.wording_marks and of this form) in words; any other
 is "not accepted"."""
