@@ -329,8 +329,9 @@ class SignInLimited(PortalError):
 
 
 class SignInGuarded(SignInLimited):
-    """Too many failed passwords for this user from everywhere: only the password and a
-    second factor together pass now. The same answer whatever was wrong (no oracle)."""
+    """Too many failed passwords for this user from everywhere: the password and a second
+    factor together pass, or (without one) the password within a new browser's few tries per
+    address. The same answer whatever was wrong (no oracle)."""
 
     code = "signin.guarded"
     message = "Too many failed sign-ins for this account: enter the password and a code together."
