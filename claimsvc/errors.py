@@ -129,6 +129,17 @@ class TestSessionNotOpen(ServiceError):
     message = "This test session is not open; a test payment needs an open session"
 
 
+class TestTrxIdLive(InvalidBody):
+    """A test payment's TrxID is one of the account's live transactions': a test record must
+    never carry a live payment's id (the merchant would see one payment twice)."""
+
+    def __init__(self) -> None:
+        super().__init__(details=[TRX_ID_LIVE])
+
+
+TRX_ID_LIVE = "trx_id: a live payment of this account has this TrxID; leave it out or use another"
+
+
 class TestKeyRefused(ServiceError):
     """A test key on an endpoint that has no test mode (payment links)."""
 
