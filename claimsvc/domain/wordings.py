@@ -301,3 +301,8 @@ class TaughtWording:
     everywhere: bool = False
     """Made global by the operator: it reads every account's messages."""
     made_global_at: datetime | None = None
+    rereading: bool = False
+    """The stored messages it may read are still being handed to the SMS worker again (the
+    worker does it in batches after the wording is saved, never the request that saved it)."""
+    reread: int = 0
+    """Stored messages handed to the SMS worker again for it so far."""

@@ -83,9 +83,15 @@ async def test_an_owner_teaches_a_wording_from_a_message_not_understood(
         "kind": "received",
         "direction": "credit",
         "message": first.id,
-        "requeued": "2",
     }
-    for msg in (first, second):  # re-queued for the SMS worker at once
+    # The SMS worker re-queues the stored messages, never the save; the page says how far.
+    for msg in (first, second):
+        assert (await deps.stores.messages.get(msg.id)).processed_at is not None
+    assert "Reading your stored messages again" in saved.text
+    assert await deps.services.wordings.reread_due() == 2
+    listed = await client.get("/portal/wordings")
+    assert "Stored messages read again: 2." in listed.text
+    for msg in (first, second):
         assert (await deps.stores.messages.get(msg.id)).processed_at is None
 
 

@@ -218,7 +218,7 @@ class TeachPage(WordingsView, PortalPage):
                 preview = await wordings.preview(self.account.id, msg.id, marks)
                 self.show(msg, FormErrors.keeping(submitted, FIELDS), preview=preview)
                 return
-            saved = await wordings.teach(self.account.id, msg.id, marks, self.user.email)
+            taught = await wordings.teach(self.account.id, msg.id, marks, self.user.email)
         except errors.InvalidBody as exc:
             refused = in_words(problems_of(exc))
             self.show(msg, FormErrors.of(submitted, FIELDS, refused), status=400)
@@ -226,15 +226,14 @@ class TeachPage(WordingsView, PortalPage):
         except WordingTaught:
             self.see_other(self.reverse_url("portal_wordings"), "teach.exists")
             return
-        w = saved.taught.wording
+        w = taught.wording
         await self.audit(
             "wording.teach",
-            saved.taught.id,
+            taught.id,
             provider=w.provider,
             kind=w.kind,
             direction=w.direction,
             message=msg.id,
-            requeued=str(saved.reparsed.requeued),
         )
         self.see_other(self.reverse_url("portal_wordings"), "teach.taught")
 
