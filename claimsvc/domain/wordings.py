@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, lru_cache
@@ -60,8 +61,10 @@ __all__ = [
     "Token",
     "Wording",
     "WordingProblem",
+    "agreed",
     "clean",
     "compiled",
+    "each_reading",
     "read",
     "read_any",
     "teach",
@@ -280,9 +283,21 @@ def _read_clean(wording: Wording, text: str) -> Reading | None:
 def read_any(wordings: list[Wording], text: str) -> Reading | None:
     """The one reading the wordings agree on; None when none reads the text, or when two read
     it differently (never guessed)."""
+    return agreed(each_reading(wordings, text))
+
+
+def each_reading(wordings: list[Wording], text: str) -> Iterator[Reading | None]:
+    """What each wording reads from `text`, one at a time (a caller serving others may pause
+    between them)."""
     text = clean(text)
-    readings = {r for w in wordings if (r := _read_clean(w, text)) is not None}
-    return readings.pop() if len(readings) == 1 else None
+    for wording in wordings:
+        yield _read_clean(wording, text)
+
+
+def agreed(readings: Iterable[Reading | None]) -> Reading | None:
+    """The one reading among the wordings' (None: none, or two that differ)."""
+    found = {r for r in readings if r is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 @dataclass(frozen=True)
