@@ -267,12 +267,11 @@ class FaviconHandler(StaticHandler):
 
 
 def routes(deps: Any) -> list[URLSpec]:
-    loader = LOADER
     return [
         url(
             r"/checkout/([^/]*)/?",
             CheckoutPageHandler,
-            {"deps": deps, "loader": loader},
+            {"deps": deps, "loader": LOADER},
             name="checkout_page",
         ),
         url(STATIC_PREFIX + r"(.*)", StaticHandler, {"path": str(STATIC)}, name="checkout_static"),
