@@ -309,6 +309,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.sms_queue,
             stores.balances,
             stores.test_wallets,
+            stores.transactions,
             clock,
         ),
         alerts=AlertService(

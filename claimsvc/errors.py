@@ -129,6 +129,17 @@ class TestSessionNotOpen(ServiceError):
     message = "This test session is not open; a test payment needs an open session"
 
 
+class TestTrxIdLive(InvalidBody):
+    """A test payment's TrxID is one of the account's live transactions': a test record must
+    never carry a live payment's id (the merchant would see one payment twice)."""
+
+    def __init__(self) -> None:
+        super().__init__(details=[TRX_ID_LIVE])
+
+
+TRX_ID_LIVE = "trx_id: a live payment of this account has this TrxID; leave it out or use another"
+
+
 class TestKeyRefused(ServiceError):
     """A test key on an endpoint that has no test mode (payment links)."""
 
@@ -329,8 +340,9 @@ class SignInLimited(PortalError):
 
 
 class SignInGuarded(SignInLimited):
-    """Too many failed passwords for this user from everywhere: only the password and a
-    second factor together pass now. The same answer whatever was wrong (no oracle)."""
+    """Too many failed passwords for this user from everywhere: the password and a second
+    factor together pass, or (without one) the password within a new browser's few tries per
+    address. The same answer whatever was wrong (no oracle)."""
 
     code = "signin.guarded"
     message = "Too many failed sign-ins for this account: enter the password and a code together."

@@ -58,7 +58,15 @@ def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
         stream=stream,
         wallets=wallets,
         pipeline=pipeline,
-        consumer=Consumer(stream, st.messages, pipeline, wallets, deps.clock, tuning),
+        consumer=Consumer(
+            stream,
+            st.messages,
+            pipeline,
+            wallets,
+            deps.clock,
+            tuning,
+            rereads=sv.wordings.reread_due,
+        ),
         health=DeviceHealth(st.devices, deps.clock),
     )
 

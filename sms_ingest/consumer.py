@@ -16,6 +16,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -64,7 +65,9 @@ class Consumer:
         clock: Clock,
         tuning: Tuning | None = None,
         consumer: str | None = None,
+        rereads: Callable[[], Awaitable[int]] | None = None,
     ) -> None:
+        self._rereads = rereads
         self._stream = stream
         self._messages = messages
         self._pipeline = pipeline
@@ -185,12 +188,15 @@ class Consumer:
         await self._stream.done(entry)
 
     async def sweep(self) -> int:
-        """Re-queue messages the stream lost; re-check anchored wallets; refresh lag gauges."""
+        """Re-queue messages the stream lost; re-check anchored wallets; re-queue a batch for a
+        wording taught since (WordingService.reread_due); refresh lag gauges."""
         await self._stream.ensure_group()
         requeued = await self.requeue()
         rechecked = await self._wallets.sweep()
+        # A batch of a taught wording's stored messages, re-queued here, never in its request.
+        reread = await self._rereads() if self._rereads is not None else 0
         await self._gauges()
-        return requeued + rechecked
+        return requeued + rechecked + reread
 
     async def requeue(self) -> int:
         """Put back unprocessed messages no stream entry queues; one sweeper wins each.

@@ -24,6 +24,16 @@ log = logging.getLogger("claimsvc.api")
 PLAIN, CLAIM = "plain", "claim"
 
 
+def query_word(handler: RequestHandler, name: str) -> str | None:
+    """A query argument that only ever picks a word of a small vocabulary (a language, a
+    mode): None when absent or when its bytes are not UTF-8. Never an error, since every
+    error page reads these too (issue 33: `?lang=%ff` made the 400 page fail)."""
+    try:
+        return handler.get_query_argument(name, None)
+    except HTTPError:
+        return None
+
+
 def _no_form_parsing() -> None:
     """Stands in for HTTPServerRequest._parse_body on every request our handlers serve."""
 

@@ -11,7 +11,7 @@ from tornado.routing import URLSpec
 from tornado.web import HTTPError, StaticFileHandler, url
 
 from claimsvc import errors
-from claimsvc.api.base import BaseHandler
+from claimsvc.api.base import BaseHandler, query_word
 from claimsvc.api.page_view import PageView, state_words
 from claimsvc.api.words import Words
 from claimsvc.domain import arrival, i18n, settlement
@@ -19,6 +19,8 @@ from claimsvc.domain.claims import parse_session_id
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
+LOADER = template.Loader(str(TEMPLATES))
+"""The hosted pages' templates (the checkout, the pay pages, the problem page)."""
 STATIC = HERE / "static"
 STATIC_PREFIX = "/static/checkout/"
 STATIC_TYPES = (".css", ".js", ".svg")
@@ -107,7 +109,7 @@ class PageHandler(BaseHandler):
     @property
     def lang(self) -> str:
         return i18n.choose_lang(
-            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+            query_word(self, "lang"), self.request.headers.get("Accept-Language")
         )
 
     @property
@@ -117,21 +119,29 @@ class PageHandler(BaseHandler):
             self._words = Words(self.lang)
         return self._words
 
-    def render_page(self, name: str, status: int = 200, **ns: Any) -> None:
-        """Render a template with the language, its words and the asset helper."""
+    def render_page(
+        self, name: str, status: int = 200, loader: template.Loader | None = None, **ns: Any
+    ) -> None:
+        """Render a template (of the handler's loader unless given) with the language, its
+        words and the asset helper."""
         self.set_status(status)
         self.set_header("Content-Language", self.lang)
-        page = self.loader.load(name).generate(lang=self.lang, t=self.t, asset=asset, **ns)
+        found = (loader or self.loader).load(name)
+        page = found.generate(lang=self.lang, t=self.t, asset=asset, **ns)
         self.finish(page)
 
     def render_problem(self, status: int) -> None:
-        """The not-found page for 404, a plain apology for anything else; never a traceback."""
+        """The not-found page for 404, a plain apology for anything else; never a traceback.
+        Loaded from this module's templates whatever the handler's own loader (a family with
+        its own folder overrides `write_error` with its own problem page)."""
         title, message = (
             (self.t("checkout.not_found_title"), self.t("checkout.not_found_text"))
             if status == 404
             else (self.t("checkout.error_title"), self.t("checkout.error_text"))
         )
-        self.render_page("not_found.html", status, title=title, heading=title, message=message)
+        self.render_page(
+            "not_found.html", status, LOADER, title=title, heading=title, message=message
+        )
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         # send_error has already reset the headers to set_default_headers' (PAGE_HEADERS).
@@ -257,12 +267,11 @@ class FaviconHandler(StaticHandler):
 
 
 def routes(deps: Any) -> list[URLSpec]:
-    loader = template.Loader(str(TEMPLATES))
     return [
         url(
             r"/checkout/([^/]*)/?",
             CheckoutPageHandler,
-            {"deps": deps, "loader": loader},
+            {"deps": deps, "loader": LOADER},
             name="checkout_page",
         ),
         url(STATIC_PREFIX + r"(.*)", StaticHandler, {"path": str(STATIC)}, name="checkout_static"),

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from tornado import template
 from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
-from claimsvc.api.page import TEMPLATES, PageHandler
+from claimsvc.api.page import LOADER, PageHandler
 from claimsvc.api.page_view import PageView, state_words
 from claimsvc.domain import i18n
 from claimsvc.domain import links as rules
@@ -149,7 +148,7 @@ class PayResultHandler(PayHandler):
 
 
 def routes(deps: Any) -> list[URLSpec]:
-    kw = {"deps": deps, "loader": template.Loader(str(TEMPLATES))}
+    kw = {"deps": deps, "loader": LOADER}
     return [
         url(r"/pay/result/([^/]*)/?", PayResultHandler, kw, name="pay_result"),
         url(r"/pay/([^/]*)/?", PayPageHandler, kw, name="pay_page"),

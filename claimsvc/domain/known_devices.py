@@ -1,9 +1,9 @@
 """Browsers a user has signed in from (pure rules).
 
-Past the per-user sign-in limit (domain/signin_limits.py) a password alone opens nothing, so a
-stranger guessing from many addresses would keep out a user who has no second factor. A browser
-the user has already signed in from carries a random token in a long-lived cookie; with the
-right password it still passes that guard, as a second factor would. The stranger has neither
+Past the per-user sign-in limit (domain/signin_limits.py) a browser new to the user has only a
+few password tries per address. A browser the user has already signed in from carries a random
+token in a long-lived cookie; with the right password it passes that guard without spending
+them, as a second factor would. The stranger has neither
 the cookie nor the password. The per-address and per-(user, address) limits apply to everyone.
 See docs/decisions.md, "Sign-in limits a stranger cannot turn against a user".
 """

@@ -19,6 +19,9 @@ MAX_TEXT = 4096
 """The longest text taught or read (ten SMS parts are ~1,600 characters)."""
 PARTY_MAX = 80
 """The longest counterparty name a slot takes."""
+MAX_PARTS = 40
+"""The most slots (marked values and generalised numbers, codes, phone numbers) a wording may
+have: a real wallet SMS has about ten, and each slot is work for every message read."""
 
 
 CREDIT_KINDS = (

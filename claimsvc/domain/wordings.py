@@ -5,6 +5,16 @@ number generalised, whitespace optional; and the matcher that reads a later text
 Pure: values in, values out. Offsets ("spans") are into `clean(text)`, the text the portal shows
 as tokens to choose from. A wording reads a text only when the whole text fits it
 (`re.fullmatch`), so no literal word of the taught message may be missing or changed.
+
+Matching is linear in the text, whatever a merchant teaches and whatever text arrives (issue 33:
+a greedy number next to a literal "." split "1.1.1..." over ten slots in exponentially many
+ways). Every part but the counterparty's name is an atomic group (spaces a possessive run), so
+at a given position it matches in at most one way, its longest, and the engine never comes back
+into it: a literal is fixed, and each generalised part is a maximal run fenced by lookarounds
+(the same run `_SCAN` cut from the taught message, which is why a wording still reads texts of
+its shape). The one choice point is the name (`party`, at most one, PARTY_MAX characters), so a
+match costs at most PARTY_MAX passes over the text, each a single left-to-right walk; texts and
+wordings are bounded too (MAX_TEXT characters, MAX_PARTS slots, checked when taught).
 """
 
 from __future__ import annotations
@@ -12,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, lru_cache
@@ -21,6 +32,7 @@ from claimsvc.domain.wording_marks import (
     CREDIT_KINDS,
     DEBIT_KINDS,
     KINDS,
+    MAX_PARTS,
     MAX_TEXT,
     MONEY,
     PARTY_MAX,
@@ -39,6 +51,7 @@ __all__ = [
     "CREDIT_KINDS",
     "DEBIT_KINDS",
     "KINDS",
+    "MAX_PARTS",
     "MAX_TEXT",
     "TRX_SHAPES",
     "Marks",
@@ -48,8 +61,10 @@ __all__ = [
     "Token",
     "Wording",
     "WordingProblem",
+    "agreed",
     "clean",
     "compiled",
+    "each_reading",
     "read",
     "read_any",
     "teach",
@@ -61,15 +76,16 @@ __all__ = [
 # marked slot (VALUE_SLOTS).
 LIT, SPACE, NUM, CODE, PHONE = "lit", "space", "num", "code", "phone"
 _PATTERNS = {
-    SPACE: r"\s*",
-    NUM: r"(?<![0-9])[0-9]+(?:[,.][0-9]+)*(?![0-9])",
-    CODE: r"(?<![A-Za-z0-9*+])\+?[A-Za-z0-9*]+(?![A-Za-z0-9*])",
-    PHONE: r"(?<![A-Za-z0-9*+])(?P<phone>\+?[0-9][0-9Xx*]{5,15})(?![A-Za-z0-9*])",
-    "amount": rf"(?<![0-9.,])(?P<amount>{MONEY})(?![0-9])",
-    "fee": rf"(?<![0-9.,])(?P<fee>{MONEY})(?![0-9])",
-    "balance": rf"(?<![0-9.,])(?P<balance>{MONEY})(?![0-9])",
+    SPACE: r"\s*+",
+    NUM: r"(?>(?<![0-9])[0-9]+(?:[,.][0-9]+)*(?![0-9]))",
+    CODE: r"(?>(?<![A-Za-z0-9*+])\+?[A-Za-z0-9*]+(?![A-Za-z0-9*]))",
+    PHONE: r"(?>(?<![A-Za-z0-9*+])(?P<phone>\+?[0-9][0-9Xx*]{5,15})(?![A-Za-z0-9*]))",
+    "amount": rf"(?>(?<![0-9.,])(?P<amount>{MONEY})(?![0-9]))",
+    "fee": rf"(?>(?<![0-9.,])(?P<fee>{MONEY})(?![0-9]))",
+    "balance": rf"(?>(?<![0-9.,])(?P<balance>{MONEY})(?![0-9]))",
     "party": rf"(?P<party>[^\n]{{1,{PARTY_MAX}}}?)",
 }
+"""Each part's expression: atomic, so it never backtracks once matched (the name excepted)."""
 # Generalisable runs, tried in this order: whitespace, a number with its separators, a run of
 # letters and digits (with a masking '*') that holds a digit.
 _SCAN = re.compile(
@@ -186,6 +202,8 @@ def teach(text: str, provider: str, marks: Marks) -> Wording:
     if marks.party is not None:  # a named counterparty: no phone number stands for it
         parts = [(CODE, "") if kind == PHONE else (kind, t) for kind, t in parts]
     wording = Wording(provider, marks.direction, marks.kind, _merged(parts))
+    if sum(kind not in (LIT, SPACE) for kind, _ in wording.parts) > MAX_PARTS:
+        raise WordingProblem([("text", "too_many_parts")])
     if not _reads_back(wording, text, marks):
         raise WordingProblem([("marks", "not_read_back")])
     return wording
@@ -228,7 +246,7 @@ def compiled(provider: str, parts: tuple[Part, ...]) -> re.Pattern[str]:
         if kind == LIT:
             out.append(re.escape(text))
         elif kind == "trx":
-            out.append(f"(?<![A-Za-z0-9])(?P<trx>{TRX_SHAPES[provider]})(?![A-Za-z0-9])")
+            out.append(f"(?>(?<![A-Za-z0-9])(?P<trx>{TRX_SHAPES[provider]})(?![A-Za-z0-9]))")
         else:
             out.append(_PATTERNS[kind])
     return re.compile("".join(out), re.ASCII)
@@ -265,9 +283,21 @@ def _read_clean(wording: Wording, text: str) -> Reading | None:
 def read_any(wordings: list[Wording], text: str) -> Reading | None:
     """The one reading the wordings agree on; None when none reads the text, or when two read
     it differently (never guessed)."""
+    return agreed(each_reading(wordings, text))
+
+
+def each_reading(wordings: list[Wording], text: str) -> Iterator[Reading | None]:
+    """What each wording reads from `text`, one at a time (a caller serving others may pause
+    between them)."""
     text = clean(text)
-    readings = {r for w in wordings if (r := _read_clean(w, text)) is not None}
-    return readings.pop() if len(readings) == 1 else None
+    for wording in wordings:
+        yield _read_clean(wording, text)
+
+
+def agreed(readings: Iterable[Reading | None]) -> Reading | None:
+    """The one reading among the wordings' (None: none, or two that differ)."""
+    found = {r for r in readings if r is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -286,3 +316,8 @@ class TaughtWording:
     everywhere: bool = False
     """Made global by the operator: it reads every account's messages."""
     made_global_at: datetime | None = None
+    rereading: bool = False
+    """The stored messages it may read are still being handed to the SMS worker again (the
+    worker does it in batches after the wording is saved, never the request that saved it)."""
+    reread: int = 0
+    """Stored messages handed to the SMS worker again for it so far."""

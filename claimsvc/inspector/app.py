@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tornado.web import Application, RequestHandler, StaticFileHandler
 
+from claimsvc.api.base import query_word
 from claimsvc.api.words import Words
 from claimsvc.domain import signing
 from claimsvc.domain.exchange import Headers, body_text, mask_headers
@@ -111,9 +112,7 @@ class ReceiveHandler(RequestHandler):
         if path:
             self.send_error(404)
             return
-        lang = choose_lang(
-            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
-        )
+        lang = choose_lang(query_word(self, "lang"), self.request.headers.get("Accept-Language"))
         self.set_header("Cache-Control", "no-store")
         t = Words(lang)
         self.render(

@@ -28,6 +28,7 @@ from claimsvc.domain import alerts as al
 from claimsvc.domain.accounts import Account
 from claimsvc.domain.daily_summary import Slot, checked_hour, due, latest_slot
 from claimsvc.domain.devices import SHORTEST_QUIET, Device, past_threshold, quiet_after
+from claimsvc.domain.users import can
 from claimsvc.services.alert_facts import (
     event_alert,
     message_alert,
@@ -212,8 +213,8 @@ class AlertService:
         accounts = sorted({a.account_id for a in new})
         channels = await self._channels.linked_of_accounts(accounts)
         # A disabled (or removed) user's channels get nothing, though still linked.
-        active = await self._users.active_among(sorted({c.user_id for c in channels}))
-        channels = [c for c in channels if c.user_id in active]
+        roles = await self._users.active_roles(sorted({c.user_id for c in channels}))
+        channels = [c for c in channels if c.user_id in roles]
         now = self._clock()
         sends = [
             al.Send(
@@ -226,7 +227,9 @@ class AlertService:
                 attempts=0,
                 next_at=now,
                 created_at=now,
-                press_token=secrets.token_urlsafe(16) if _has_buttons(a, c) else None,
+                press_token=(
+                    secrets.token_urlsafe(16) if _has_buttons(a, c, roles[c.user_id]) else None
+                ),
             )
             for a in new
             for c in channels
@@ -326,9 +329,10 @@ class AlertService:
         return reply.outcome  # type: ignore[no-any-return]
 
 
-def _has_buttons(alert: al.Alert, channel: al.Channel) -> bool:
-    """A held payment's alert in Telegram carries Confirm and Not received buttons."""
-    return alert.kind == al.PAYMENT_HELD and channel.kind == al.TELEGRAM
+def _has_buttons(alert: al.Alert, channel: al.Channel, role: str) -> bool:
+    """A held payment's alert in Telegram carries Confirm and Not received buttons, for a user
+    whose role may confirm (issue 33: a developer's chat got buttons that always refused)."""
+    return alert.kind == al.PAYMENT_HELD and channel.kind == al.TELEGRAM and can(role, "confirm")
 
 
 def _reason(outcome: al.Outcome) -> str:

@@ -94,15 +94,22 @@ class SigninService:
     ) -> Started:
         """Check a password; a session at the code step when the user has two-factor on.
 
-        Past the per-user limit (domain/signin_limits.py) the password alone opens nothing:
-        `code` (a TOTP or recovery code typed in the same form) must be right too, and every
-        refusal then is the same SignInGuarded, whatever was wrong; unless `device`, the
-        browser's known-browser token, is one the user signed in from (domain/known_devices.py).
+        Past the per-user limit (domain/signin_limits.py) the user is guarded, and every
+        refusal is the same SignInGuarded, whatever was wrong. A browser the user signed in
+        from (`device`, its known-browser token: domain/known_devices.py) passes with the
+        password. A user with two-factor on needs `code` (a TOTP or recovery code typed in the
+        same form) with the password. A user without passes from any browser with the right
+        password, within GUARDED_PAIR attempts per address (counted before the password is
+        checked, so past them even the right one is refused).
         """
         email = email.strip().lower()
         decision = await self._limits.hit_password(email_hash(email), address)
         refuse_if_blocked(decision)
         user = await self._users.by_email(email)
+        if decision.outcome == GUARDED and not self._passes_guard(user, device):
+            tried = await self._limits.hit_guarded(email_hash(email), address)
+            if tried.outcome == BLOCKED:
+                raise guarded(tried)
         usable = user is not None and user.active
         stored = user.password_hash if user is not None and usable else None
         if not await self.passwords.verify(stored, password) or user is None:
@@ -115,15 +122,24 @@ class SigninService:
             raise errors.SignInFailed()
         user = await self._rehash(user, password)
         known = known_devices.recognises(user.known_devices, device, self._clock())
-        if decision.outcome == GUARDED and not known:
+        if decision.outcome == GUARDED and not known and user.totp_secret is not None:
             return await self._password_and_code(user, code or "", address, decision, device)
         if user.totp_secret is not None:
             # The counts are cleared by the code step: a right password alone must not give
             # whoever holds it fresh code guesses.
             return await self.open_session(user, ps.CODE)
-        # Through the guard by a known browser: the guard keeps holding for everyone else.
+        # Through the guard (a known browser, or a new one within its address's few tries):
+        # the guard keeps holding for everyone else.
         keep_guard = decision.outcome == GUARDED
         return await self._signed_in(user, address, device=device, keep_guard=keep_guard)
+
+    def _passes_guard(self, user: User | None, device: str | None) -> bool:
+        """A guarded attempt that spends none of the address's few tries: the user has a second
+        factor (the code is checked instead), or the browser is one the user signed in from."""
+        if user is None:
+            return False
+        known = known_devices.recognises(user.known_devices, device, self._clock())
+        return known or user.totp_secret is not None
 
     async def _password_and_code(
         self,

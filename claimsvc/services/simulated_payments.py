@@ -16,7 +16,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.balances import WalletKey
 from claimsvc.domain.messages import SmsMessage
-from claimsvc.domain.modes import is_test
+from claimsvc.domain.modes import is_test, owner_of
 from claimsvc.domain.sessions import OPEN, Session
 from claimsvc.domain.simulated_payments import TestPayment, TestPaymentRequest
 from claimsvc.store.accounts import AccountStore
@@ -26,6 +26,7 @@ from claimsvc.store.mongo import new_id
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.simulated_wallets import TestWalletStore
 from claimsvc.store.sms_queue import SmsQueue
+from claimsvc.store.transactions import TransactionStore
 
 WAIT_POLL_S = 0.1
 """How often a caller that waits for its SMS to be processed looks again."""
@@ -42,6 +43,7 @@ class TestPaymentService:
         queue: SmsQueue,
         balances: BalanceStore,
         wallets: TestWalletStore,
+        transactions: TransactionStore,
         clock: Clock,
     ) -> None:
         self._sessions = sessions
@@ -50,6 +52,7 @@ class TestPaymentService:
         self._queue = queue
         self._balances = balances
         self._wallets = wallets
+        self._transactions = transactions
         self._clock = clock
 
     async def pay(
@@ -57,8 +60,9 @@ class TestPaymentService:
     ) -> TestPayment:
         """Make `req`'s payment arrive for a session of the test ledger `ledger` (the
         operator, None: any test session). Any other session, live ones included, is NotFound,
-        as a session of another account is. With `wait_s`, wait up to that long for the SMS
-        worker to process the SMS."""
+        as a session of another account is. A TrxID one of the account's live transactions has
+        is refused (400). With `wait_s`, wait up to that long for the SMS worker to process the
+        SMS."""
         if ledger is not None and not is_test(ledger):
             raise errors.TestKeyRequired()
         session = await self._sessions.get(req.session_id)
@@ -66,6 +70,10 @@ class TestPaymentService:
             raise errors.SessionNotFound()
         if session.status != OPEN:
             raise errors.TestSessionNotOpen()
+        if req.trx_id and await self._transactions.has_trx_id(
+            owner_of(session.account_id), req.trx_id
+        ):
+            raise errors.TestTrxIdLive()
         provider = req.provider or await self._provider(session)
         trx_id = req.trx_id or rules.new_trx_id(provider)
         amount = rules.sms_amount(req.outcome, session.amount_poisha)
@@ -95,7 +103,8 @@ class TestPaymentService:
             key = WalletKey(session.account_id, rules.TEST_DEVICE_ID, provider, None)
             await self._balances.anchor(key, 0, now)
         sender = rules.SENDERS[provider]
-        text = rules.sms_text(provider, trx_id, amount, balance, now)
+        stated = rules.stated_balance(outcome, amount, balance)
+        text = rules.sms_text(provider, trx_id, amount, stated, now)
         message = SmsMessage(
             id=new_id("msg"),
             account_id=session.account_id,

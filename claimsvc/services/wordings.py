@@ -1,15 +1,19 @@
 """Teaching, listing, removing and sharing SMS wordings (the portal's and the operator's).
 
 A wording is taught from one of the account's messages that no rule read (`unparsed`, from a
-provider's real sender id: the worker sets the provider only for those). Saving it re-queues the
-account's unparsed messages of that provider (the re-parse path of `claimsvc admin messages
-reparse`), so the stored ones are read at once; the SMS worker then tries the wording on them,
-and on later messages, only where no built-in rule reads them.
+provider's real sender id: the worker sets the provider only for those). Saving it marks the
+wording as owing a re-read; the SMS worker's sweep then re-queues the account's unparsed
+messages of that provider in batches (`reread_due`, the re-parse path of `claimsvc admin
+messages reparse`), never the request that saved it (issue 33: some 210 waiting messages took
+35 s inside the POST), and the wordings page shows the progress. The SMS worker tries the
+wording on them, and on later messages, only where no built-in rule reads them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, replace
+from datetime import timedelta
 
 from claimsvc import errors
 from claimsvc.clock import Clock
@@ -24,13 +28,17 @@ from claimsvc.domain.wordings import (
     read,
     teach,
 )
-from claimsvc.services.reparse import MAX_BATCH, Reparsed, ReparseFilter, ReparseService
+from claimsvc.services.reparse import MAX_BATCH, ReparseFilter, ReparseService
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.wordings import MAX_PER_ACCOUNT, WordingExists, WordingStore
 
 PREVIEW_LIMIT = MAX_BATCH
 """Stored unparsed messages a preview reads at most (oldest first)."""
+REREAD_BATCH = 100
+"""Stored messages one sweep of the SMS worker re-queues for a wording (the rest next sweep)."""
+REREAD_LEASE = timedelta(minutes=5)
+"""How long a worker holds a wording's re-read before another may take it over."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +50,6 @@ class Preview:
     matches: list[tuple[SmsMessage, Reading]]
     more: bool
     """More unparsed messages exist than the preview read."""
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A wording stored, and the re-parse it started."""
-
-    taught: TaughtWording
-    reparsed: Reparsed
 
 
 def invalid(problem: WordingProblem) -> errors.InvalidBody:
@@ -94,11 +94,13 @@ class WordingService:
             reading = read(wording, other.text) if other is not None else None
             if other is not None and reading is not None:
                 matches.append((other, reading))
+            await asyncio.sleep(0)  # each read is bounded; other requests run between them
         return Preview(wording, msg, matches, more=len(found) == PREVIEW_LIMIT)
 
-    async def teach(self, account_id: str, message_id: str, marks: Marks, by: str) -> Saved:
-        """Store the wording and re-queue the account's unparsed messages of its provider.
-        400 for bad marks or too many wordings; 409 when the account already has it."""
+    async def teach(self, account_id: str, message_id: str, marks: Marks, by: str) -> TaughtWording:
+        """Store the wording, owing a re-read of the account's unparsed messages of its
+        provider (`reread_due`). 400 for bad marks or too many wordings; 409 when the account
+        already has it."""
         msg = await self.source(account_id, message_id)
         wording = self._wording(msg, marks)
         # A soft bound (not an invariant): each wording costs the worker a match per message.
@@ -116,8 +118,26 @@ class WordingService:
             await self._store.insert(taught)
         except WordingExists as exc:
             raise errors.WordingTaught() from exc
-        which = ReparseFilter(account_id=account_id, provider=wording.provider)
-        return Saved(taught, await self._reparse.reparse(which))
+        return replace(taught, rereading=True)
+
+    async def reread_due(self, batch: int = REREAD_BATCH) -> int:
+        """The SMS worker's share of a save: re-queue one batch of the stored unparsed
+        messages of the wording owing a re-read longest (its account's, or every account's
+        once global); how many. The wording stays owed while more may match."""
+        now = self._clock()
+        leased_until = now + REREAD_LEASE
+        taught = await self._store.take_reread(now, leased_until)
+        if taught is None:
+            return 0
+        which = ReparseFilter(
+            account_id=None if taught.everywhere else taught.account_id,
+            provider=taught.wording.provider,
+            limit=batch,
+        )
+        done = await self._reparse.reparse(which)
+        more_at = self._clock() if done.more else None
+        await self._store.reread_progress(taught.id, leased_until, done.requeued, more_at)
+        return done.requeued
 
     @staticmethod
     def _wording(msg: SmsMessage, marks: Marks) -> Wording:
@@ -153,11 +173,10 @@ class WordingService:
             raise errors.NotFound()
         return removed
 
-    async def make_global(self, wording_id: str) -> Saved:
-        """Make a wording read every account's messages, and re-queue every account's unparsed
-        messages of its provider; NotFound for an unknown id."""
+    async def make_global(self, wording_id: str) -> TaughtWording:
+        """Make a wording read every account's messages, owing a re-read of every account's
+        unparsed messages of its provider (the SMS worker's); NotFound for an unknown id."""
         taught = await self._store.make_global(wording_id, self._clock())
         if taught is None:
             raise errors.NotFound()
-        which = ReparseFilter(provider=taught.wording.provider)
-        return Saved(taught, await self._reparse.reparse(which))
+        return taught

@@ -31,7 +31,8 @@ tag. Family by family (the tag in braces):
   POST's redirect, then deleted as it is read.
 - `{portal-signin}`: the portal's sign-in attempt counters, per user (the SHA-256 of the email,
   never the email itself), per client address (its /64 for IPv6, as every per-address limit),
-  per (user, address) pair and per user's codes,
+  per (user, address) pair, per (user, address) pair while the user is guarded, and per
+  user's codes,
   checked and counted together by one script.
   Sign-ins are rare next to payments, so one slot is plenty.
 
@@ -140,6 +141,10 @@ class RedisKeys:
     def signin_pair(self, email_hash: str, address: str) -> str:
         """Portal sign-in attempts on one user from one client address."""
         return self._key("portal-signin", f"pair:{email_hash}:{limit_subject(address)}")
+
+    def signin_guarded_pair(self, email_hash: str, address: str) -> str:
+        """Password attempts on a guarded user from one address by browsers it does not know."""
+        return self._key("portal-signin", f"guarded:{email_hash}:{limit_subject(address)}")
 
     def signin_codes(self, email_hash: str) -> str:
         """Two-factor codes tried for one user, from every address, in the current window."""

@@ -7,12 +7,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from claimsvc.domain.signin_limits import PER_ADDRESS, PER_PAIR, PER_USER, PER_USER_CODES, Limit
+from claimsvc.domain.signin_limits import (
+    GUARDED_PAIR,
+    PER_ADDRESS,
+    PER_PAIR,
+    PER_USER,
+    PER_USER_CODES,
+    Limit,
+)
 from claimsvc.store.redis_keys import RedisKeys
 
 ALLOWED, BLOCKED, GUARDED = "allowed", "blocked", "guarded"
 """An attempt's outcome: counted; refused and not counted; counted, but past a soft limit
-(past PER_USER: only a password with a second factor may pass)."""
+(past PER_USER: the user is guarded)."""
 
 # KEYS[i] one attempt counter
 # ARGV[3i-2], ARGV[3i-1], ARGV[3i]: counter i's limit, window in ms, and 1 when it is soft
@@ -80,6 +87,12 @@ class SigninLimitStore:
             ]
         )
 
+    async def hit_guarded(self, email_hash: str, address: str) -> SigninDecision:
+        """Count a guarded user's password attempt by a browser it does not know: BLOCKED past
+        GUARDED_PAIR from this address."""
+        key = self._keys.signin_guarded_pair(email_hash, address)
+        return await self._count([(key, GUARDED_PAIR, False)])
+
     async def hit_code(self, email_hash: str, address: str) -> SigninDecision:
         """Count a two-factor code attempt: BLOCKED past the address's, pair's or the user's
         code limit."""
@@ -96,8 +109,8 @@ class SigninLimitStore:
         """Forget a user's attempts after a full sign-in (not the address's: other users');
         with `keep_guard`, only this address's: the per-user guard goes on holding."""
         k = self._keys
-        pair = k.signin_pair(email_hash, address)
+        pairs = (k.signin_pair(email_hash, address), k.signin_guarded_pair(email_hash, address))
         if keep_guard:
-            await self._redis.delete(pair)
+            await self._redis.delete(*pairs)
             return
-        await self._redis.delete(k.signin_user(email_hash), k.signin_codes(email_hash), pair)
+        await self._redis.delete(k.signin_user(email_hash), k.signin_codes(email_hash), *pairs)

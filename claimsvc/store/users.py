@@ -83,10 +83,11 @@ class UserStore:
         cursor = self._coll.find({"account_id": account_id}).sort([("created_at", ASCENDING)])
         return [self.from_doc(doc) async for doc in cursor]
 
-    async def active_among(self, user_ids: list[str]) -> set[str]:
-        """Those of `user_ids` whose users exist and are active (alerts go to no one else)."""
+    async def active_roles(self, user_ids: list[str]) -> dict[str, str]:
+        """The role of each of `user_ids` whose user exists and is active (alerts go to no one
+        else, and a held payment's buttons only to a role that may confirm)."""
         query = {"_id": {"$in": user_ids}, "status": "active"}
-        return {doc["_id"] async for doc in self._coll.find(query, {"_id": 1})}
+        return {doc["_id"]: doc["role"] async for doc in self._coll.find(query, {"role": 1})}
 
     async def _update(self, query: dict[str, Any], update: dict[str, Any]) -> User | None:
         doc = await self._coll.find_one_and_update(

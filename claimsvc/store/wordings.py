@@ -46,6 +46,8 @@ class WordingStore:
             source_message_id=doc.get("source_message_id"),
             everywhere=bool(doc.get("everywhere")),
             made_global_at=doc.get("made_global_at"),
+            rereading=doc.get("reread_due") is not None,
+            reread=int(doc.get("reread_requeued", 0)),
         )
 
     @staticmethod
@@ -64,12 +66,16 @@ class WordingStore:
             "source_message_id": taught.source_message_id,
             "everywhere": taught.everywhere,
             "made_global_at": taught.made_global_at,
+            # A new wording owes a re-read of the stored messages it may read (take_reread).
+            "reread_due": taught.created_at,
+            "reread_requeued": 0,
         }
 
     async def ensure_indexes(self) -> None:
         # The invariant: one wording per account, provider and parts.
         await self._coll.create_index([("account_id", 1), ("provider", 1), ("key", 1)], unique=True)
         await self._coll.create_index([("everywhere", 1), ("provider", 1)])
+        await self._coll.create_index("reread_due", sparse=True)
 
     async def insert(self, taught: TaughtWording) -> None:
         """Store a new wording; WordingExists when the account has the same one."""
@@ -108,12 +114,34 @@ class WordingStore:
         """Make a wording read every account's messages; None when there is no such wording."""
         doc = await self._coll.find_one_and_update(
             {"_id": wording_id, "everywhere": {"$ne": True}},
-            {"$set": {"everywhere": True, "made_global_at": now}},
+            {"$set": {"everywhere": True, "made_global_at": now, "reread_due": now}},
             return_document=ReturnDocument.AFTER,
         )
         if doc is None:  # already global (its first moment stays), or no such wording
             return await self.get(wording_id)
         return self.from_doc(doc)
+
+    async def take_reread(self, now: datetime, until: datetime) -> TaughtWording | None:
+        """Lease the wording whose re-read is owed longest, until `until` (a worker that dies
+        holding it leaves it to the next after that); None when none is owed."""
+        doc = await self._coll.find_one_and_update(
+            {"reread_due": {"$lte": now}},
+            {"$set": {"reread_due": until}},
+            sort=[("reread_due", 1)],
+            return_document=ReturnDocument.AFTER,
+        )
+        return None if doc is None else self.from_doc(doc)
+
+    async def reread_progress(
+        self, wording_id: str, leased_until: datetime, requeued: int, more_at: datetime | None
+    ) -> None:
+        """Count a leased re-read's batch; owed again from `more_at` when more messages may
+        match, done otherwise. Nothing when the lease was lost (made global meanwhile: owed
+        again from the start)."""
+        await self._coll.update_one(
+            {"_id": wording_id, "reread_due": leased_until},
+            {"$set": {"reread_due": more_at}, "$inc": {"reread_requeued": requeued}},
+        )
 
     async def remove(self, wording_id: str, account_id: str | None) -> TaughtWording | None:
         """Delete a wording (only the account's own when `account_id` is given); the deleted

@@ -7,7 +7,9 @@ message from a phone number, a look-alike sender or a notice sender.
 
 from __future__ import annotations
 
-from claimsvc.domain.wordings import Reading, Wording, read_any
+from collections.abc import Iterable
+
+from claimsvc.domain.wordings import Reading, Wording, agreed, each_reading
 from sms_ingest.parsers.base import Direction, Kind, ParsedSms, ParseOutcome, Result
 from sms_ingest.parsers.registry import PARSERS
 
@@ -52,8 +54,17 @@ def read_taught(
     outcome unchanged (two wordings that read it differently read nothing)."""
     if not wants_wording(sender, outcome):
         return outcome
-    mine = [w for w in wordings if w.provider == outcome.provider]
-    reading = read_any(mine, text)
+    return taught_outcome(outcome, each_reading(of_provider(wordings, outcome), text))
+
+
+def of_provider(wordings: list[Wording], outcome: ParseOutcome) -> list[Wording]:
+    """The wordings that may read a message the rules left `outcome` (its provider's)."""
+    return [w for w in wordings if w.provider == outcome.provider]
+
+
+def taught_outcome(outcome: ParseOutcome, readings: Iterable[Reading | None]) -> ParseOutcome:
+    """The outcome the wordings' readings give: the one they agree on, else the rules'."""
+    reading = agreed(readings)
     if reading is None:
         return outcome
     return ParseOutcome(Result.PARSED, outcome.provider, to_parsed(reading), None)

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.alerts.test_telegram_alerts import CHAT, OTHER_CHAT, alert_messages, held_claim, setup
+from tests.alerts.test_telegram_alerts import (
+    CHAT,
+    OTHER_CHAT,
+    alert_messages,
+    held_claim,
+    make_user,
+    setup,
+)
 from tests.claims_support import events_of, session_doc
 
 pytestmark = pytest.mark.wire  # the one-use token and the confirmation on a real server too
@@ -79,10 +86,25 @@ async def test_a_replayed_press_does_nothing(deps, fetch, make_account, worker, 
     assert len(confirms) == 1
 
 
-async def test_a_user_whose_role_may_not_confirm_changes_nothing(
+async def test_a_developer_s_chat_gets_the_held_payment_without_buttons(
     deps, fetch, make_account, worker, telegram
 ):
-    a = await alerted(deps, fetch, make_account, worker, telegram, role="developer")
+    merchant, _ = await setup(deps, make_account, worker, telegram, role="developer")
+    session_id, tx = await held_claim(deps, fetch, merchant)
+    await worker.run()
+    [sent] = alert_messages(telegram)
+    assert tx.trx_id in sent["text"]
+    assert "reply_markup" not in sent  # a role that may not confirm is offered no Confirm
+    assert (await session_doc(deps, session_id))["status"] == "OPEN"
+
+
+async def test_a_user_whose_role_may_no_longer_confirm_changes_nothing(
+    deps, fetch, make_account, worker, telegram
+):
+    a = await alerted(deps, fetch, make_account, worker, telegram)
+    [user] = await deps.services.users.of_account(a.merchant.id)
+    await make_user(deps, a.merchant.id, "owner")  # the account keeps an owner
+    await deps.services.users.set_role(a.merchant.id, user.id, "developer")
     telegram.user_presses(CHAT, a.message_id, a.confirm)
     await worker.run()
     assert telegram.of("answerCallbackQuery")[0]["text"] == (

@@ -19,12 +19,14 @@ from dataclasses import dataclass
 import pytest
 from tornado.httpclient import AsyncHTTPClient
 from tornado.testing import bind_unused_port
+from tornado.web import StaticFileHandler
 
 from claimsvc.api.app import make_app
 from claimsvc.bootstrap import Deps
 from claimsvc.runtime.runner import listen
 from sms_ingest.app import make_app as make_sms_app
 from tests.conftest import ADMIN_TOKEN
+from tests.route_samples import hostile_paths
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -262,3 +264,28 @@ async def test_a_10_mb_body_is_refused_without_being_read(servers, port_name, fr
     assert answer.startswith((b"HTTP/1.1 400", b"HTTP/1.1 413")), answer[:200]
     assert b"500" not in answer.split(b"\r\n", 1)[0]
     assert sent < ten_mb  # answered before the body was all sent: the rest is never read
+
+
+async def test_hostile_characters_in_any_path_segment_or_query_of_any_route_are_client_errors(
+    deps, servers, make_account
+):
+    """Every route of both ports (API, admin, hosted and pay pages, portal, SMS intake), each
+    path segment and query argument in turn an encoded control character or bytes that are
+    not UTF-8, with a key and the admin token: never a 5xx, and a client error in its family's
+    shape (a JSON object, an HTML page, the static files' plain text)."""
+    merchant = await make_account()
+    headers = {"x-api-key": merchant.key, "Authorization": f"Bearer {ADMIN_TOKEN}"}
+    from sms_ingest.app import build
+
+    apps = (("api", make_app(deps)), ("sms", make_sms_app(deps, build(deps).intake)))
+    bad: list[str] = []
+    for port, app in apps:
+        for rule in app.wildcard_router.rules:
+            plain = issubclass(rule.target, StaticFileHandler)  # type: ignore[attr-defined]
+            for path in hostile_paths(rule):
+                target = Target(rule.name or path, port, "GET", path, headers)
+                code, body = await send(servers[port], target, None, "text/plain")
+                shaped = acceptable(code, body) or (plain and body in (b"Not found", b"Error"))
+                if code >= 500 or (code >= 400 and not shaped):
+                    bad.append(f"{port} {path}: {code} {body[:100]!r}")
+    assert bad == []

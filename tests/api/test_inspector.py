@@ -113,3 +113,12 @@ async def test_a_get_elsewhere_is_not_found(inspector):
     base = inspector
     reply = await AsyncHTTPClient().fetch(f"{base}/other", raise_error=False)
     assert reply.code == 404
+
+
+@pytest.mark.parametrize("path", ["/?lang=%ff", "/%00", "/%0d%0aSet-Cookie:%20x=1", "/%ff"])
+async def test_hostile_characters_in_the_path_or_language_are_never_a_5xx(inspector, path):
+    reply = await AsyncHTTPClient().fetch(f"{inspector}{path}", raise_error=False)
+    assert reply.code < 500, (path, reply.code)
+    assert (reply.body or b"").lstrip().startswith(b"<"), reply.body
+    if path == "/?lang=%ff":
+        assert reply.code == 200 and b"Webhook inspector" in reply.body

@@ -5,7 +5,6 @@ the day it is added (or fails here for want of a sample of its path's parts)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -16,32 +15,13 @@ from claimsvc.api.app import make_app
 from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
 from claimsvc.domain.users import ROLES, can
 from tests.portal.phone_support import all_documents
-
-CANDIDATES = ("nothing_here", "usr_" + "0" * 24, "999999", "A" * 32, "role")
-"""Values tried for each part of a route's path, in order: the first its pattern takes is used
-(ids that exist nowhere; `role` for the team's actions)."""
-
-
-def sample(group: str) -> str:
-    found = [c for c in CANDIDATES if re.fullmatch(group, c)]
-    assert found, f"add a candidate that {group} takes"
-    return found[0]
+from tests.route_samples import groups_of, hostile_paths, sample, sample_path
 
 
 def portal_rules(deps: Any) -> list[URLSpec]:
     app = make_app(deps)
     rules = app.wildcard_router.rules
     return [r for r in rules if issubclass(r.target, PortalHandler)]  # type: ignore[attr-defined]
-
-
-def sample_path(rule: URLSpec) -> str:
-    """The rule's path with every group replaced by its sample."""
-    pattern = rule.regex.pattern.removesuffix("$")
-    groups = re.findall(r"\((?:[^()]|\([^()]*\))*\)", pattern)
-    path = pattern
-    for group in groups:
-        path = path.replace(group, sample(group), 1)
-    return path.replace("\\", "")
 
 
 async def test_every_portal_handler_is_a_page_or_an_action_never_both(deps):
@@ -62,8 +42,7 @@ async def test_every_route_has_one_name_and_every_name_builds_its_path(deps):
         handler = rule.target
         assert rule.name == handler.route_name, (rule.regex.pattern, rule.name)  # type: ignore[attr-defined]
         path = sample_path(rule)
-        groups = re.findall(r"\((?:[^()]|\([^()]*\))*\)", rule.regex.pattern)
-        args = [sample(g) for g in groups]
+        args = [sample(g) for g in groups_of(rule)]
         assert app.reverse_url(rule.name, *args) == path
 
 
@@ -82,6 +61,43 @@ async def test_get_on_every_route_as_every_role_never_fails(
             assert page.code == 405, (rule.name, page.code)
             assert "This address only takes a form" in page.text
     assert seen["portal_links"] == (303 if role is None else 200 if can(role, "links") else 403)
+
+
+@pytest.mark.parametrize("role", ["owner", None])
+async def test_hostile_characters_in_any_path_segment_or_query_get_the_portal_s_own_page(
+    deps, make_account, make_user, portal, portal_client, role
+):
+    shop = await make_account(name="Rahim Store")
+    client = await portal(await make_user(shop, role=role)) if role else portal_client()
+    bad = []
+    for rule in portal_rules(deps):
+        for path in hostile_paths(rule, keep=1):  # /portal/...: the portal's own page
+            page = await client.get(path, follow=False)
+            if page.code >= 500 or (page.code >= 400 and "<h1>" not in page.text):
+                bad.append(f"{path}: {page.code} {page.text[:120]!r}")
+            if page.code in (301, 302, 303):
+                assert page.location.startswith("/portal"), (path, page.location)
+                assert "\r" not in page.location and "\n" not in page.location
+    assert bad == []
+
+
+async def test_the_issue_s_hostile_slash_addresses_are_the_portal_s_404(portal_client):
+    for path in ("/portal/%0d%0aSet-Cookie:%20x=1/", "/portal/%00/"):
+        page = await portal_client().get(path)
+        assert page.code == 404, (path, page.code)
+        assert "<h1>Not found</h1>" in page.text
+        assert "x=1" not in str(page.headers.get_list("Set-Cookie"))
+
+
+@pytest.mark.parametrize("query", ["mode=%ff", "lang=%ff", "lang=%ff&mode=%ff"])
+async def test_a_query_word_that_is_not_text_is_ignored_on_every_page(
+    make_account, make_user, portal, query
+):
+    client = await portal(await make_user(await make_account(name="Rahim Store")))
+    for path in ("/portal/login", "/portal/", "/portal/payments", "/portal/transactions"):
+        page = await client.get(f"{path}?{query}")
+        assert page.code == 200, (path, page.code, page.text[:200])
+        assert 'lang="en"' in page.text
 
 
 async def test_a_post_without_the_forms_token_is_refused_on_every_route_and_changes_nothing(

@@ -14,7 +14,7 @@ from claimsvc.domain.limits import DHAKA
 from claimsvc.domain.modes import TEST, ledger_id
 from sms_ingest.app import build
 from sms_ingest.consumer import Tuning
-from tests.claims_support import events_of, open_session, relay_owed
+from tests.claims_support import events_of, open_session, pay, relay_owed
 from tests.conftest import initialize_body
 from tests.portal.phone_support import audit_entries
 
@@ -175,6 +175,27 @@ async def test_a_bad_test_payment_form_is_said_beside_its_field_with_the_choice_
     assert await deps.db["messages"].count_documents({}) == 0
 
 
+async def refused_test_payment(client, session_id: str, form: dict[str, str]) -> str:
+    """Post the test payment form from the session's page: 400, and the problems it lists."""
+    await client.get(f"/portal/payments/{session_id}")
+    refused = await client.post(f"/portal/payments/{session_id}/test-payment", form)
+    assert refused.code == 400
+    return refused.text.split('id="test-pay-problems"')[1].split("</div>")[0]
+
+
+async def test_a_test_payment_with_a_live_trx_id_is_refused_on_its_page(
+    deps, fetch, make_account, make_user, portal
+):
+    shop = await make_account()
+    await pay(deps, shop, trx_id="LIVE123456")
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    client = await portal(await make_user(shop))
+    form = {"outcome": "paid", "trx_id": "live123456"}
+    problems = await refused_test_payment(client, session_id, form)
+    assert "A live payment of this account has this TrxID" in problems
+    assert await deps.db["messages"].count_documents({}) == 0
+
+
 async def test_a_test_payment_for_a_session_no_longer_open_says_so_on_its_page(
     deps, fetch, make_account, make_user, portal
 ):
@@ -182,10 +203,7 @@ async def test_a_test_payment_for_a_session_no_longer_open_says_so_on_its_page(
     session_id, _ = await open_test_session(deps, fetch, shop)
     await deps.services.sessions.cancel(session_id)
     client = await portal(await make_user(shop))
-    await client.get(f"/portal/payments/{session_id}")
-    refused = await client.post(f"/portal/payments/{session_id}/test-payment", {"outcome": "paid"})
-    assert refused.code == 400
-    problems = refused.text.split('id="test-pay-problems"')[1].split("</div>")[0]
+    problems = await refused_test_payment(client, session_id, {"outcome": "paid"})
     assert "Only an open test session takes a test payment." in problems
     assert (await client.get(f"/portal/payments/{session_id}/test-payment")).code == 405
 

@@ -83,9 +83,15 @@ async def test_an_owner_teaches_a_wording_from_a_message_not_understood(
         "kind": "received",
         "direction": "credit",
         "message": first.id,
-        "requeued": "2",
     }
-    for msg in (first, second):  # re-queued for the SMS worker at once
+    # The SMS worker re-queues the stored messages, never the save; the page says how far.
+    for msg in (first, second):
+        assert (await deps.stores.messages.get(msg.id)).processed_at is not None
+    assert "Reading your stored messages again" in saved.text
+    assert await deps.services.wordings.reread_due() == 2
+    listed = await client.get("/portal/wordings")
+    assert "Stored messages read again: 2." in listed.text
+    for msg in (first, second):
         assert (await deps.stores.messages.get(msg.id)).processed_at is None
 
 
@@ -242,3 +248,25 @@ async def test_removing_a_wording_is_a_form_s_action_and_never_a_page(
 def test_every_kind_and_slot_of_a_wording_has_words():
     assert set(KIND_WORDS) == {*CREDIT_KINDS, *DEBIT_KINDS}
     assert set(SLOT_WORDS) == {*VALUE_SLOTS, NUM, CODE, PHONE}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "this message has too many numbers and codes to teach a wording from"),
+        ("bn", "এই বার্তায় ভাষা শেখানোর জন্য খুব বেশি সংখ্যা ও কোড আছে"),
+    ],
+)
+async def test_a_wording_with_too_many_slots_is_refused_in_the_portal_s_words(
+    make_account, make_user, portal, deps, lang, words
+):
+    shop = await make_account(name="Rahim Store")
+    crowded = FIRST + " note " + " ".join(f"{i}." for i in range(1, 41))
+    msg = await store_message(deps, shop.id, "unparsed", "no_pattern", crowded)
+    client = await portal(await make_user(shop))
+    await client.get(f"/portal/wordings/teach?message={msg.id}&lang={lang}")
+    for action in ("preview", "save"):
+        page = await client.post("/portal/wordings/teach", form(msg.id, action))
+        assert page.code == 400, page.text
+        assert f'id="wd-message-problem">{words}<' in page.text
+    assert await deps.db["sms_wordings"].count_documents({}) == 0

@@ -10,6 +10,7 @@ import pytest
 
 from claimsvc import errors
 from claimsvc.domain.wordings import Marks, Span, clean
+from claimsvc.services.wordings import REREAD_BATCH
 from claimsvc.store.wordings import WordingStore
 from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from tests.claims_support import session_doc
@@ -76,8 +77,10 @@ async def test_a_taught_wording_reads_the_stored_message_and_later_ones(
     assert (msg["result"], msg["reason"]) == ("unparsed", "no_pattern")
 
     saved = await teach_first(deps, merchant.id)
-    assert (saved.reparsed.requeued, saved.reparsed.more) == (1, False)
+    assert saved.rereading  # the worker's sweep re-queues the stored message, not the save
     await drain()
+    done = await deps.services.wordings.get(saved.id)
+    assert (done.rereading, done.reread) == (False, 1)
     txs = await transactions(deps, merchant.id)
     assert txs["NEWQ1W2E3R"]["amount_poisha"] == 50_000
     assert txs["NEWQ1W2E3R"]["balance_poisha"] == 150_000
@@ -163,8 +166,8 @@ async def test_another_account_s_wording_reads_nothing_until_the_operator_makes_
     await drain()
     assert "OTHQ1W2E3R" not in await transactions(deps, other.id)
 
-    made = await deps.services.wordings.make_global(saved.taught.id)
-    assert made.taught.everywhere and made.reparsed.requeued == 1
+    made = await deps.services.wordings.make_global(saved.id)
+    assert made.everywhere and made.rereading
     await drain()
     assert (await transactions(deps, other.id))["OTHQ1W2E3R"]["status"] == "confirmed"
 
@@ -177,8 +180,8 @@ async def test_a_removed_wording_reads_no_later_message(
     await drain()
     other = await make_account()
     with pytest.raises(errors.NotFound):  # another account cannot remove it
-        await deps.services.wordings.remove(saved.taught.id, other.id)
-    await deps.services.wordings.remove(saved.taught.id, merchant.id)
+        await deps.services.wordings.remove(saved.id, other.id)
+    await deps.services.wordings.remove(saved.id, merchant.id)
     await send(post_sms, device, new_credit("NEWZ9X8C7V", "250.00", "1,750.00"), minute=5)
     await drain()
     txs = await transactions(deps, merchant.id)
@@ -264,3 +267,68 @@ async def test_an_account_holds_a_bounded_number_of_wordings(
         await deps.services.wordings.teach(merchant.id, msg["_id"], m, "owner@shop.example")
     assert caught.value.details == ["wordings: at most 1"]
     assert await deps.db["sms_wordings"].count_documents({}) == 1
+
+
+TEN_SLOTS = (
+    "Money in Tk 500.00 TrxID ABCDE12345 Balance Tk 900.00 note 1. 2. 3. 4. 5. 6. 7. 8. 9. 10."
+)
+"""Issue 33's wording: ten generalised numbers each beside a literal dot."""
+
+
+def attack(i: int) -> str:
+    """Issue 33's SMS (`note ` then `1.` forty times and `1 x`), made distinct by `i`."""
+    return TEN_SLOTS.split("note ")[0] + "note " + "1." * 40 + f"{i} x"
+
+
+async def test_adversarial_messages_for_one_account_leave_another_account_s_sms_flowing(
+    fetch, make_account, make_device, post_sms, drain, deps
+):
+    attacker, phone = await anchored_merchant(fetch, make_account, make_device)
+    await send(post_sms, phone, TEN_SLOTS, minute=1)
+    await drain()
+    msg = await message_of(deps, attacker.id, "Money in Tk 500.00")
+    m = marks_of(msg["text"], trx="ABCDE12345", amount="500.00", balance="900.00")
+    await deps.services.wordings.teach(attacker.id, msg["_id"], m, "owner@attacker.example")
+    await drain()
+    other, device = await anchored_merchant(fetch, make_account, make_device)
+
+    await send(post_sms, phone, *[attack(i) for i in range(30)], minute=2)
+    working = asyncio.create_task(drain())
+    # The other account's phone is answered while the worker reads the attacker's messages.
+    await asyncio.wait_for(
+        send(post_sms, device, bkash_credit("OTHER12345", "200.00", "1,200.00"), minute=3), 5
+    )
+    await asyncio.wait_for(working, 30)
+    await drain()
+
+    assert (await transactions(deps, other.id))["OTHER12345"]["status"] == "confirmed"
+    read = [m for m in await stored_messages(deps, attacker.id) if m["text"].endswith(" x")]
+    assert len(read) == 30
+    assert {m["result"] for m in read} == {"unparsed"}  # no wording reads them: never guessed
+
+
+async def test_saving_a_wording_with_many_stored_messages_leaves_their_reading_to_the_worker(
+    fetch, make_account, make_device, post_sms, drain, deps, sms
+):
+    """Issue 33: some 210 stored messages were re-queued one by one inside the save."""
+    merchant, device = await with_new_wording(fetch, make_account, make_device, post_sms, drain)
+    waiting = [new_credit(f"NEW{i:07d}", "1.00", "9,999.00") for i in range(210)]
+    for at in range(0, len(waiting), 100):
+        await send(post_sms, device, *waiting[at : at + 100], minute=2 + at)
+    await drain()
+    stored = [m for m in await stored_messages(deps, merchant.id) if m["result"] == "unparsed"]
+    assert len(stored) == 211
+
+    saved = await teach_first(deps, merchant.id)
+    unchanged = await stored_messages(deps, merchant.id)
+    assert all(m["processed_at"] is not None for m in unchanged)  # the save queued nothing
+    assert saved.rereading
+
+    await sms.consumer.sweep()  # one sweep: one batch, the rest owed
+    partway = await deps.services.wordings.get(saved.id)
+    assert (partway.rereading, partway.reread) == (True, REREAD_BATCH)
+    await drain()
+    done = await deps.services.wordings.get(saved.id)
+    assert (done.rereading, done.reread) == (False, 211)
+    results = {m["result"] for m in await stored_messages(deps, merchant.id)}
+    assert "unparsed" not in results

@@ -167,11 +167,42 @@ async def test_a_held_payment_waits_on_the_chain_until_confirmed_by_hand(
     assert (claimed.code, claimed.json()) == (202, PENDING)
     tx = await deps.db["transactions"].find_one({"trx_id": held["trx_id"]})
     assert tx["status"] == "held"
+    # Later test payments of the wallet chain on (issue 33: the held SMS had moved the test
+    # wallet past the chain, so they were all held too).
+    for _ in range(2):
+        await paid_and_claimed(fetch, key, drain)
 
     confirmed = await fetch(f"/admin/v1/transactions/{tx['_id']}/confirm", admin=True, json={})
     assert confirmed.code == 200, confirmed.body
     assert (await session_doc(deps, session_id))["status"] == "COMPLETED"
     assert await events_of(deps, session_id) == ["COMPLETED"]
+
+
+async def test_a_test_payment_with_a_live_trx_id_of_the_account_is_refused(
+    fetch, make_account, drain, deps, post_sms, make_device
+):
+    merchant = await make_account()
+    device = await make_device(merchant)
+    await send(post_sms, device, bkash_credit("LIVE123456", "500.00", "1,500.00"))
+    await drain()
+    key = await mint_test_key(deps, merchant)
+    session_id = await open_test(fetch, key)
+    for trx in ("LIVE123456", " live123456 "):
+        refused = await pay(fetch, key, session_id, "paid", trx_id=trx)
+        assert (refused.code, refused.json()) == (
+            400,
+            {
+                "error": "Invalid request body",
+                "details": [
+                    "trx_id: a live payment of this account has this TrxID; leave it out or use "
+                    "another"
+                ],
+            },
+        )
+    test_ledger = ledger_id(merchant.id, TEST)
+    assert await deps.db["transactions"].count_documents({"account_id": test_ledger}) == 0
+    # A TrxID no live payment of the account has is the merchant's to test with.
+    assert (await pay(fetch, key, session_id, "paid", trx_id="LIVE654321")).code == 202
 
 
 async def test_test_and_live_sessions_never_answer_each_others_keys(fetch, make_account, deps):

@@ -64,10 +64,16 @@ def test_only_a_wrong_amount_differs_and_never_reaches_zero(outcome, session, am
     assert rules.sms_amount(outcome, session) > 0
 
 
-def test_a_held_sms_leaves_a_gap_in_the_chain_and_the_others_none():
+def test_a_held_sms_states_a_gap_in_the_chain_and_the_others_none():
+    assert rules.stated_balance(rules.PAID, 500, 1_500) == 1_500
+    assert rules.stated_balance(rules.WRONG_AMOUNT, 400, 1_400) == 1_400
+    assert rules.stated_balance(rules.HELD, 500, 1_000) == 1_000 + 500 + rules.MISSED_POISHA
+
+
+def test_a_held_sms_does_not_move_the_wallet_so_later_ones_chain_on():
     assert rules.balance_step(rules.PAID, 500) == 500
     assert rules.balance_step(rules.WRONG_AMOUNT, 400) == 400
-    assert rules.balance_step(rules.HELD, 500) == 500 + rules.MISSED_POISHA
+    assert rules.balance_step(rules.HELD, 500) == 0
 
 
 def test_a_body_is_read_with_its_trx_id_trimmed_and_upper_cased():

@@ -3,6 +3,7 @@
 # ruff: noqa: RUF001
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -367,3 +368,87 @@ def test_reflowed_whitespace_is_still_read(case, seps):
     words = text.split()
     reflowed = "".join(word + seps[i % len(seps)] for i, word in enumerate(words))
     assert read(wording, reflowed) == read(wording, text)
+
+
+# -- bounded matching (issue 33) ------------------------------------------------------------
+#
+# A bound on complexity, not a benchmark (bench/wording_match.py measures): a backtracking
+# matcher took 23 s on the issue's case and longer on the cases generated here; a linear one
+# takes well under a millisecond, so 50 ms of CPU per match fails only the former.
+
+PER_MATCH = 0.05
+"""CPU seconds one match may take, generously."""
+HEAD = "Money in Tk 500.00 TrxID ABCDE12345 Balance Tk 900.00 note "
+NAMED_HEAD = "Money in Tk 500.00 from Shop Name TrxID ABCDE12345 Balance Tk 900.00 note "
+
+
+def slots_wording(slots: int, sep: str = ". ", head: str = HEAD) -> w.Wording:
+    """The issue's wording: the values, then `slots` numbers each followed by `sep`."""
+    text = head + "".join(f"{i}{sep}" for i in range(1, slots + 1)).rstrip()
+    party = {"party": "Shop Name"} if head == NAMED_HEAD else {}
+    m = marks(text, trx="ABCDE12345", amount="500.00", balance="900.00", **party)
+    return teach(text, "bkash", m)
+
+
+def timed_read(wording: w.Wording, text: str) -> tuple[w.Reading | None, float]:
+    started = time.thread_time()
+    found = read(wording, text)
+    return found, time.thread_time() - started
+
+
+def test_the_issue_s_ten_slot_wording_and_142_character_sms_match_at_once():
+    wording = slots_wording(10)
+    text = HEAD + "1." * 40 + "1 x"
+    assert len(text) == 142
+    found, took = timed_read(wording, text)
+    assert found is None
+    assert took < PER_MATCH
+
+
+@given(
+    slots=st.integers(1, 36),
+    sep=st.sampled_from([". ", ", ", " ", ".", ",", "-", ": "]),
+    unit=st.sampled_from(["1.", "1,", "12.", "1 ", "1. ", "1.1 ", "1,1.", "1-", "1:"]),
+    repeats=st.integers(1, 1500),
+    tail=st.sampled_from(["1 x", "", "x", "1", ".", " 1.1"]),
+    named=st.booleans(),
+)
+def test_no_generated_adversarial_text_takes_long_to_match(slots, sep, unit, repeats, tail, named):
+    head = NAMED_HEAD if named else HEAD
+    try:
+        wording = slots_wording(slots, sep, head)
+    except WordingProblem:
+        assume(False)
+    text = (head + unit * repeats + tail)[: w.MAX_TEXT]
+    _, took = timed_read(wording, text)
+    assert took < PER_MATCH
+
+
+@given(st.text(alphabet="1.,- x\n", max_size=600))
+def test_no_random_tail_takes_long_to_match(tail):
+    wording = slots_wording(20)
+    _, took = timed_read(wording, HEAD + tail)
+    assert took < PER_MATCH
+
+
+@pytest.mark.parametrize("slots", [4, 10, 30])
+def test_a_text_in_the_slots_wording_is_still_read(slots):
+    wording = slots_wording(slots)
+    text = HEAD.replace("500.00", "75.50") + " ".join(f"{i * 7}." for i in range(slots))
+    found = read(wording, text)
+    assert found is not None
+    assert (found.amount_poisha, found.balance_poisha) == (7550, 90000)
+
+
+def test_a_wording_with_too_many_slots_is_refused_when_taught():
+    with pytest.raises(WordingProblem) as refused:
+        slots_wording(w.MAX_PARTS)  # three marked values besides: over the bound
+    assert refused.value.problems == [("text", "too_many_parts")]
+
+
+def test_every_corpus_message_fits_the_slot_bound():
+    for entry, (text, m) in TAUGHT:
+        try:
+            teach(text, entry["expect"]["provider"], m)
+        except WordingProblem as exc:
+            assert ("text", "too_many_parts") not in exc.problems, entry["id"]

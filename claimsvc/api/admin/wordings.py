@@ -29,6 +29,10 @@ class WordingViewSchema(Schema):
     wording = fields.Function(lambda taught: taught.wording.shown())
     key = fields.String(attribute="wording.key")
     is_global = fields.Boolean(attribute="everywhere", data_key="global")
+    rereading = fields.Boolean()
+    """The SMS worker is still re-queueing the stored messages it may read."""
+    reread = fields.Integer()
+    """Stored messages re-queued for it so far."""
     created_by = fields.String()
     created_at = UtcTime()
     made_global_at = UtcTime()
@@ -66,16 +70,15 @@ class WordingsHandler(WordingsAdminHandler):
 
 
 class WordingGlobalHandler(WordingsAdminHandler):
-    """200: the wording now reads every account's messages; their unparsed ones are queued."""
+    """200: the wording now reads every account's messages; the SMS worker re-queues their
+    unparsed ones (`rereading` until it has)."""
 
     route_name = "admin_wording_global"
 
     async def post(self, wording_id: str) -> None:
-        saved = await self.services.wordings.make_global(wording_id)
-        requeued = saved.reparsed.requeued
-        await self.record(saved.taught, "wording.global", requeued=str(requeued))
-        body = WORDING_VIEW.dump(saved.taught)
-        self.send_json(200, {**body, "requeued": requeued, "more": saved.reparsed.more})
+        taught = await self.services.wordings.make_global(wording_id)
+        await self.record(taught, "wording.global")
+        self.send_json(200, WORDING_VIEW.dump(taught))
 
 
 class WordingRemoveHandler(WordingsAdminHandler):

@@ -26,7 +26,7 @@ from claimsvc.api.portal import (
     webhooks,
     wordings,
 )
-from claimsvc.api.portal.base import HomeRedirect, SlashRedirect
+from claimsvc.api.portal.base import HomeRedirect, PortalNotFound, SlashRedirect
 from claimsvc.api.routing import route
 
 
@@ -49,5 +49,6 @@ def routes(deps: Any) -> list[URLSpec]:
     found += wallets.routes(kw)
     found += wordings.routes(kw)
     found += alerts.routes(kw)
-    found += [route(r"/portal", HomeRedirect, kw), route(r"(/portal/.+)/", SlashRedirect, kw)]
+    found += [route(r"/portal", HomeRedirect, kw), route(r"/portal/(.+)/", SlashRedirect, kw)]
+    found += [route(r"/portal/(.*)", PortalNotFound, kw)]  # last: after every portal page
     return found

@@ -15,6 +15,7 @@ from tornado.escape import xhtml_escape
 from tornado.web import HTTPError
 
 from claimsvc import errors
+from claimsvc.api.base import query_word
 from claimsvc.api.page import CSP, PageHandler
 from claimsvc.api.portal import view
 from claimsvc.api.portal.forms import FormErrors
@@ -38,6 +39,9 @@ CSRF_FIELD = "_csrf"
 FORM_LIMIT = 16 * 1024
 """The largest form body a portal page reads."""
 SAFE_METHODS = ("GET", "HEAD")
+LOCATION_SAFE = "/%?&=:@!$'()*+,;-._~"
+"""What a redirect's Location keeps as sent: the path and query characters of RFC 3986 (any
+other byte is percent-encoded, so no control character reaches a header)."""
 
 PROBLEM_WORDS = {403: "frame.forbidden", 404: "frame.not_found", 405: "frame.not_allowed"}
 PROBLEM_TITLES = {403: "frame.forbidden_title", 404: "frame.not_found_title"}
@@ -143,7 +147,7 @@ class PortalHandler(PageHandler):
     def lang(self) -> str:
         """?lang= (remembered in a cookie), then the cookie, then Accept-Language."""
         if not hasattr(self, "_lang"):
-            query = self.get_query_argument("lang", None)
+            query = query_word(self, "lang")
             if query in i18n.LANGS:
                 self.set_portal_cookie(LANG_COOKIE, query or "", max_age=365 * 86400)
             remembered = self.get_cookie(LANG_COOKIE)
@@ -164,7 +168,7 @@ class PortalHandler(PageHandler):
                     given = self.form("mode")
                 except errors.ServiceError:  # a refused body: its error page is live
                     given = None
-            given = given or self.get_query_argument("mode", None)
+            given = given or query_word(self, "mode")
             self._mode = TEST if given == TEST else LIVE
         return self._mode
 
@@ -399,15 +403,34 @@ class PortalAction(PortalHandler):
     SUPPORTED_METHODS: ClassVar[tuple[str, ...]] = ("POST",)  # type: ignore[misc]
 
 
-class SlashRedirect(PageHandler):
-    """`/portal/links/` to `/portal/links` (a trailing slash a merchant typed or bookmarked),
-    keeping the query: every route is written without one, so `reverse_url` builds it."""
+class PortalNotFound(PortalPage):
+    """Any /portal/ address no page has: the portal's not-found page, signed in or not (the
+    routes are no secret), so a mistyped or hostile path is never another family's answer."""
 
-    route_name = "portal_slash"
+    route_name = "portal_not_found"
+    signed_in = False
 
     def get(self, path: str) -> None:
+        raise errors.NotFound()
+
+
+class SlashRedirect(PortalPage):
+    """`/portal/links/` to `/portal/links` (a trailing slash a merchant typed or bookmarked),
+    keeping the query: every route is written without one, so `reverse_url` builds it. The
+    target is the path as sent, still percent-encoded (issue 33: the decoded one carried a
+    CR LF or a NUL into the Location header), and any character a header may not carry
+    encoded."""
+
+    route_name = "portal_slash"
+    signed_in = False
+
+    def get(self, path: str) -> None:
+        raw = quote(self.request.path.removesuffix("/"), safe=LOCATION_SAFE)
+        self.go(raw)
+
+    def go(self, path: str) -> None:
         query = f"?{self.request.query}" if self.request.query else ""
-        self.redirect(f"{path}{query}", permanent=True)
+        self.redirect(f"{path}{quote(query, safe=LOCATION_SAFE)}", permanent=True)
 
 
 class HomeRedirect(SlashRedirect):
@@ -416,4 +439,4 @@ class HomeRedirect(SlashRedirect):
     route_name = "portal_home"
 
     def get(self) -> None:  # type: ignore[override]
-        super().get(self.reverse_url("portal_overview"))
+        self.go(self.reverse_url("portal_overview"))

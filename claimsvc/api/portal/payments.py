@@ -272,9 +272,13 @@ class TestPaymentAction(PaymentsView, PortalAction):
         ledger = ledger_id(self.account.id, TEST)
         try:
             paid = await self.services.test_payments.pay(ledger, req, test_rules.WAIT_S)
-        except errors.TestSessionNotOpen:
-            closed = {"outcome": "test_mode.not_open"}
-            form = FormErrors.of(submitted, test_rules.FORM_FIELDS, closed)
+        except (errors.TestSessionNotOpen, errors.TestTrxIdLive) as refused:
+            problem = (
+                {"trx_id": "test_mode.trx_id_live"}
+                if isinstance(refused, errors.TestTrxIdLive)
+                else {"outcome": "test_mode.not_open"}
+            )
+            form = FormErrors.of(submitted, test_rules.FORM_FIELDS, problem)
             await self.show_payment(session_id, 400, test_form=form)
             return
         await self.audit("test_payment.make", f"session:{paid.session_id}", outcome=paid.outcome)

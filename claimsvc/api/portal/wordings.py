@@ -78,6 +78,8 @@ PROBLEM_WORDS = {
     "not_of_direction": "teach.problem_not_of_direction",
     "not_read_back": "teach.problem_not_read_back",
     "required": "teach.problem_required",
+    "length": "teach.problem_length",
+    "too_many_parts": "teach.problem_too_many_parts",
 }
 """A choice's problem (the codes of domain.wording_marks and of this form) in words; any other
 is "not accepted"."""
@@ -216,7 +218,7 @@ class TeachPage(WordingsView, PortalPage):
                 preview = await wordings.preview(self.account.id, msg.id, marks)
                 self.show(msg, FormErrors.keeping(submitted, FIELDS), preview=preview)
                 return
-            saved = await wordings.teach(self.account.id, msg.id, marks, self.user.email)
+            taught = await wordings.teach(self.account.id, msg.id, marks, self.user.email)
         except errors.InvalidBody as exc:
             refused = in_words(problems_of(exc))
             self.show(msg, FormErrors.of(submitted, FIELDS, refused), status=400)
@@ -224,15 +226,14 @@ class TeachPage(WordingsView, PortalPage):
         except WordingTaught:
             self.see_other(self.reverse_url("portal_wordings"), "teach.exists")
             return
-        w = saved.taught.wording
+        w = taught.wording
         await self.audit(
             "wording.teach",
-            saved.taught.id,
+            taught.id,
             provider=w.provider,
             kind=w.kind,
             direction=w.direction,
             message=msg.id,
-            requeued=str(saved.reparsed.requeued),
         )
         self.see_other(self.reverse_url("portal_wordings"), "teach.taught")
 

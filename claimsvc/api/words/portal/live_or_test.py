@@ -28,6 +28,9 @@ EN = {
     "test_mode.bad_provider": "Choose one of the wallets.",
     "test_mode.bad_trx_id": "A TrxID is 6 to 20 letters A-Z and digits.",
     "test_mode.not_open": "Only an open test session takes a test payment.",
+    "test_mode.trx_id_live": (
+        "A live payment of this account has this TrxID: leave it empty or type another."
+    ),
     "test_mode.sent_title": "Your test payment",
     "test_mode.sent": "Test payment made: {provider} TrxID {trx_id}, {amount}.",
     "test_mode.sent_read": "The SMS has been read; claim the TrxID on the checkout page.",
@@ -64,6 +67,9 @@ BN = {
     "test_mode.bad_provider": "ওয়ালেটগুলোর একটি বেছে নিন।",
     "test_mode.bad_trx_id": "TrxID হলো ৬ থেকে ২০টি A-Z অক্ষর ও অঙ্ক।",
     "test_mode.not_open": "শুধু খোলা টেস্ট সেশনেই টেস্ট পেমেন্ট করা যায়।",
+    "test_mode.trx_id_live": (
+        "এই অ্যাকাউন্টের একটি লাইভ পেমেন্টের এই TrxID আছে: ঘরটি ফাঁকা রাখুন বা অন্যটি লিখুন।"
+    ),
     "test_mode.sent_title": "আপনার টেস্ট পেমেন্ট",
     "test_mode.sent": "টেস্ট পেমেন্ট হয়েছে: {provider} TrxID {trx_id}, {amount}।",
     "test_mode.sent_read": "এসএমএস পড়া হয়েছে; চেকআউট পেজে TrxID দিন।",

@@ -30,8 +30,10 @@ EN = {
     "signin.failed": "Wrong email or password.",
     "signin.limited": "Too many sign-in attempts. {wait}",
     "signin.guarded": (
-        "This account has had too many failed sign-ins. If you use two-factor sign-in, enter your "
-        "password and a code from your authenticator app together. If you do not: {wait}"
+        "This account has had too many failed sign-ins, so a new browser gets only a few tries. "
+        "If you use two-factor sign-in, enter your password and a code from your authenticator "
+        "app together. If you do not, check your password and try again; after a few tries: "
+        "{wait}"
     ),
     "signin.wait_minutes": Plural(
         "Please wait {n} minute and try again.", "Please wait {n} minutes and try again."
@@ -63,8 +65,9 @@ BN = {
     "signin.failed": "ইমেইল বা পাসওয়ার্ড ভুল।",
     "signin.limited": "অনেকবার সাইন ইনের চেষ্টা হয়েছে। {wait}",
     "signin.guarded": (
-        "এই অ্যাকাউন্টে অনেকবার ভুল সাইন ইনের চেষ্টা হয়েছে। টু-ফ্যাক্টর সাইন ইন চালু থাকলে "
-        "পাসওয়ার্ডের সাথে আপনার অথেনটিকেটর অ্যাপের কোড একসাথে লিখুন। তা না হলে {wait}"
+        "এই অ্যাকাউন্টে অনেকবার ভুল সাইন ইনের চেষ্টা হয়েছে, তাই নতুন ব্রাউজার অল্প কয়েকবার "
+        "চেষ্টা করতে পারে। টু-ফ্যাক্টর সাইন ইন চালু থাকলে পাসওয়ার্ডের সাথে আপনার অথেনটিকেটর "
+        "অ্যাপের কোড একসাথে লিখুন। তা না হলে পাসওয়ার্ড দেখে আবার চেষ্টা করুন; কয়েকবার পরে: {wait}"
     ),
     "signin.wait_minutes": Plural(
         "{n} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।", "{n} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।"

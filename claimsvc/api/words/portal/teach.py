@@ -62,6 +62,10 @@ EN = {
     "teach.problem_not_of_direction": "choose what the message is",
     "teach.problem_not_read_back": "these choices do not read the message back",
     "teach.problem_required": "required",
+    "teach.problem_length": "this message is too long to teach a wording from",
+    "teach.problem_too_many_parts": (
+        "this message has too many numbers and codes to teach a wording from"
+    ),
     "teach.problem_other": "not accepted",
 }
 
@@ -125,5 +129,7 @@ BN = {
     "teach.problem_not_of_direction": "বার্তাটি কী তা বেছে নিন",
     "teach.problem_not_read_back": "এই পছন্দগুলো দিয়ে বার্তাটি আবার পড়া যায় না",
     "teach.problem_required": "আবশ্যক",
+    "teach.problem_length": "এই বার্তাটি ভাষা শেখানোর জন্য খুব লম্বা",
+    "teach.problem_too_many_parts": "এই বার্তায় ভাষা শেখানোর জন্য খুব বেশি সংখ্যা ও কোড আছে",
     "teach.problem_other": "গ্রহণযোগ্য নয়",
 }

@@ -3,6 +3,8 @@ what it shares with the teach page: a wording's slots and the kinds of message."
 
 from __future__ import annotations
 
+from claimsvc.api.words import Plural
+
 EN = {
     "wordings.title": "SMS wordings you taught",
     "wordings.intro": (
@@ -23,6 +25,10 @@ EN = {
     "wordings.remove": "Remove",
     "wordings.remove_label": "Remove the wording taught {when}",
     "wordings.removed": "The wording is removed. Messages it already read keep their transactions.",
+    "wordings.rereading": "Reading your stored messages again: reload to see it done.",
+    "wordings.reread": Plural(
+        "Stored messages read again: {n}.", "Stored messages read again: {n}."
+    ),
     "wordings.not_found": "That wording is not one of yours.",
     "wordings.back": "Back to the messages",
     "wordings.slot_trx": "TrxID",
@@ -72,6 +78,8 @@ BN = {
     "wordings.remove": "সরান",
     "wordings.remove_label": "{when} শেখানো ভাষাটি সরান",
     "wordings.removed": "ভাষাটি সরানো হয়েছে। এটি আগে যে বার্তা পড়েছে সেগুলোর লেনদেন থাকবে।",
+    "wordings.rereading": "আপনার সংরক্ষিত বার্তাগুলো আবার পড়া হচ্ছে: শেষ হয়েছে কিনা দেখতে পাতাটি আবার খুলুন।",
+    "wordings.reread": Plural("আবার পড়া সংরক্ষিত বার্তা: {n}টি।", "আবার পড়া সংরক্ষিত বার্তা: {n}টি।"),
     "wordings.not_found": "ওই ভাষাটি আপনার নয়।",
     "wordings.back": "বার্তাগুলোতে ফিরে যান",
     "wordings.slot_trx": "TrxID",
