@@ -20,7 +20,7 @@ from claimsvc.domain.accounts import (
     mint_secret,
 )
 from claimsvc.domain.allowed_hosts import BUSY, HostListRefused
-from claimsvc.domain.modes import LIVE, key_kind
+from claimsvc.domain.modes import LIVE, MODES, key_kind
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
@@ -79,17 +79,20 @@ class AdminService:
         return account
 
     async def patch_account(self, account_id: str, fields: dict[str, Any]) -> Account:
-        if "callback_secret" in fields:
-            # The operator's secret replaces every old one at once: no grace (that is the
-            # merchant's rotation, rotate_callback_secret).
-            fields = {**fields, "previous_callback_secret": None, "previous_secret_until": None}
+        for mode in MODES:
+            current, previous, until = SECRET_FIELDS[mode]
+            if current in fields:
+                # The operator's secret replaces every old one at once: no grace (that is the
+                # merchant's rotation, rotate_callback_secret).
+                fields = {**fields, previous: None, until: None}
         updated = await self._write_through(
             account_id,
             self._accounts.update(account_id, {**fields, "updated_at": self._clock()}),
         )
         if updated is None:
             raise errors.NotFound()
-        if fields.get("callback_secret") or "allowed_hosts" in fields:
+        secret_set = fields.get("callback_secret") or fields.get("test_callback_secret")
+        if secret_set or "allowed_hosts" in fields:
             await self.on_delivery_settings_changed(account_id)
         return updated
 
