@@ -36,10 +36,16 @@ DEMO_WALLETS = [
 # The banner's labels of the secrets; each names its variable in the credentials file.
 API_KEY = "demo API key"
 TEST_KEY = "demo test key"
+CALLBACK_SECRET = "demo callback secret"
+TEST_CALLBACK_SECRET = "demo test callback secret"
 OWNER_LINK = "demo owner link"
 CALLBACK_SECRET = "demo callback secret"
 ADMIN_TOKEN = "admin token"
-NOTES = {TEST_KEY: "test mode: no money"}
+NOTES = {
+    TEST_KEY: "test mode: no money",
+    CALLBACK_SECRET: "signs live events",
+    TEST_CALLBACK_SECRET: "signs test events",
+}
 """What the banner says beside a secret's prefix, by label."""
 ADOPTED = (
     "  (found in this database, made from another data folder: its keys and tokens are kept\n"
@@ -119,15 +125,6 @@ async def _demo_keys(deps: Deps, component: Component, account_id: str) -> Demo:
     return demo
 
 
-async def callback_secret(deps: Deps, account_id: str) -> Credential | None:
-    """The demo account's webhook signing secret, made per account (per data folder), for the
-    credentials file: a shop's receiver needs it to check signatures (sdk/examples)."""
-    account = await deps.stores.accounts.get(account_id)
-    if account is None or not account.callback_secret:
-        return None
-    return secret(CALLBACK_SECRET, account.callback_secret)
-
-
 async def open_demo_session(deps: Deps, account_id: str, order_id: str) -> str:
     """A demo session opened now (on this start's port, for 30 minutes): its checkout page."""
     account = await deps.stores.accounts.get(account_id)
@@ -146,6 +143,15 @@ def claimsvc_command() -> str:
     if script.exists():
         return shlex.quote(str(script))
     return f"{shlex.quote(str(Path(sys.executable).absolute()))} -m claimsvc.runtime.cli"
+
+
+async def signing_secrets(deps: Deps, demo: Demo) -> list[Credential]:
+    """The demo's callback secrets as they are now (the portal may have rotated them since the
+    demo was made): the live one, if set, and the test one, made if the demo predates it."""
+    account = await deps.services.admin.account_with_test_secret(demo.account_id)
+    made = [(CALLBACK_SECRET, account.callback_secret)]
+    made.append((TEST_CALLBACK_SECRET, account.test_callback_secret))
+    return [secret(label, value) for label, value in made if value]
 
 
 async def owner_line(deps: Deps, demo: Demo, source: str | None) -> OwnerLine:

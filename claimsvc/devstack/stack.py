@@ -44,16 +44,17 @@ from claimsvc.devstack.demo import (
     ADMIN_TOKEN,
     Demo,
     adopt_demo,
-    callback_secret,
     fresh_order_id,
     open_demo_session,
     owner_line,
     print_banner,
     seed_demo,
+    signing_secrets,
 )
 from claimsvc.devstack.local_alerts import LocalAlerts, for_inspector
-from claimsvc.domain.modes import owner_of
-from claimsvc.inspector.app import SecretsOf, make_inspector
+from claimsvc.domain.accounts import callback_secrets
+from claimsvc.domain.modes import mode_of, owner_of
+from claimsvc.inspector.app import SecretsOf, Signers, make_inspector
 from claimsvc.runtime.runner import LOOPBACK, Component, bind
 from claimsvc.settings import Settings
 
@@ -179,13 +180,14 @@ async def welcome(
     demo, adopted = await remembered_demo(deps, component, data_dir)
     now = deps.clock()
     demo.checkout_url = await open_demo_session(deps, demo.account_id, fresh_order_id(now, "demo-"))
+    # Read at each start, never remembered: the portal may have rotated them.
+    demo.extra.update({c.label: c.value for c in await signing_secrets(deps, demo)})
     path = credentials_file(data_dir)
     admin_token = None
     if admin_token_generated and deps.settings.admin_token:
         admin_token = secret(ADMIN_TOKEN, deps.settings.admin_token)
     owner = await owner_line(deps, demo, source_command(path) if admin_token else None)
-    signing = await callback_secret(deps, demo.account_id)
-    made: list[Credential | None] = [*demo.credentials(), signing, admin_token, owner.link, mongo]
+    made: list[Credential | None] = [*demo.credentials(), admin_token, owner.link, mongo]
     write_credentials(path, [c for c in made if c is not None])
     print_banner(
         deps.settings,
@@ -197,7 +199,7 @@ async def welcome(
         ca_file=ca_file,
         hosts=hosts,
         adopted=adopted,
-        more=tuple(c for c in (signing, mongo) if c is not None),
+        more=() if mongo is None else (mongo,),
         caught=caught,
     )
 
@@ -205,14 +207,17 @@ async def welcome(
 def secrets_of_event(deps: Deps) -> SecretsOf:
     """For the inspector: an event id's account's (current, previous) callback secrets."""
 
-    async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
+    async def secrets_of(event_id: str) -> Signers | None:
         event = await deps.stores.events.get(int(event_id))
-        # A test event is stored under its account's test ledger; the secrets are the owner's.
+        # A test event is stored under its account's test ledger; the secrets are the owner's,
+        # those of the ledger's mode.
         owner = None if event is None else owner_of(event.account_id)
         account = None if owner is None else await deps.stores.accounts.get(owner)
-        if account is None:
+        if event is None or account is None:
             return None
-        return account.callback_secret, account.previous_callback_secret
+        mode = mode_of(event.account_id)
+        secrets = callback_secrets(account, mode)
+        return Signers(mode, secrets.current, secrets.previous)
 
     return secrets_of
 

@@ -116,12 +116,58 @@ export class Client {
   request(method: string, path: string, body: unknown, options: { idempotent: boolean }): Promise<{ status: number; body: any }>;
 }
 
+export type SessionStatus = "OPEN" | "COMPLETED" | "FAILED" | "CANCELLED" | "EXPIRED";
+
+/** A session as its merchant reads it with the API key; money exact, never a float. */
+export interface SessionDetails {
+  sessionId: string;
+  paymentId: string;
+  orderId: string;
+  mode: "live" | "test";
+  /** Opened with a test key: never money, never fulfil an order on it. */
+  test: boolean;
+  status: SessionStatus;
+  /** A claim matched and waits for its balance check. */
+  pending: boolean;
+  /** Exact taka text, "19.99". */
+  amount: string;
+  amountPoisha: number;
+  /** What the buyer paid, once COMPLETED (the order's amount, or the one accepted in the portal). */
+  paidAmount: string | null;
+  paidAmountPoisha: number | null;
+  provider: Provider | null;
+  trxId: string | null;
+  /** A payment of another amount was accepted for the order by the merchant. */
+  settled: boolean;
+  checkoutUrl: string;
+  createdAt: string;
+  expiresAt: string;
+  completedAt: string | null;
+  metadata: Record<string, string>;
+  raw: Record<string, unknown>;
+}
+
+export interface SessionListParams {
+  orderId?: string;
+  status?: SessionStatus;
+  limit?: number;
+  cursor?: string | null;
+}
+
 export class Sessions {
   initialize(params: InitializeParams): Promise<InitializeResult>;
   verify(params: { sessionId: string; trxId: string; provider: Provider }): Promise<Claim>;
   cancel(sessionId: string): Promise<Cancellation>;
   get(sessionId: string): Promise<Record<string, unknown>>;
+  /** One of your sessions; another account's or the other mode's throws SessionNotFoundError. */
+  retrieve(sessionId: string): Promise<SessionDetails>;
+  /** One page of your sessions of the key's mode, newest first. */
+  list(params?: SessionListParams): Promise<{ items: SessionDetails[]; nextCursor: string | null }>;
+  /** The session of the order (one per order and mode), or null. */
+  findByOrder(orderId: string): Promise<SessionDetails | null>;
 }
+
+export function sessionDetails(doc: Record<string, unknown>): SessionDetails;
 
 export class PaymentLinks {
   create(params: CreateLinkParams): Promise<PaymentLink>;

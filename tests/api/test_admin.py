@@ -380,3 +380,25 @@ async def test_patch_refuses_a_quiet_threshold_out_of_range(fetch, value, reason
         {"error": "Invalid request body", "details": [f"phone_quiet_minutes: {reason}"]},
     )
     assert (await fetch(path, admin=True)).json()["phone_quiet_minutes"] == 30
+
+
+async def test_the_operator_sets_a_test_callback_secret_never_shown_and_null_makes_a_new_one(
+    fetch, deps
+):
+    made = await fetch("/admin/v1/accounts", json={"name": "Rig"}, admin=True)
+    account_id = made.json()["id"]
+    assert (await deps.services.admin.get_account(account_id)).test_callback_secret  # made
+
+    async def patch(secret):
+        body = {"test_callback_secret": secret}
+        path = f"/admin/v1/accounts/{account_id}"
+        return await fetch(path, method="PATCH", json=body, admin=True)
+
+    chosen = "cbs_test_rig-secret-0123456789"
+    patched = await patch(chosen)
+    assert patched.code == 200 and chosen not in patched.body.decode()
+    assert (await deps.services.admin.get_account(account_id)).test_callback_secret == chosen
+    assert (await patch("short")).code == 400
+    assert (await patch(None)).code == 200
+    remade = await deps.services.admin.account_with_test_secret(account_id)
+    assert remade.test_callback_secret not in (None, chosen)

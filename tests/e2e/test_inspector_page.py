@@ -14,8 +14,9 @@ from tornado.httpclient import AsyncHTTPClient
 from tornado.httpserver import HTTPServer
 
 from claimsvc.devstack.local_alerts import LocalAlerts, catch_alerts, for_inspector
+from claimsvc.domain.modes import LIVE
 from claimsvc.domain.signing import svc_signature
-from claimsvc.inspector.app import make_inspector
+from claimsvc.inspector.app import Signers, make_inspector
 from claimsvc.inspector.certs import dev_certificates
 from tests.conftest import make_settings
 from tests.e2e.portal.conftest import LOCALES, assert_accessible, viewport_name
@@ -31,8 +32,8 @@ BODY = (
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
-    return (SECRET, None) if event_id == "1" else None
+async def secrets_of(event_id: str) -> Signers | None:
+    return Signers(LIVE, SECRET) if event_id == "1" else None
 
 
 @pytest.fixture

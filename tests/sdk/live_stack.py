@@ -49,20 +49,32 @@ class LiveStack:
         return doc
 
     def account(self, name: str, **overrides: Any) -> dict[str, Any]:
-        """A fresh account with one API key, one device and a callback secret."""
+        """A fresh account with a live and a test API key, one device, and its live and test
+        callback secrets (the test one signs test sessions' events, issue 30)."""
         secret = "cbs_" + secrets.token_urlsafe(24)
+        test_secret = "cbs_test_" + secrets.token_urlsafe(24)
         acc = self.admin(
             "POST",
             "/admin/v1/accounts",
             name=name,
             allowed_hosts=[RECEIVER_HOST, "shop.example.com"],
             callback_secret=secret,
+            test_callback_secret=test_secret,
             wallets=[{"provider": "bkash", "number": "01700000009", "kind": "personal"}],
             **overrides,
         )
-        key = self.admin("POST", f"/admin/v1/accounts/{acc['id']}/keys", label="sdk")["key"]
+        keys = f"/admin/v1/accounts/{acc['id']}/keys"
+        key = self.admin("POST", keys, label="sdk")["key"]
+        test_key = self.admin("POST", keys, label="sdk test", mode="test")["key"]
         device = self.admin("POST", f"/admin/v1/accounts/{acc['id']}/devices", name="phone")
-        return {"id": acc["id"], "key": key, "device_token": device["token"], "secret": secret}
+        return {
+            "id": acc["id"],
+            "key": key,
+            "device_token": device["token"],
+            "secret": secret,
+            "test_key": test_key,
+            "test_secret": test_secret,
+        }
 
     def pay(self, account: dict[str, Any], amount: str, trx_id: str) -> None:
         """A buyer's bKash payment as the merchant's phone forwards it (device token), waited

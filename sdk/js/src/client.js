@@ -173,6 +173,63 @@ export class Sessions {
     const path = `/api/v1/checkout/session/${encodeURIComponent(sessionId)}`;
     return (await this.client.request("GET", path, undefined, { idempotent: true })).body;
   }
+
+  /**
+   * One of your sessions with its state, mode, paid amount, wallet and TrxID (sessionDetails).
+   * Another account's, or one of the other mode than the key's, throws SessionNotFoundError.
+   */
+  async retrieve(sessionId) {
+    const path = `/api/v1/checkout/sessions/${encodeURIComponent(sessionId)}`;
+    return sessionDetails((await this.client.request("GET", path, undefined, { idempotent: true })).body);
+  }
+
+  /** One page of your sessions of the key's mode, newest first: {items, nextCursor}. */
+  async list({ orderId, status, limit, cursor } = {}) {
+    const query = new URLSearchParams();
+    for (const [name, value] of [["order_id", orderId], ["status", status], ["limit", limit], ["cursor", cursor]]) {
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    }
+    const path = "/api/v1/checkout/sessions" + (query.size ? `?${query}` : "");
+    const { body } = await this.client.request("GET", path, undefined, { idempotent: true });
+    return { items: body.items.map(sessionDetails), nextCursor: body.next_cursor ?? null };
+  }
+
+  /** The session of `orderId` (initialize keeps one per order and mode), or null. */
+  async findByOrder(orderId) {
+    const page = await this.list({ orderId, limit: 1 });
+    return page.items[0] ?? null;
+  }
+}
+
+/**
+ * A session as its merchant reads it: amounts exact, as taka text ("19.99") and integer poisha;
+ * the paid amount null until the session is COMPLETED; `raw` keeps every field.
+ */
+export function sessionDetails(doc) {
+  const amountPoisha = poishaFromJson(doc.amount);
+  const paidAmountPoisha = doc.paid_amount == null ? null : poishaFromJson(doc.paid_amount);
+  return {
+    sessionId: doc.session_id,
+    paymentId: doc.payment_id,
+    orderId: doc.order_id,
+    mode: doc.mode,
+    test: doc.mode === "test",
+    status: doc.status,
+    pending: doc.pending === true,
+    amount: takaText(amountPoisha),
+    amountPoisha,
+    paidAmount: paidAmountPoisha === null ? null : takaText(paidAmountPoisha),
+    paidAmountPoisha,
+    provider: doc.provider ?? null,
+    trxId: doc.trx_id ?? null,
+    settled: doc.settled === true,
+    checkoutUrl: doc.checkout_url,
+    createdAt: doc.created_at,
+    expiresAt: doc.expires_at,
+    completedAt: doc.completed_at ?? null,
+    metadata: { ...(doc.metadata ?? {}) },
+    raw: doc,
+  };
 }
 
 export class PaymentLinks {

@@ -91,6 +91,8 @@ export const PLAIN_CODES = {
   "Internal server error": "INTERNAL_ERROR",
   "Internal system error": "INTERNAL_ERROR",
   "Not found": "NOT_FOUND",
+  "Session not found": "SESSION_NOT_FOUND",
+  "Invalid request": "INVALID_REQUEST",
 };
 
 export const ERROR_TYPES = {
@@ -110,6 +112,7 @@ export const ERROR_TYPES = {
   BRAND_ARCHIVED: BrandArchivedError,
   NOT_FOUND: NotFoundError,
   INVALID_SESSION_ID: SessionNotFoundError,
+  SESSION_NOT_FOUND: SessionNotFoundError,
   ORDER_ID_CONFLICT: OrderIdConflictError,
   ALREADY_COMPLETED: AlreadyCompletedError,
   SESSION_EXPIRED: SessionExpiredError,

@@ -155,6 +155,53 @@ describe("against the real service", { skip: settings ? false : "no live service
     await expectError(open(c), sdk.DailyLimitError, (e) => e.code === "VENDOR_DAILY_LIMIT" && e.attempts === 2);
   });
 
+  test("the merchant reads its sessions in its key's mode only, amounts exact", async () => {
+    const c = client();
+    const t = new sdk.Client({ apiKey: live.account("main").test_key, baseUrl: live.apiUrl, backoffMs: 10 });
+    const { session } = await open(c, { amount: "19.99" });
+    const read = await c.sessions.retrieve(session.session_id);
+    assert.deepEqual(
+      [read.status, read.mode, read.test, read.amount, read.amountPoisha, read.paidAmount, read.trxId],
+      ["OPEN", "live", false, "19.99", 1999, null, null],
+    );
+    assert.equal((await c.sessions.findByOrder(session.order_id)).sessionId, session.session_id);
+    await expectError(t.sessions.retrieve(session.session_id), sdk.SessionNotFoundError);
+    assert.equal(await t.sessions.findByOrder(session.order_id), null);
+    const page = await c.sessions.list({ status: "OPEN", limit: 1 });
+    assert.equal(page.items.length, 1);
+    assert.ok(page.nextCursor);
+    await expectError(c.sessions.list({ status: "open" }), sdk.ValidationError, (e) => e.code === "INVALID_REQUEST");
+  });
+
+  test("a test session's webhook verifies with the test secret, never with the live one", async () => {
+    const account = live.account("main");
+    const t = new sdk.Client({ apiKey: account.test_key, baseUrl: live.apiUrl, backoffMs: 10 });
+    const { session } = await open(t, { webhookUrl: receiver.url, amount: "99.99" });
+    const res = await fetch(`${live.apiUrl}/api/v1/test/payments`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": account.test_key },
+      body: JSON.stringify({ session_id: session.session_id, outcome: "paid" }),
+    });
+    const paid = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(paid));
+    assert.ok((await t.sessions.verify({ sessionId: session.session_id, trxId: paid.trx_id, provider: paid.provider })).completed);
+    let got;
+    do {
+      got = await receiver.next();
+    } while (JSON.parse(got.body.toString()).order_id !== session.order_id);
+    const event = sdk.verifyWebhook(got.body, got.headers, account.test_secret);
+    assert.deepEqual([event.test, event.amount, event.amountPoisha], [true, "99.99", 9999]);
+    const stripped = Object.fromEntries(Object.entries(got.headers).filter(([name]) => name.toLowerCase() !== "x-svc-test"));
+    for (const headers of [got.headers, stripped]) {
+      assert.throws(
+        () => sdk.verifyWebhook(got.body, headers, account.secret),
+        (err) => err instanceof sdk.WebhookVerificationError && err.reason === "signature_mismatch",
+      );
+    }
+    const read = await t.sessions.retrieve(session.session_id);
+    assert.deepEqual([read.status, read.mode, read.paidAmount, read.trxId], ["COMPLETED", "test", "99.99", paid.trx_id]);
+  });
+
   test("the rate limit carries Retry-After and is not retried", async () => {
     const c = client("limited");
     await c.links.list();

@@ -42,6 +42,18 @@ final class Client
         $this->links = new PaymentLinks($this);
     }
 
+    /** The same as $client->sessions, as a call: $client->sessions()->retrieve($id). */
+    public function sessions(): Sessions
+    {
+        return $this->sessions;
+    }
+
+    /** The same as $client->links, as a call. */
+    public function links(): PaymentLinks
+    {
+        return $this->links;
+    }
+
     /**
      * [status, decoded body] of a 2xx answer; the named ApiException otherwise.
      *

@@ -27,6 +27,8 @@ final class ErrorMapper
         'Internal server error' => 'INTERNAL_ERROR',
         'Internal system error' => 'INTERNAL_ERROR',
         'Not found' => 'NOT_FOUND',
+        'Session not found' => 'SESSION_NOT_FOUND',
+        'Invalid request' => 'INVALID_REQUEST',
     ];
 
     public const ERROR_TYPES = [
@@ -46,6 +48,7 @@ final class ErrorMapper
         'BRAND_ARCHIVED' => Exception\BrandArchivedException::class,
         'NOT_FOUND' => Exception\NotFoundException::class,
         'INVALID_SESSION_ID' => Exception\SessionNotFoundException::class,
+        'SESSION_NOT_FOUND' => Exception\SessionNotFoundException::class,
         'ORDER_ID_CONFLICT' => Exception\OrderIdConflictException::class,
         'ALREADY_COMPLETED' => Exception\AlreadyCompletedException::class,
         'SESSION_EXPIRED' => Exception\SessionExpiredException::class,

@@ -58,14 +58,20 @@ final class Money
         return self::parse($text);
     }
 
-    /** The shortest text that reads back as this float (json_encode, serialize_precision -1). */
+    /**
+     * The float's taka text with two decimals, read the same whatever serialize_precision and
+     * the locale are ("%.2F"). A float that is not a whole number of poisha (0.1 + 0.2) keeps
+     * more digits, so the caller refuses it: the text is kept only when it reads back as the
+     * very same float. (json_encode would follow serialize_precision: at 17, 19.99 is written
+     * "19.989999999999998".)
+     */
     private static function floatText(float $value): string
     {
         if (!is_finite($value)) {
             throw new \InvalidArgumentException('amount must be finite');
         }
-        $text = json_encode($value, JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
-        return str_ends_with($text, '.0') ? substr($text, 0, -2) : $text;
+        $text = sprintf('%.2F', $value);
+        return (float) $text === $value ? $text : sprintf('%.17G', $value);
     }
 
     private static function parse(string $text): int

@@ -60,6 +60,35 @@ final class Sessions
         return $doc;
     }
 
+    /**
+     * One of your sessions with its state, mode, paid amount, wallet and TrxID. Another
+     * account's session, or one of the other mode than the key's, throws
+     * SessionNotFoundException as an unknown one does.
+     */
+    public function retrieve(string $sessionId): SessionDetails
+    {
+        [, $doc] = $this->client->request('GET', '/api/v1/checkout/sessions/' . rawurlencode($sessionId), null, true);
+        return SessionDetails::fromArray($doc);
+    }
+
+    /** One page of your sessions of the key's mode, newest first; pass $nextCursor on for the next. */
+    public function list(?string $orderId = null, ?string $status = null, ?int $limit = null, ?string $cursor = null): SessionList
+    {
+        $given = ['order_id' => $orderId, 'status' => $status, 'limit' => $limit, 'cursor' => $cursor];
+        $query = http_build_query(array_filter($given, fn ($v) => $v !== null), '', '&', PHP_QUERY_RFC3986);
+        [, $doc] = $this->client->request('GET', '/api/v1/checkout/sessions' . ($query !== '' ? "?$query" : ''), null, true);
+        return new SessionList(
+            array_values(array_map([SessionDetails::class, 'fromArray'], $doc['items'])),
+            $doc['next_cursor'] ?? null,
+        );
+    }
+
+    /** The session of $orderId (initialize keeps one per order and mode), or null. */
+    public function findByOrder(string $orderId): ?SessionDetails
+    {
+        return $this->list(orderId: $orderId, limit: 1)->items[0] ?? null;
+    }
+
     /** @return array<string, mixed> the session as its buyer sees it (public read) */
     public function get(string $sessionId): array
     {

@@ -167,4 +167,41 @@ return [
             Support::admin($live, 'PUT', '/admin/v1/platform', ['daily_limit' => null]);
         }
     },
+    'the merchant reads its sessions in its key\'s mode only, amounts exact' => static function () use ($client, $open): void {
+        $live = Support::live();
+        $c = $client();
+        $t = new Client($live['accounts']['main']['test_key'], $live['api_url'], backoffMs: 10);
+        $session = $open($c, Support::SHOP . '/webhook', ['amount' => '19.99'])->session;
+        $read = $c->sessions()->retrieve($session->sessionId);
+        same(['OPEN', 'live', false, '19.99', 1999, null, null], [$read->status, $read->mode, $read->isTest(), $read->amount, $read->amountPoisha, $read->paidAmount, $read->paidAmountPoisha]);
+        same($session->sessionId, $c->sessions()->findByOrder($session->orderId)?->sessionId);
+        throws(Exception\SessionNotFoundException::class, fn () => $t->sessions()->retrieve($session->sessionId));
+        same(null, $t->sessions()->findByOrder($session->orderId));
+        $page = $c->sessions()->list(status: 'OPEN', limit: 1);
+        same(1, count($page->items));
+        ok($page->nextCursor !== null, 'a next page');
+        $bad = throws(Exception\ValidationException::class, fn () => $c->sessions()->list(status: 'open'));
+        same('INVALID_REQUEST', $bad->getErrorCode());
+    },
+    'a test session\'s webhook verifies with the test secret, never with the live one' => static function () use ($open): void {
+        $live = Support::live();
+        $account = $live['accounts']['main'];
+        $receiver = new Receiver($live);
+        $t = new Client($account['test_key'], $live['api_url'], backoffMs: 10);
+        $session = $open($t, $receiver->url, ['amount' => '99.99'])->session;
+        $paid = Support::call('POST', $live['api_url'] . '/api/v1/test/payments', ['session_id' => $session->sessionId, 'outcome' => 'paid'], ['x-api-key: ' . $account['test_key']]);
+        ok($t->sessions()->verify($session->sessionId, $paid['trx_id'], $paid['provider'])->isCompleted(), 'paid');
+        do {
+            [$body, $headers] = $receiver->next();
+        } while ((json_decode($body, true)['order_id'] ?? null) !== $session->orderId);
+        $event = Webhook::verify($body, $headers, $account['test_secret']);
+        same([true, '99.99', 9999], [$event->test, $event->amount, $event->amountPoisha]);
+        $stripped = array_filter($headers, fn ($name) => strtolower((string) $name) !== 'x-svc-test', ARRAY_FILTER_USE_KEY);
+        foreach ([$headers, $stripped] as $h) {
+            $e = throws(Exception\WebhookVerificationException::class, fn () => Webhook::verify($body, $h, $account['secret']));
+            same('signature_mismatch', $e->getReason());
+        }
+        $read = $t->sessions()->retrieve($session->sessionId);
+        same(['COMPLETED', 'test', '99.99', 9999, $paid['trx_id']], [$read->status, $read->mode, $read->paidAmount, $read->paidAmountPoisha, $read->trxId]);
+    },
 ];

@@ -4,15 +4,17 @@ through the SMS intake, verify, receive and verify the webhook, cancel, links, e
 from __future__ import annotations
 
 import contextlib
+import json
 import uuid
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
 
 import claimsvc_sdk as sdk
 from claimsvc_sdk import Client, webhooks
-from support import SHOP, Live, Receiver, live_settings, new_trx_id, order_id
+from support import SHOP, Live, Receiver, live_settings, new_trx_id, order_id, post_json
 
 
 @pytest.fixture(scope="module")
@@ -215,3 +217,52 @@ def test_the_platform_daily_limit_is_retried_then_raised(live: Live) -> None:
         assert limit.value.code == "PLATFORM_DAILY_LIMIT" and limit.value.attempts == 2
     finally:
         live.admin("PUT", "/admin/v1/platform", {"daily_limit": None})
+
+
+def test_the_merchant_reads_its_sessions_in_its_keys_mode_only(live: Live) -> None:
+    c = client(live)
+    t = Client(live.account("main")["test_key"], live.api_url, backoff=0.01)
+    session = open_session(c, amount="19.99").session
+    read = c.sessions.retrieve(session.session_id)
+    assert (read.status, read.mode, read.test, read.pending) == ("OPEN", "live", False, False)
+    assert (read.amount, read.amount_poisha) == (Decimal("19.99"), 1999)
+    assert (read.paid_amount, read.provider, read.trx_id) == (None, None, None)
+    found = c.sessions.find_by_order(session.order_id)
+    assert found is not None and found.session_id == session.session_id
+    # The test key sees none of the live ledger, exactly as an unknown session.
+    with pytest.raises(sdk.SessionNotFoundError):
+        t.sessions.retrieve(session.session_id)
+    assert t.sessions.find_by_order(session.order_id) is None
+    assert c.sessions.find_by_order("no-such-order-" + uuid.uuid4().hex) is None
+    page = c.sessions.list(status="OPEN", limit=1)
+    assert len(page.items) == 1 and page.next_cursor is not None
+    with pytest.raises(sdk.ValidationError) as bad:
+        c.sessions.list(status="open")
+    assert bad.value.code == "INVALID_REQUEST" and bad.value.details
+
+
+def test_a_test_sessions_webhook_verifies_with_the_test_secret_only(
+    live: Live, receiver: Receiver
+) -> None:
+    account = live.account("main")
+    t = Client(account["test_key"], live.api_url, backoff=0.01)
+    session = open_session(t, receiver.url, amount="19.99").session
+    auth = {"x-api-key": account["test_key"]}
+    body = {"session_id": session.session_id, "outcome": "paid"}
+    paid = post_json(live.api_url + "/api/v1/test/payments", body, auth)
+    assert t.sessions.verify(session.session_id, paid["trx_id"], paid["provider"]).completed
+    while True:
+        got = receiver.next()
+        if json.loads(got.body).get("order_id") == session.order_id:
+            break
+    event = webhooks.verify(got.body, got.headers, account["test_secret"])
+    assert event.test and event.amount_poisha == 1999
+    # A receiver holding only the live secret refuses it, with or without the test header.
+    stripped = {k: v for k, v in got.headers.items() if k.lower() != "x-svc-test"}
+    for headers in (got.headers, stripped):
+        with pytest.raises(sdk.WebhookVerificationError) as refused:
+            webhooks.verify(got.body, headers, account["secret"])
+        assert refused.value.reason == "signature_mismatch"
+    read = t.sessions.retrieve(session.session_id)
+    assert (read.status, read.mode, read.paid_amount_poisha) == ("COMPLETED", "test", 1999)
+    assert (read.provider, read.trx_id) == (paid["provider"], paid["trx_id"])

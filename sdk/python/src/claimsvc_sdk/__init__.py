@@ -53,6 +53,8 @@ from claimsvc_sdk.models import (
     LinkPage,
     PaymentLink,
     Session,
+    SessionDetails,
+    SessionPage,
 )
 from claimsvc_sdk.money import taka_text, to_poisha
 from claimsvc_sdk.webhooks import WebhookEvent
@@ -93,8 +95,10 @@ __all__ = [
     "ServerError",
     "Session",
     "SessionClosedError",
+    "SessionDetails",
     "SessionExpiredError",
     "SessionNotFoundError",
+    "SessionPage",
     "SessionUnavailableError",
     "TooManyAttemptsError",
     "UrlRejectedError",

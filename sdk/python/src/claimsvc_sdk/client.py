@@ -28,6 +28,8 @@ from claimsvc_sdk.models import (
     LinkPage,
     PaymentLink,
     Session,
+    SessionDetails,
+    SessionPage,
 )
 from claimsvc_sdk.money import Amount, check_poisha, taka_text, to_poisha
 
@@ -213,6 +215,35 @@ class Sessions:
         path = "/api/v1/checkout/session/" + urllib.parse.quote(session_id, safe="")
         _, doc = self._client.request("GET", path, idempotent=True)
         return doc  # type: ignore[no-any-return]
+
+    def retrieve(self, session_id: str) -> SessionDetails:
+        """One of your sessions with its state, mode, paid amount, wallet and TrxID. A session
+        of another account or of the other mode than the key's raises SessionNotFoundError."""
+        path = "/api/v1/checkout/sessions/" + urllib.parse.quote(session_id, safe="")
+        _, doc = self._client.request("GET", path, idempotent=True)
+        return SessionDetails.from_json(doc)
+
+    def list(
+        self,
+        *,
+        order_id: str | None = None,
+        status: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> SessionPage:
+        """One page of your sessions of the key's mode, newest first, filtered by order id
+        and status; pass `next_cursor` on for the next."""
+        given = (("order_id", order_id), ("status", status), ("limit", limit), ("cursor", cursor))
+        query = {k: v for k, v in given if v is not None}
+        path = "/api/v1/checkout/sessions" + ("?" + urllib.parse.urlencode(query) if query else "")
+        _, doc = self._client.request("GET", path, idempotent=True)
+        items = [SessionDetails.from_json(i) for i in doc["items"]]
+        return SessionPage(items, doc.get("next_cursor"))
+
+    def find_by_order(self, order_id: str) -> SessionDetails | None:
+        """The session of `order_id` (initialize keeps one per order), or None."""
+        page = self.list(order_id=order_id, limit=1)
+        return page.items[0] if page.items else None
 
 
 class PaymentLinks:

@@ -138,7 +138,8 @@ class NotFoundError(ApiError):
 
 
 class SessionNotFoundError(NotFoundError):
-    """NOT_FOUND or INVALID_SESSION_ID on a claim or cancel: no such session of this account."""
+    """No such session of this key's account and mode: NOT_FOUND or INVALID_SESSION_ID on a
+    claim or cancel, SESSION_NOT_FOUND on a read (`sessions.retrieve`)."""
 
 
 class ConflictError(ApiError):
@@ -219,6 +220,8 @@ PLAIN_CODES = {
     "Internal server error": "INTERNAL_ERROR",
     "Internal system error": "INTERNAL_ERROR",
     "Not found": "NOT_FOUND",
+    "Session not found": "SESSION_NOT_FOUND",
+    "Invalid request": "INVALID_REQUEST",
 }
 _URL_RULE = re.compile(r"^(success_url|cancel_url|webhook_url) ")
 
@@ -239,6 +242,7 @@ ERROR_TYPES: dict[str, type[ApiError]] = {
     "BRAND_ARCHIVED": BrandArchivedError,
     "NOT_FOUND": NotFoundError,
     "INVALID_SESSION_ID": SessionNotFoundError,
+    "SESSION_NOT_FOUND": SessionNotFoundError,
     "ORDER_ID_CONFLICT": OrderIdConflictError,
     "ALREADY_COMPLETED": AlreadyCompletedError,
     "SESSION_EXPIRED": SessionExpiredError,

@@ -42,6 +42,72 @@ class Session:
 
 
 @dataclass(frozen=True)
+class SessionDetails:
+    """A session as its merchant reads it with the API key (`sessions.retrieve`, `list`):
+    its state, mode, what was paid, with which wallet and TrxID. Money exact: Decimal taka
+    and int poisha; `paid_*` are None until the session is COMPLETED."""
+
+    session_id: str
+    payment_id: str
+    order_id: str
+    mode: str
+    status: str
+    pending: bool
+    amount: Decimal
+    amount_poisha: int
+    paid_amount: Decimal | None
+    paid_amount_poisha: int | None
+    provider: str | None
+    trx_id: str | None
+    settled: bool
+    checkout_url: str
+    created_at: str
+    expires_at: str
+    completed_at: str | None
+    metadata: dict[str, str]
+    raw: dict[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def test(self) -> bool:
+        """Opened with a test key: never money, never fulfil an order on it."""
+        return self.mode == "test"
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> SessionDetails:
+        poisha = _poisha(doc)
+        paid = _poisha(doc, "paid_amount") if doc.get("paid_amount") is not None else None
+        return cls(
+            doc["session_id"],
+            doc["payment_id"],
+            doc["order_id"],
+            doc["mode"],
+            doc["status"],
+            bool(doc["pending"]),
+            Decimal(poisha) / 100,
+            poisha,
+            None if paid is None else Decimal(paid) / 100,
+            paid,
+            doc.get("provider"),
+            doc.get("trx_id"),
+            bool(doc["settled"]),
+            doc["checkout_url"],
+            doc["created_at"],
+            doc["expires_at"],
+            doc.get("completed_at"),
+            dict(doc.get("metadata") or {}),
+            doc,
+        )
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    """One page of `sessions.list`, newest first; `next_cursor` None on the last."""
+
+    items: list[SessionDetails]
+    next_cursor: str | None
+
+
+@dataclass(frozen=True)
 class InitializeResult:
     """The session, and whether this call was a replay of an earlier one (HTTP 200, not 201)."""
 
