@@ -29,7 +29,7 @@ async def test_a_browser_at_the_site_root_reads_where_to_go(fetch, lang, heading
     assert '<a href="/openapi.yaml">' in page
 
 
-@pytest.mark.parametrize("path", ["/", CUT_SHORT, "/no/such/page"])
+@pytest.mark.parametrize("path", ["/", "/no/such/page"])
 async def test_an_api_client_keeps_the_json_404(fetch, path):
     for accept in (None, "application/json", "*/*"):
         reply = await fetch(path, headers={"Accept": accept} if accept else {})
@@ -44,8 +44,8 @@ async def test_an_api_client_keeps_the_json_404(fetch, path):
         ("bn", "পেজ পাওয়া যায়নি", "পুরো লিংকটি কপি করে আবার চেষ্টা করুন"),
     ],
 )
-@pytest.mark.parametrize("path", [CUT_SHORT, "/no/such/page"])
-async def test_a_browser_at_an_address_cut_short_reads_what_to_do(fetch, path, lang, title, hint):
+async def test_a_browser_at_an_address_cut_short_reads_what_to_do(fetch, lang, title, hint):
+    path = "/no/such/page"
     reply = await fetch(path, headers={"Accept": BROWSER, "Accept-Language": lang})
     assert reply.code == 404
     assert reply.headers["Content-Type"].startswith("text/html")
@@ -54,6 +54,28 @@ async def test_a_browser_at_an_address_cut_short_reads_what_to_do(fetch, path, l
     assert f"<title>{title}</title>" in page and hint in page
     assert f'<a href="/?lang={lang}">' in page and "/portal/login" in page
     assert '{"error"' not in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "hint"),
+    [
+        ("en", "Page not found", "copy the whole link and try again"),
+        ("bn", "পেজ পাওয়া যায়নি", "পুরো লিংকটি কপি করে আবার চেষ্টা করুন"),
+    ],
+)
+async def test_a_portal_link_cut_short_gets_the_portals_page_saying_what_to_do(
+    fetch, lang, title, hint
+):
+    """Under /portal/ the portal's own page (its frame, signed in or not), with the same advice;
+    any client gets it, as every portal address is a page for a person."""
+    for accept in (BROWSER, None):
+        headers = {"Accept-Language": lang} | ({"Accept": accept} if accept else {})
+        reply = await fetch(CUT_SHORT + f"?lang={lang}", headers=headers)
+        assert reply.code == 404
+        assert reply.headers["Content-Type"].startswith("text/html")
+        page = reply.body.decode()
+        assert title in page and hint in page
+        assert '{"error"' not in page
 
 
 async def test_a_long_but_cut_invite_link_leads_a_browser_to_a_page_not_json(fetch):

@@ -26,7 +26,6 @@ SHOWN_BY_PREFIX = {
     "demo callback secret": "CLAIMSVC_DEMO_CALLBACK_SECRET",
     "demo test callback secret": "CLAIMSVC_DEMO_TEST_CALLBACK_SECRET",
     "admin token": "CLAIMSVC_ADMIN_TOKEN",
-    "demo callback secret": "CLAIMSVC_DEMO_CALLBACK_SECRET",
 }
 OWNER_LINK = "CLAIMSVC_DEMO_OWNER_LINK"
 BUYER_PHONE = "01712345678"  # in the forwarded SMS (forward_bkash_sms)

@@ -85,7 +85,7 @@ async def test_the_issue_s_hostile_slash_addresses_are_the_portal_s_404(portal_c
     for path in ("/portal/%0d%0aSet-Cookie:%20x=1/", "/portal/%00/"):
         page = await portal_client().get(path)
         assert page.code == 404, (path, page.code)
-        assert "<h1>Not found</h1>" in page.text
+        assert "<h1>Page not found</h1>" in page.text
         assert "x=1" not in str(page.headers.get_list("Set-Cookie"))
 
 

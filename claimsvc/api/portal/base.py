@@ -43,8 +43,10 @@ LOCATION_SAFE = "/%?&=:@!$'()*+,;-._~"
 """What a redirect's Location keeps as sent: the path and query characters of RFC 3986 (any
 other byte is percent-encoded, so no control character reaches a header)."""
 
-PROBLEM_WORDS = {403: "frame.forbidden", 404: "frame.not_found", 405: "frame.not_allowed"}
-PROBLEM_TITLES = {403: "frame.forbidden_title", 404: "frame.not_found_title"}
+# A portal address that leads nowhere is most often a link a terminal or an email cut short: the
+# words of the service's own not-found page, which say so (claimsvc/api/home.py).
+PROBLEM_WORDS = {403: "frame.forbidden", 404: "home.missing_text", 405: "frame.not_allowed"}
+PROBLEM_TITLES = {403: "frame.forbidden_title", 404: "home.missing_title"}
 """The problem page's words by status, when the error names none of its own."""
 
 PORTAL_HEADERS = {

@@ -21,8 +21,6 @@ EN = {
     "frame.sign_out": "Sign out",
     "frame.forbidden": "Your role does not allow this page.",
     "frame.forbidden_title": "Not allowed",
-    "frame.not_found": "Nothing is here.",
-    "frame.not_found_title": "Not found",
     "frame.error_title": "Error",
     "frame.not_allowed": (
         "This address only takes a form. Open the page it belongs to from the menu."
@@ -72,8 +70,6 @@ BN = {
     "frame.sign_out": "সাইন আউট",
     "frame.forbidden": "আপনার ভূমিকায় এই পাতা দেখার অনুমতি নেই।",
     "frame.forbidden_title": "অনুমতি নেই",
-    "frame.not_found": "এখানে কিছু নেই।",
-    "frame.not_found_title": "পাওয়া যায়নি",
     "frame.error_title": "ত্রুটি",
     "frame.not_allowed": "এই ঠিকানা শুধু একটি ফর্ম নেয়। মেনু থেকে এর পেজটি খুলুন।",
     "frame.csrf_refused": "ফর্মের মেয়াদ শেষ হয়ে গেছে। পাতাটি আবার লোড করে চেষ্টা করুন।",
