@@ -97,6 +97,8 @@ class PageView:
     """settlement.TOLD or REFUNDING while the latest claim paid another amount; else None."""
     test: bool = False
     """A test session: the page says so at its top."""
+    other_wallet: str | None = None
+    """The wallet the latest claim's TrxID was paid with, when the claim chose another."""
 
     @classmethod
     def from_public(cls, public: PublicSession) -> PageView:
@@ -115,6 +117,7 @@ class PageView:
             amount_note=public.amount_note,
             description=public.description,
             test=public.test,
+            other_wallet=public.other_wallet,
         )
 
     def wallet_lines(self, t: Words, amount: str) -> list[WalletLine]:

@@ -195,12 +195,6 @@ class TransactionStore:
         query = {"account_id": account_id, "provider": {"$in": list(PROVIDERS)}, "trx_id": trx_id}
         return [self.from_doc(d) for d in await self._coll.find(query).to_list(None)]
 
-    async def has_trx_id(self, account_id: str, trx_id: str) -> bool:
-        """Whether the account holds a transaction with this TrxID, whatever its provider
-        (points of the unique (account, provider, TrxID) index; only the id is read)."""
-        query = {"account_id": account_id, "provider": {"$in": list(PROVIDERS)}, "trx_id": trx_id}
-        return await self._coll.find_one(query, {"_id": 1}) is not None
-
     async def count_status(
         self, account_id: str, status: str, since: datetime | None, cap: int
     ) -> int:
@@ -304,15 +298,16 @@ class TransactionStore:
         now: datetime,
         statuses: tuple[str, ...],
         account_id: str | None = None,
+        by: str = "merchant",
     ) -> Transaction | None:
         """The merchant confirms it by hand, if its status is one of `statuses` and (given) it
-        is the account's (None if not)."""
+        is the account's (None if not); `by`: who (a portal user's email, or the operator)."""
         query: dict[str, Any] = {"_id": transaction_id, "status": {"$in": list(statuses)}}
         if account_id is not None:
             query["account_id"] = account_id
         doc = await self._coll.find_one_and_update(
             query,
-            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
+            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": by}},
             return_document=ReturnDocument.AFTER,
         )
         return self._maybe(doc)

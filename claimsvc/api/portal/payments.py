@@ -16,6 +16,7 @@ from claimsvc import errors
 from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
 from claimsvc.api.portal.forms import FormErrors
 from claimsvc.api.routing import route
+from claimsvc.api.words.wallets import brand_name
 from claimsvc.domain import claims
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
@@ -37,10 +38,21 @@ CLAIM_OUTCOMES = {
     claims.COMPLETED: "payment.claim_completed",
     claims.PENDING: "payment.claim_pending",
     claims.FAILED: "payment.claim_failed",
+    claims.DECIDED: "payment.claim_decided",
 }
-CLAIMED_BY = {claims.MERCHANT: "payment.by_merchant", claims.BUYER: "payment.by_buyer"}
+CLAIMED_BY = {
+    claims.MERCHANT: "payment.by_merchant",
+    claims.BUYER: "payment.by_buyer",
+    claims.PERSON: "payment.by_person",
+    claims.BALANCE_CHECK: "payment.by_balance_check",
+    claims.OPERATOR: "payment.by_operator",
+}
 CLAIM_REASONS = {
     claims.NO_TRANSACTION: "payment.reason_no_transaction",
+    claims.OTHER_WALLET: "payment.reason_other_wallet",
+    claims.CONFIRMED_BY_HAND: "payment.reason_confirmed_by_hand",
+    claims.CONFIRMED_BY_BALANCE: "payment.reason_confirmed_by_balance",
+    claims.LEFT_AS_IS: "payment.reason_left_as_is",
     claims.NOT_GENUINE: "payment.reason_not_genuine",
     claims.NOT_FROM_BUYER: "payment.reason_not_from_buyer",
     claims.AMOUNT_DIFFERS: "payment.reason_amount_differs",
@@ -110,15 +122,25 @@ class PaymentsView(PortalHandler):
         return can(self.user.role, permission)
 
     def claim_words(self, attempt: ClaimAttempt) -> str:
-        """A claim's result, and why when it failed ("Failed: the amount differs")."""
+        """A claim's result, and why when it failed ("Failed: the amount differs"); a claim
+        that named another wallet than its TrxID's says which ("this TrxID is a Nagad
+        payment")."""
         outcome = CLAIM_OUTCOMES.get(attempt.outcome)
         shown = self.t(outcome) if outcome else attempt.outcome
-        reason = CLAIM_REASONS.get(attempt.reason or "")
-        return f"{shown}: {self.t(reason)}" if reason else shown
+        key = CLAIM_REASONS.get(attempt.reason or "")
+        reason = self.t(key, wallet=brand_name(attempt.paid_with or "", self.t.lang)) if key else ""
+        if attempt.paid_with and attempt.reason != claims.OTHER_WALLET:
+            wallet = brand_name(attempt.paid_with, self.t.lang)
+            reason = self.t("payment.reason_in_wallet", wallet=wallet, reason=reason)
+        return f"{shown}: {reason}" if reason else shown
 
     def claimed_by(self, attempt: ClaimAttempt) -> str:
+        """Who: the buyer, the merchant's server, the balance check, the operator, or the
+        portal user by their email."""
         key = CLAIMED_BY.get(attempt.by)
-        return self.t(key) if key else attempt.by
+        if key is None:
+            return attempt.by
+        return self.t(key, person=attempt.person or "")
 
     async def show_payment(
         self,

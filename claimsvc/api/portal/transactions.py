@@ -136,7 +136,9 @@ class TransactionConfirm(TransactionsView, PortalAction):
         override = self.form("override_suspect") == "1"
         back = self.in_mode(self.reverse_url("portal_transactions"))
         try:
-            done = await self.services.wallet_admin.confirm(transaction_id, override, self.ledger)
+            done = await self.services.wallet_admin.confirm(
+                transaction_id, override, self.ledger, self.user.email
+            )
         except errors.TransactionSuspect:
             self.see_other(back, "transactions.suspect_refused")
             return
