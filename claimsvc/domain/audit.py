@@ -53,6 +53,7 @@ ACTIONS = (
     "wallet.add",
     "wallet.remove",
     "wallet.anchor",
+    "wallet.verification",
     "webhook.redeliver",
     "webhook.test",
     "webhook.rotate_secret",

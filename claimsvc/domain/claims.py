@@ -114,6 +114,9 @@ ACTORS = (MERCHANT, BUYER, PERSON, BALANCE_CHECK, OPERATOR)
 """Who changed a session through a claim: the merchant's server (verify), the buyer on the
 hosted page (submit), a person in the portal (named in the record), the balance check that
 confirmed the transaction a pending claim waited on, or the operator (admin API or CLI)."""
+BY_OPERATOR = "merchant"
+"""A transaction's `confirmed_by` when confirmed through the admin API or CLI (as it has always
+been stored); a portal user's confirmation keeps their email."""
 CONFIRMED_BY_HAND = "confirmed by hand"
 CONFIRMED_BY_BALANCE = "confirmed by the balance check"
 LEFT_AS_IS = "left as it is"
@@ -187,6 +190,14 @@ def is_final(account: AccountTerms, tx: Transaction) -> bool:
     built-in rule read) waits for the balance chain to confirm it."""
     waits = account.balance_verification or tx.parsed_by in UNPROVEN_READINGS
     return not waits or tx.status == CONFIRMED
+
+
+def completes_unproven(account: AccountTerms, tx: Transaction) -> bool:
+    """Whether a claim of `tx` completes although the balance chain has not confirmed it (the
+    account has balance verification off and a built-in rule read its SMS): what the portal
+    says beside a held or unconfirmed transaction, so "Held" never sits unexplained beside a
+    completed payment."""
+    return tx.status != CONFIRMED and is_final(account, tx)
 
 
 def claim_record(tx: Transaction, now: datetime) -> Claim:

@@ -154,7 +154,7 @@ class TransactionService:
         statuses = confirmable(override_suspect)
         by = claims.PERSON if person else claims.OPERATOR
         tx = await self._store.confirm(
-            transaction_id, self._clock(), statuses, account_id, person or "merchant"
+            transaction_id, self._clock(), statuses, account_id, person or claims.BY_OPERATOR
         )
         if tx is None:
             tx = await self._store.get(transaction_id)

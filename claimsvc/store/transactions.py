@@ -297,8 +297,8 @@ class TransactionStore:
         transaction_id: str,
         now: datetime,
         statuses: tuple[str, ...],
-        account_id: str | None = None,
-        by: str = "merchant",
+        account_id: str | None,
+        by: str,
     ) -> Transaction | None:
         """The merchant confirms it by hand, if its status is one of `statuses` and (given) it
         is the account's (None if not); `by`: who (a portal user's email, or the operator)."""

@@ -15,6 +15,7 @@ from tornado.web import HTTPError
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
 from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.portal.transactions import transaction_why
 from claimsvc.api.routing import route
 from claimsvc.api.words.wallets import brand_name
 from claimsvc.domain import claims
@@ -170,6 +171,7 @@ class PaymentsView(PortalHandler):
             settle_problems=SETTLE_PROBLEMS,
             settle_form=settle_form or FormErrors(),
             claim_words=self.claim_words,
+            tx_why=lambda tx: transaction_why(self.t, tx, self.account),
             claimed_by=self.claimed_by,
             sent=self._sent(session) if session.test else None,
             outcomes=TEST_OUTCOMES,
