@@ -8,7 +8,7 @@ from datetime import datetime
 
 from claimsvc.api.words import Words
 from claimsvc.api.words.wallets import BRANDS, brand_name
-from claimsvc.domain.accounts import PROVIDERS, ShopWallet
+from claimsvc.domain.accounts import ShopWallet, wallet_providers
 from claimsvc.domain.sessions import PublicSession
 
 STATES = {
@@ -134,8 +134,7 @@ class PageView:
 
     def provider_choices(self, t: Words) -> list[tuple[str, str]]:
         """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
-        codes = list(dict.fromkeys(w.provider for w in self.wallets)) or list(PROVIDERS)
-        return [(code, brand_name(code, t.lang)) for code in codes]
+        return [(code, brand_name(code, t.lang)) for code in wallet_providers(self.wallets)]
 
     @property
     def amount_label(self) -> str:

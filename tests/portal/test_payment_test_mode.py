@@ -175,6 +175,24 @@ async def test_a_bad_test_payment_form_is_said_beside_its_field_with_the_choice_
     assert await deps.db["messages"].count_documents({}) == 0
 
 
+async def test_the_test_payment_offers_only_the_shops_wallets_and_refuses_another(
+    deps, fetch, make_account, make_user, portal
+):
+    # The account lists a bKash wallet only: a Nagad test payment could never be claimed on
+    # its checkout page, which offers bKash alone (issue 32).
+    shop = await make_account()
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    client = await portal(await make_user(shop))
+    page = await client.get(f"/portal/payments/{session_id}")
+    select = re.search(r'<select id="provider".*?</select>', page.text, re.S)
+    assert select is not None
+    assert re.findall(r'<option value="([a-z]*)"', select.group(0)) == ["", "bkash"]
+    form = {"outcome": "paid", "provider": "nagad"}
+    refused = await client.post(f"/portal/payments/{session_id}/test-payment", form)
+    assert refused.code == 400 and 'id="provider-problem"' in refused.text
+    assert await deps.db["messages"].count_documents({}) == 0
+
+
 async def test_a_test_payment_for_a_session_no_longer_open_says_so_on_its_page(
     deps, fetch, make_account, make_user, portal
 ):

@@ -23,7 +23,7 @@ from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
 from claimsvc.domain import test_payments as test_rules
-from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.accounts import PROVIDERS, wallet_providers
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
 from claimsvc.domain.sessions import ClaimAttempt, Session
@@ -175,7 +175,7 @@ class PaymentsView(PortalHandler):
             claimed_by=self.claimed_by,
             sent=self._sent(session) if session.test else None,
             outcomes=TEST_OUTCOMES,
-            providers=PROVIDERS,
+            providers=wallet_providers(self.account.wallets),
             test_form=test_form or FormErrors(),
         )
 
@@ -289,6 +289,8 @@ class TestPaymentAction(PaymentsView, PortalAction):
     async def post(self, session_id: str) -> None:
         submitted = self.form_values(test_rules.FORM_FIELDS)
         req, problems = test_rules.parse_form(session_id, submitted)
+        if req is not None and req.provider not in (None, *wallet_providers(self.account.wallets)):
+            req, problems = None, {"provider": "test_mode.bad_provider"}
         if req is None:
             form = FormErrors.of(submitted, test_rules.FORM_FIELDS, problems)
             await self.show_payment(session_id, 400, test_form=form)

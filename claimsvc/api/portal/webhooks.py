@@ -19,6 +19,7 @@ from claimsvc.api.routing import route
 from claimsvc.domain import allowed_hosts as hosts_rules
 from claimsvc.domain import bounds, urls
 from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP
+from claimsvc.domain.modes import TEST
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
 
@@ -69,7 +70,8 @@ class WebhooksView(PortalHandler):
             problems["status"], status = "webhooks.bad_filter", None
         if session is not None and len(session) > SESSION_MAX:
             problems["session"], session = "webhooks.bad_filter", None
-        which = EventFilter(account_id=self.account.id, session_id=session, status=status)
+        # Live or test data, as on Payments: test sessions' events are in the test ledger.
+        which = EventFilter(account_id=self.ledger, session_id=session, status=status)
         return which, FormErrors.of(given, FILTER_FIELDS, problems)
 
     def list_url(self, cursor: str | None, name: str = "cursor") -> str:
@@ -78,6 +80,7 @@ class WebhooksView(PortalHandler):
         which, _ = self.filters()
         args = [("status", which.status or ""), ("session", which.session_id or "")]
         args = [(name, value) for name, value in args if value]
+        args += [("mode", TEST)] if self.mode == TEST else []
         args += [("cursor", cursor)] if cursor else []
         page = self.reverse_url("portal_webhooks")
         return page + (f"?{urlencode(args)}" if args else "")
