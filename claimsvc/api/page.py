@@ -16,7 +16,7 @@ from claimsvc.api.page_view import PageView, state_words
 from claimsvc.api.words import Words
 from claimsvc.api.words.wallets import brand_name
 from claimsvc.domain import arrival, i18n, settlement
-from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.accounts import PROVIDERS, wallet_providers
 from claimsvc.domain.claims import parse_session_id
 
 HERE = Path(__file__).resolve().parent
@@ -89,16 +89,17 @@ def other_wallet_words(t: Words, provider: str) -> str:
     return t("checkout.other_wallet", wallet=brand_name(provider, t.lang))
 
 
-def script_words(t: Words, merchant: str) -> dict[str, Any]:
+def script_words(t: Words, merchant: str, providers: tuple[str, ...] = PROVIDERS) -> dict[str, Any]:
     """What the page's script needs, handed over in a data attribute (the CSP allows no inline
     script): its words by key, each claim outcome's words by code, what it says of a TrxID paid
-    with another wallet (by that wallet), and the buyer's wait (domain/arrival.py): how long
-    and how often the page checks for the SMS."""
+    with another wallet (by that wallet, for the wallets the page offers: one it does not offer
+    cannot be chosen, so the page then shows the claim's own outcome), and the buyer's wait
+    (domain/arrival.py): how long and how often the page checks for the SMS."""
     words = {key: t(key, merchant=merchant) for key in SCRIPT_WORDS}
     words["checkout.waiting"] = t.plural("checkout.waiting", arrival.WAIT_SECONDS // 60)
     return {
         "text": words,
-        "other_wallet": {code: other_wallet_words(t, code) for code in PROVIDERS},
+        "other_wallet": {code: other_wallet_words(t, code) for code in providers},
         "outcomes": {code: t(key) for code, key in OUTCOME_WORDS.items()},
         "wait": {"seconds": arrival.WAIT_SECONDS, "every": arrival.CHECK_EVERY_SECONDS},
     }
@@ -205,7 +206,9 @@ class CheckoutPageHandler(PageHandler):
             "pay_before": t("checkout.pay_before", time=i18n.clock_time(view.expires_at, lang)),
             "wallets": view.wallet_lines(t, amount),
             "providers": view.provider_choices(t),
-            "script_words": json.dumps(script_words(t, merchant), ensure_ascii=False),
+            "script_words": json.dumps(
+                script_words(t, merchant, wallet_providers(view.wallets)), ensure_ascii=False
+            ),
             "state_title": state_title,
             "state_text": state_text,
             "return_url": view.redirect_url,
@@ -216,7 +219,7 @@ class CheckoutPageHandler(PageHandler):
         payment of another amount than the order's (the shop was told, and once the checkout
         ended can no longer accept it; or it returns the money by hand), or a TrxID paid with
         another wallet than the one the claim chose (while the checkout is open)."""
-        if view.other_wallet and view.state == "open":
+        if view.other_wallet in wallet_providers(view.wallets) and view.state == "open":
             return other_wallet_words(self.t, view.other_wallet)
         if view.amount_note == settlement.TOLD:
             ended = view.state != "open"  # an ended checkout can no longer be accepted
