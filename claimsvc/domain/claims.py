@@ -11,6 +11,8 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import PROVIDERS, AccountTerms
+from claimsvc.domain.audit import OPERATOR as OPERATOR
+from claimsvc.domain.audit import PERSON as PERSON
 from claimsvc.domain.sessions import Claim, ClaimAttempt, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
 from claimsvc.domain.transactions import Transaction
@@ -108,8 +110,7 @@ COMPLETED, PENDING, FAILED, DECIDED = "completed", "pending", "failed", "decided
 ATTEMPT_OUTCOMES = (COMPLETED, PENDING, FAILED, DECIDED)
 """What a recorded claim attempt did to its session (DECIDED: a person settled the money of a
 claim of another amount without completing the session: refund by hand, or leave it)."""
-MERCHANT, BUYER, PERSON = "merchant", "buyer", "person"
-BALANCE_CHECK, OPERATOR = "balance check", "operator"
+MERCHANT, BUYER, BALANCE_CHECK = "merchant", "buyer", "balance check"
 ACTORS = (MERCHANT, BUYER, PERSON, BALANCE_CHECK, OPERATOR)
 """Who changed a session through a claim: the merchant's server (verify), the buyer on the
 hosted page (submit), a person in the portal (named in the record), the balance check that

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import AccountTerms, ShopWallet
+from claimsvc.domain.audit import actor_of
 from claimsvc.domain.modes import is_test, owner_of
 
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
@@ -283,8 +284,9 @@ def accept_mismatch(mismatch: Mismatch, by: str, now: datetime) -> Transition:
     guard = Guard(pending=False, live_at=now, mismatch_open=mismatch.transaction_id)
     claim = Claim(mismatch.transaction_id, mismatch.provider, mismatch.trx_id, now)
     settled = replace(mismatch, settlement="accepted", settled_at=now, settled_by=by)
+    who, person = actor_of(by)
     attempt = ClaimAttempt(
-        now, mismatch.provider, mismatch.trx_id, "completed", "person", AMOUNT_ACCEPTED, by
+        now, mismatch.provider, mismatch.trx_id, "completed", who, AMOUNT_ACCEPTED, person
     )
     return Transition(
         "accept_mismatch",

@@ -23,6 +23,7 @@ from claimsvc.clock import Clock
 from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
+from claimsvc.domain.audit import actor_of
 from claimsvc.domain.modes import owner_of
 from claimsvc.domain.money import to_text
 from claimsvc.domain.sessions import ClaimAttempt, Session
@@ -151,9 +152,8 @@ class SettlementService:
                 raise errors.SettleRefused(st.USED)
         settled = replace(found, settlement=decision, settled_at=now, settled_by=by)
         reason = claims.TO_REFUND if refund else claims.LEFT_AS_IS
-        line = ClaimAttempt(
-            now, found.provider, found.trx_id, claims.DECIDED, claims.PERSON, reason, by
-        )
+        who, person = actor_of(by)
+        line = ClaimAttempt(now, found.provider, found.trx_id, claims.DECIDED, who, reason, person)
         after = await self._sessions.settle_mismatch(session.id, ledger, settled, line)
         if after is None:  # decided meanwhile by another request
             raise errors.SettleRefused(st.DECIDED)

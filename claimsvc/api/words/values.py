@@ -123,6 +123,7 @@ EN = {
     "status.audit_detail.requeued": "Messages read again",
     "status.audit_detail.minutes": "Minutes",
     "status.audit_detail.hour": "Hour (Dhaka)",
+    "status.audit_detail.balance_verification": "Balance verification",
 }
 
 BN = {
@@ -226,4 +227,5 @@ BN = {
     "status.audit_detail.requeued": "আবার পড়া বার্তা",
     "status.audit_detail.minutes": "মিনিট",
     "status.audit_detail.hour": "সময় (ঢাকা)",
+    "status.audit_detail.balance_verification": "ব্যালান্স যাচাই",
 }
