@@ -244,7 +244,8 @@
       var next = reply.body && reply.body.next;
       if (next === "wait") { keepWaiting(wait); return; }
       if (next === "switch" && suggestWallet(reply.body.provider)) { stopWaiting(); return; }
-      if (next === "submit" || !wait.on) { sendClaim(wait); return; }
+      // A wallet the page does not offer cannot be chosen: the submit's own outcome then.
+      if (next === "submit" || next === "switch" || !wait.on) { sendClaim(wait); return; }
       if (reply.status >= 400 && reply.status < 500 && reply.status !== 429) {
         handleClaim(reply);
         return;
