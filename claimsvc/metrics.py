@@ -76,7 +76,8 @@ CLAIM_OUTCOMES = Counter(
 )
 ARRIVAL_CHECKS = Counter(
     "claimsvc_arrival_checks_total",
-    "The hosted page's checks whether a claimed TrxID's SMS has arrived, by answer (wait, submit).",
+    "The hosted page's checks whether a claimed TrxID's SMS has arrived, by answer (wait, submit, "
+    "switch).",
     ["answer"],
 )
 SESSIONS_ENDED = Counter(

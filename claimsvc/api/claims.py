@@ -164,37 +164,41 @@ class SessionReadHandler(ClaimHandler):
 class ArrivalHandler(ClaimHandler):
     """The hosted page's check before a submit, `{"trxId", "provider"}` for the session in the
     path: 200 `{"next": "wait"}` while no SMS with this TrxID has reached the session's account,
-    else `{"next": "submit"}` (docs/hosted-page.md, "The buyer's wait"). Not part of the
-    merchant API; errors in the claim shape."""
+    `{"next": "switch", "provider": "nagad"}` when it is a payment the session could take in
+    another wallet than the one chosen, else `{"next": "submit"}` (docs/hosted-page.md, "The
+    buyer's wait"). Not part of the merchant API; errors in the claim shape."""
 
     route_name = "arrival"
 
     async def post(self, raw_id: str) -> None:
         body = self.json_body()
         req = parse_claim({**body, "sessionId": raw_id} if isinstance(body, dict) else body)
-        answer = await self.services.arrival.check(
+        answer, provider = await self.services.arrival.check(
             req.session_id,
             req.trx_id,
+            req.provider,
             self.client_address(),
             self.deps.settings.submit_rate_per_ip,
         )
         self.set_header("Cache-Control", "no-store")
-        self.send_json(200, {"next": answer})
+        self.send_json(200, {"next": answer, **({"provider": provider} if provider else {})})
 
 
 class AmountNoteHandler(SessionReadHandler):
     """The hosted page's read after a failed claim: `{"amount_differs": "told" | "refund" |
-    null}`, whether the session's latest claim named a payment of another amount than the
-    order's (the merchant has been told; or will refund it by hand). Page-only, like the
-    arrival check: verify, submit and the session read answer exactly as before
-    (docs/hosted-page.md, "A payment of another amount")."""
+    null, "other_wallet": "nagad" | null}`, whether the session's latest claim named a payment
+    of another amount than the order's (the merchant has been told; or will refund it by hand),
+    or a payment the session could take made with another wallet than the claim chose.
+    Page-only, like the arrival check: verify, submit and the session read answer exactly as
+    before (docs/hosted-page.md, "A payment of another amount", "The buyer's last word")."""
 
     route_name = "amount_note"
 
     async def get(self, raw_id: str) -> None:
         public = await self.read_public(raw_id)
         self.set_header("Cache-Control", "no-store")
-        self.send_json(200, {"amount_differs": public.amount_note})
+        body = {"amount_differs": public.amount_note, "other_wallet": public.other_wallet}
+        self.send_json(200, body)
 
 
 def routes(deps: Any) -> list[URLSpec]:

@@ -14,7 +14,9 @@ from claimsvc import errors
 from claimsvc.api.base import BaseHandler, query_word
 from claimsvc.api.page_view import PageView, state_words
 from claimsvc.api.words import Words
+from claimsvc.api.words.wallets import brand_name
 from claimsvc.domain import arrival, i18n, settlement
+from claimsvc.domain.accounts import PROVIDERS, wallet_providers
 from claimsvc.domain.claims import parse_session_id
 
 HERE = Path(__file__).resolve().parent
@@ -56,6 +58,9 @@ SCRIPT_WORDS = (
     "checkout.expired_text",
     "checkout.amount_told",
     "checkout.amount_refund",
+    "checkout.amount_paid_label",
+    "checkout.pending_title",
+    "checkout.not_arrived",
 )
 """The words the page's script shows, by key (the merchant's name filled in); and
 `checkout.waiting`, which counts the minutes of the buyer's wait."""
@@ -81,14 +86,27 @@ def asset(name: str) -> str:
     return f"{STATIC_PREFIX}{name}?v={version}"
 
 
-def script_words(t: Words, merchant: str) -> dict[str, Any]:
+def other_wallet_words(t: Words, provider: str) -> str:
+    """What the page says when the TrxID is a payment of `provider`, not the wallet chosen."""
+    return t("checkout.other_wallet", wallet=brand_name(provider, t.lang))
+
+
+def script_words(
+    t: Words, merchant: str, providers: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """What the page's script needs, handed over in a data attribute (the CSP allows no inline
-    script): its words by key, each claim outcome's words by code, and the buyer's wait
+    script): its words by key, each claim outcome's words by code, what it says of a TrxID paid
+    with another wallet (by that wallet, for the wallets the page offers: one it does not offer
+    cannot be chosen, so the page then shows the claim's own outcome), and the buyer's wait
     (domain/arrival.py): how long and how often the page checks for the SMS."""
     words = {key: t(key, merchant=merchant) for key in SCRIPT_WORDS}
     words["checkout.waiting"] = t.plural("checkout.waiting", arrival.WAIT_SECONDS // 60)
     return {
         "text": words,
+        "other_wallet": {
+            code: other_wallet_words(t, code)
+            for code in (PROVIDERS if providers is None else providers)
+        },
         "outcomes": {code: t(key) for code, key in OUTCOME_WORDS.items()},
         "wait": {"seconds": arrival.WAIT_SECONDS, "every": arrival.CHECK_EVERY_SECONDS},
     }
@@ -203,16 +221,21 @@ class CheckoutPageHandler(PageHandler):
             "pay_before": t("checkout.pay_before", time=i18n.clock_time(view.expires_at, lang)),
             "wallets": view.wallet_lines(t, amount),
             "providers": view.provider_choices(t),
-            "script_words": json.dumps(script_words(t, merchant), ensure_ascii=False),
+            "script_words": json.dumps(
+                script_words(t, merchant, wallet_providers(view.wallets)), ensure_ascii=False
+            ),
             "state_title": state_title,
             "state_text": state_text,
             "return_url": view.redirect_url,
         }
 
     def amount_note(self, view: PageView, merchant: str) -> str | None:
-        """What the page says of a payment of another amount than the order's, if one was
-        claimed: the shop was told (and, once the checkout ended, can no longer accept it), or
-        it returns the money by hand."""
+        """What the page says of the latest failed claim, when it says more than its outcome: a
+        payment of another amount than the order's (the shop was told, and once the checkout
+        ended can no longer accept it; or it returns the money by hand), or a TrxID paid with
+        another wallet than the one the claim chose (while the checkout is open)."""
+        if view.other_wallet in wallet_providers(view.wallets) and view.state == "open":
+            return other_wallet_words(self.t, view.other_wallet)
         if view.amount_note == settlement.TOLD:
             ended = view.state != "open"  # an ended checkout can no longer be accepted
             return self.t(

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from claimsvc.api.words import Words
 from claimsvc.api.words.wallets import BRANDS, brand_name
-from claimsvc.domain.accounts import PROVIDERS, ShopWallet
+from claimsvc.domain.accounts import ShopWallet, wallet_providers
 from claimsvc.domain.sessions import PublicSession
 
 STATES = {
@@ -97,6 +97,8 @@ class PageView:
     """settlement.TOLD or REFUNDING while the latest claim paid another amount; else None."""
     test: bool = False
     """A test session: the page says so at its top."""
+    other_wallet: str | None = None
+    """The wallet the latest claim's TrxID was paid with, when the claim chose another."""
 
     @classmethod
     def from_public(cls, public: PublicSession) -> PageView:
@@ -115,6 +117,7 @@ class PageView:
             amount_note=public.amount_note,
             description=public.description,
             test=public.test,
+            other_wallet=public.other_wallet,
         )
 
     def wallet_lines(self, t: Words, amount: str) -> list[WalletLine]:
@@ -131,8 +134,7 @@ class PageView:
 
     def provider_choices(self, t: Words) -> list[tuple[str, str]]:
         """(code, name) of each provider the shop takes, in wallet order; all when it lists none."""
-        codes = list(dict.fromkeys(w.provider for w in self.wallets)) or list(PROVIDERS)
-        return [(code, brand_name(code, t.lang)) for code in codes]
+        return [(code, brand_name(code, t.lang)) for code in wallet_providers(self.wallets)]
 
     @property
     def amount_label(self) -> str:

@@ -28,6 +28,10 @@ LINK_STATE_WORDS = {
 }
 """The (title, text) words of a link that cannot be paid, by its state."""
 
+AMOUNT_LABELS = {rules.PAYABLE: "checkout.amount_label", rules.USED: "checkout.amount_paid_label"}
+"""The words above a link's amount: to pay only while it can be paid, paid once a single-use
+link is used; the plain "Amount" otherwise (disabled, expired, refused)."""
+
 
 def refusal_keys(exc: errors.ServiceError) -> tuple[str, str] | None:
     """The (title, text) words for an error opening a link; None for one not worded here."""
@@ -111,6 +115,7 @@ class PayPageHandler(PayHandler):
             state=state,
             link=shown.link,
             amount=i18n.taka(shown.link.amount_poisha, self.lang),
+            amount_label=self.t(AMOUNT_LABELS.get(state, "pay.amount_paid")),
             token=rules.new_open_token(),
             state_title=self.t(title) if title else "",
             state_text=self.t(text, merchant=merchant) if text else "",

@@ -151,6 +151,12 @@ class MintedKey:
     secret: str
 
 
+def wallet_providers(wallets: tuple[ShopWallet, ...]) -> tuple[str, ...]:
+    """The providers a shop takes, in its wallets' order; every provider when it lists none
+    (what the hosted page offers a buyer, and the portal's test payment form)."""
+    return tuple(dict.fromkeys(w.provider for w in wallets)) or tuple(PROVIDERS)
+
+
 def sha256_hex(secret: str) -> str:
     """The only form in which API keys and device tokens are stored."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()

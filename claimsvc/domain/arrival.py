@@ -2,10 +2,13 @@
 
 A buyer often types the TrxID before the wallet's SMS has been forwarded. The hosted page asks
 `POST /checkout/{id}/arrival` before it submits, and keeps asking while the answer is WAIT,
-so the wait costs no failed attempt; once the answer is SUBMIT, the submit gives the real
-outcome (and a no-match counts one attempt, as contract.md §3 says). The answer reveals only
-whether the session's own account holds a transaction with this TrxID: never its amount,
-provider, state or session, nothing of another account (docs/decisions.md, "The buyer's wait").
+so the wait costs no failed attempt; when the wait ends without the SMS the page says so and
+submits nothing (nothing counted). Once the answer is SUBMIT, the submit gives the real outcome
+(and a no-match counts one attempt, as contract.md §3 says). SWITCH names the wallet the TrxID
+was paid with when the buyer chose another and that payment would pay the session. The answer
+reveals only whether the session's own account holds a transaction with this TrxID and, for a
+payment the session could take, its wallet: never its amount, state or session, nothing of
+another account (docs/decisions.md, "The buyer's wait" and "The buyer's last word").
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from claimsvc.domain import sessions as sm
+from claimsvc.domain.claims import paid_elsewhere
 from claimsvc.domain.sessions import Session
+from claimsvc.domain.transactions import Transaction
 
-WAIT, SUBMIT = "wait", "submit"
-"""The answers: no SMS with this TrxID for the account yet, keep waiting; or submit now."""
+WAIT, SUBMIT, SWITCH = "wait", "submit", "switch"
+"""The answers: no SMS with this TrxID for the account yet, keep waiting; submit now; or the
+TrxID is a payment of another wallet (named), choose that one."""
 
 WAIT_SECONDS = 120
 """How long the page keeps checking before it submits anyway (and shows the real outcome)."""
@@ -43,12 +49,22 @@ def needs_lookup(session: Session, now: datetime) -> bool:
     )
 
 
-def answer(session: Session, now: datetime, arrived: bool | None, within_cap: bool) -> str:
-    """WAIT or SUBMIT. `arrived`: whether the account holds a transaction with the TrxID (None:
-    not looked up); `within_cap`: the TrxID is among the first TRX_IDS_PER_SESSION checked."""
-    if not within_cap or not needs_lookup(session, now):
-        return SUBMIT
-    return SUBMIT if arrived else WAIT
+def answer(
+    session: Session,
+    now: datetime,
+    found: list[Transaction] | None,
+    provider: str,
+    within_cap: bool,
+) -> tuple[str, str | None]:
+    """(WAIT, SUBMIT or SWITCH, the wallet to switch to). `found`: the account's transactions
+    with the TrxID, any wallet (None: not looked up); `provider`: the wallet the buyer chose;
+    `within_cap`: the TrxID is among the first TRX_IDS_PER_SESSION checked."""
+    if not within_cap or not needs_lookup(session, now) or found is None:
+        return SUBMIT, None
+    if not found:
+        return WAIT, None
+    elsewhere = paid_elsewhere(session, provider, found)
+    return (SWITCH, elsewhere.provider) if elsewhere else (SUBMIT, None)
 
 
 def remember_for(session: Session, now: datetime) -> timedelta:

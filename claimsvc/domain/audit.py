@@ -7,6 +7,14 @@ from datetime import datetime
 
 OPERATOR = "operator"
 """The actor of an entry the operator made through the admin API or the CLI."""
+PERSON = "person"
+"""A portal user, as a session's claim history names who changed it (claims.ACTORS)."""
+
+
+def actor_of(by: str) -> tuple[str, str | None]:
+    """Who a decision by `by` (a portal user's email, or OPERATOR) was, as a session's claim
+    history keeps it: (PERSON, the email) or (OPERATOR, None)."""
+    return (OPERATOR, None) if by == OPERATOR else (PERSON, by)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +61,7 @@ ACTIONS = (
     "wallet.add",
     "wallet.remove",
     "wallet.anchor",
+    "wallet.verification",
     "webhook.redeliver",
     "webhook.test",
     "webhook.rotate_secret",
@@ -120,6 +129,7 @@ DETAILS = (
     "requeued",
     "minutes",
     "hour",
+    "balance_verification",
 )
 """The names of the details an entry may carry (never a secret)."""
 

@@ -11,6 +11,8 @@ from typing import Any
 from claimsvc import errors
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import PROVIDERS, AccountTerms
+from claimsvc.domain.audit import OPERATOR as OPERATOR
+from claimsvc.domain.audit import PERSON as PERSON
 from claimsvc.domain.movements import Kind
 from claimsvc.domain.sessions import Claim, ClaimAttempt, Session
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
@@ -102,8 +104,10 @@ AMOUNT_DIFFERS = "amount differs"
 BEFORE_SESSION = "received before the session"
 OTHER_SESSION = "used by another session"
 TO_REFUND = "marked to be refunded"
+OTHER_WALLET = "paid with another wallet"
 PROBLEMS = (
     NO_TRANSACTION,
+    OTHER_WALLET,
     NOT_GENUINE,
     NOT_FROM_BUYER,
     AMOUNT_DIFFERS,
@@ -113,11 +117,58 @@ PROBLEMS = (
 )
 """Why a claimed transaction cannot pay a session (`match_problem`), as a claim history keeps it."""
 
-COMPLETED, PENDING, FAILED = "completed", "pending", "failed"
-ATTEMPT_OUTCOMES = (COMPLETED, PENDING, FAILED)
-"""What a recorded claim attempt did to its session."""
-MERCHANT, BUYER = "merchant", "buyer"
-"""Who made a claim: the merchant's server (verify) or the buyer on the hosted page (submit)."""
+COMPLETED, PENDING, FAILED, DECIDED = "completed", "pending", "failed", "decided"
+ATTEMPT_OUTCOMES = (COMPLETED, PENDING, FAILED, DECIDED)
+"""What a recorded claim attempt did to its session (DECIDED: a person settled the money of a
+claim of another amount without completing the session: refund by hand, or leave it)."""
+MERCHANT, BUYER, BALANCE_CHECK = "merchant", "buyer", "balance check"
+ACTORS = (MERCHANT, BUYER, PERSON, BALANCE_CHECK, OPERATOR)
+"""Who changed a session through a claim: the merchant's server (verify), the buyer on the
+hosted page (submit), a person in the portal (named in the record), the balance check that
+confirmed the transaction a pending claim waited on, or the operator (admin API or CLI)."""
+BY_OPERATOR = "merchant"
+"""A transaction's `confirmed_by` when confirmed through the admin API or CLI (as it has always
+been stored); a portal user's confirmation keeps their email."""
+CONFIRMED_BY_HAND = "confirmed by hand"
+CONFIRMED_BY_BALANCE = "confirmed by the balance check"
+LEFT_AS_IS = "left as it is"
+DECISIONS = (CONFIRMED_BY_HAND, CONFIRMED_BY_BALANCE, LEFT_AS_IS)
+"""The reasons a history gives the changes no claim made (TO_REFUND too: refund by hand;
+sessions.AMOUNT_ACCEPTED: another amount accepted)."""
+
+
+def wallet_problem(session: Session, elsewhere: Transaction) -> str:
+    """Why a claim that named the wrong wallet failed, `elsewhere` being the transaction with
+    its TrxID in another wallet: OTHER_WALLET when that one would pay the session (its amount
+    aside, which the right claim then says), else that transaction's own problem."""
+    problem = match_problem(session, elsewhere)
+    return OTHER_WALLET if problem in (None, AMOUNT_DIFFERS) else str(problem)
+
+
+def paid_elsewhere(session: Session, provider: str, found: list[Transaction]) -> Transaction | None:
+    """Of the account's transactions with a claimed TrxID (any wallet), the one of another
+    wallet than `provider` to name: only when none is of `provider` itself, and only one that
+    would pay the session, its amount aside (a genuine payment from a buyer, in the claim
+    window, free or the session's). A holder of the session id learns no more than the claim
+    with that wallet would tell it (docs/decisions.md, "The buyer's last word")."""
+    if any(tx.provider == provider for tx in found):
+        return None
+    fits = [tx for tx in found if wallet_problem(session, tx) == OTHER_WALLET]
+    return fits[0] if fits else None
+
+
+def latest_claim(session: Session) -> ClaimAttempt | None:
+    """The latest line of the session's history that a claim made (a person's decision on
+    the money of another amount is not one)."""
+    claimed = (a for a in reversed(session.claim_history) if a.outcome != DECIDED)
+    return next(claimed, None)
+
+
+def other_wallet_note(session: Session) -> str | None:
+    """The wallet the buyer's page names after a failed claim: the provider of the payment
+    the session's latest claim named under another wallet (OTHER_WALLET), else None."""
+    last = latest_claim(session)
+    return last.paid_with if last is not None and last.reason == OTHER_WALLET else None
 
 
 def match_problem(session: Session, tx: Transaction | None) -> str | None:
@@ -151,6 +202,14 @@ def is_final(account: AccountTerms, tx: Transaction) -> bool:
     built-in rule read) waits for the balance chain to confirm it."""
     waits = account.balance_verification or tx.parsed_by in UNPROVEN_READINGS
     return not waits or tx.status == CONFIRMED
+
+
+def completes_unproven(account: AccountTerms, tx: Transaction) -> bool:
+    """Whether a claim of `tx` completes although the balance chain has not confirmed it (the
+    account has balance verification off and a built-in rule read its SMS): what the portal
+    says beside a held or unconfirmed transaction, so "Held" never sits unexplained beside a
+    completed payment."""
+    return tx.status != CONFIRMED and is_final(account, tx)
 
 
 def claim_record(tx: Transaction, now: datetime) -> Claim:
@@ -192,11 +251,24 @@ class Decision:
 
 
 def attempt_record(
-    req: ClaimRequest, outcome: str, now: datetime, reason: str | None = None
+    req: ClaimRequest,
+    outcome: str,
+    now: datetime,
+    reason: str | None = None,
+    paid_with: str | None = None,
 ) -> ClaimAttempt:
     """A claim attempt as a session's claim history keeps it (no client source: only who)."""
     by = MERCHANT if req.source is None else BUYER
-    return ClaimAttempt(now, req.provider, req.trx_id, outcome, by, reason)
+    return ClaimAttempt(now, req.provider, req.trx_id, outcome, by, reason, paid_with=paid_with)
+
+
+def confirmation_record(
+    claim: Claim, now: datetime, by: str, person: str | None = None
+) -> ClaimAttempt:
+    """The history's line for a pending claim completed by its transaction's confirmation: by
+    the balance check, or by hand (a person in the portal, named; or the operator)."""
+    reason = CONFIRMED_BY_BALANCE if by == BALANCE_CHECK else CONFIRMED_BY_HAND
+    return ClaimAttempt(now, claim.provider, claim.trx_id, COMPLETED, by, reason, person)
 
 
 TERMINAL_OUTCOMES: dict[str, type[errors.ServiceError]] = {
@@ -228,8 +300,10 @@ def decide(
     req: ClaimRequest,
     tx: Transaction | None,
     now: datetime,
+    elsewhere: Transaction | None = None,
 ) -> Decision:
-    """The next step of a claim on `session`, given the transaction found for it (if any)."""
+    """The next step of a claim on `session`, given the transaction found for it (if any) and,
+    when none was, one with its TrxID in another wallet (`elsewhere`), which a failure names."""
     status = session.status
     if status == sm.COMPLETED and same_claim(session.claim, req):
         return Decision(Step.ANSWER_COMPLETED)
@@ -251,7 +325,7 @@ def decide(
         # This source used up its attempts on the session: refused like a locked session, so
         # it cannot go on guessing, while the session stays open for the buyer paying it.
         return Decision(Step.REFUSE, errors.TooManyAttempts)
-    return _decide_match(session, account, req, tx, now)
+    return _decide_match(session, account, req, tx, now, elsewhere)
 
 
 def _decide_match(
@@ -260,9 +334,14 @@ def _decide_match(
     req: ClaimRequest,
     tx: Transaction | None,
     now: datetime,
+    elsewhere: Transaction | None,
 ) -> Decision:
     """An open session free to take this claim: complete, hold or fail on what was found."""
     problem = match_problem(session, tx)
+    if tx is None and elsewhere is not None:
+        reason = wallet_problem(session, elsewhere)
+        failed = attempt_record(req, FAILED, now, reason, paid_with=elsewhere.provider)
+        return Decision(Step.FAIL, source=req.source, attempt=failed)
     if tx is None or problem:
         failed = attempt_record(req, FAILED, now, problem)
         return Decision(Step.FAIL, source=req.source, attempt=failed)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from claimsvc.domain.accounts import AccountTerms, ShopWallet
+from claimsvc.domain.audit import actor_of
 from claimsvc.domain.modes import is_test, owner_of
 
 OPEN, COMPLETED, FAILED, CANCELLED, EXPIRED = "OPEN", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"
@@ -41,9 +42,10 @@ class ClaimAttempt:
     """One claim that changed a session, as its claim history shows it to the merchant.
 
     `outcome` is one of claims.ATTEMPT_OUTCOMES; `reason` why a failed one did not match (one
-    of claims.PROBLEMS); `by` who claimed: "merchant" (verify) or "buyer" (submit). A claim that
-    changed nothing (refused, rejected while another waits, repeated) is not recorded: recording
-    it would cost a write the claim does not make today.
+    of claims.PROBLEMS), or how a person or the balance check decided it; `by` who: one of
+    claims.ACTORS, "merchant" (verify), "buyer" (submit), "person" (a portal user, named in
+    `person`), "balance check". A claim that changed nothing (refused, rejected while another
+    waits, repeated) is not recorded: recording it would cost a write the claim does not make.
     """
 
     at: datetime
@@ -52,6 +54,10 @@ class ClaimAttempt:
     outcome: str
     by: str
     reason: str | None = None
+    person: str | None = None
+    """The portal user (email) whose action it was, when `by` is "person"."""
+    paid_with: str | None = None
+    """The wallet of the transaction with this TrxID when the claim named another one."""
 
 
 @dataclass(frozen=True)
@@ -278,8 +284,9 @@ def accept_mismatch(mismatch: Mismatch, by: str, now: datetime) -> Transition:
     guard = Guard(pending=False, live_at=now, mismatch_open=mismatch.transaction_id)
     claim = Claim(mismatch.transaction_id, mismatch.provider, mismatch.trx_id, now)
     settled = replace(mismatch, settlement="accepted", settled_at=now, settled_by=by)
+    who, person = actor_of(by)
     attempt = ClaimAttempt(
-        now, mismatch.provider, mismatch.trx_id, "completed", "merchant", AMOUNT_ACCEPTED
+        now, mismatch.provider, mismatch.trx_id, "completed", who, AMOUNT_ACCEPTED, person
     )
     return Transition(
         "accept_mismatch",
@@ -401,6 +408,9 @@ class PublicSession:
     """What was paid, when the merchant accepted a different amount (None: the amount)."""
     amount_note: str | None = None
     """What the page says of a claimed payment of a different amount (settlement.buyer_note)."""
+    other_wallet: str | None = None
+    """The wallet the latest claim's TrxID was paid with, when it named another
+    (claims.other_wallet_note)."""
     description: str | None = None
     """What a payment link's session is for (its link's description); None otherwise."""
     test: bool = False

@@ -161,9 +161,9 @@ def buyer_note(session: Session) -> str | None:
     the claim's own failure already told it.
     """
     found = session.mismatch
-    if found is None or found.settlement == ACCEPTED or not session.claim_history:
+    last = claims.latest_claim(session)
+    if found is None or found.settlement == ACCEPTED or last is None:
         return None
-    last = session.claim_history[-1]
     if last.reason != claims.AMOUNT_DIFFERS or (last.provider, last.trx_id) != (
         found.provider,
         found.trx_id,

@@ -22,6 +22,7 @@ PERMISSIONS = (
     "team",
     "audit",
     "wordings",
+    "verification",
 )
 GRANTS: dict[str, frozenset[str]] = {
     "owner": frozenset(PERMISSIONS),
@@ -31,7 +32,8 @@ GRANTS: dict[str, frozenset[str]] = {
     "staff": frozenset(("overview", "payments", "confirm", "links")),
 }
 """What each role may do in the portal (issue 16's table; owner alone: team, audit; issue 22:
-owners and developers teach SMS wordings, staff never)."""
+owners and developers teach SMS wordings, staff never; issue 32: owner alone turns balance
+verification on or off, "verification")."""
 
 STATUSES = ("invited", "active", "disabled")
 INVITE_TTL = timedelta(hours=72)

@@ -273,7 +273,7 @@ class ChannelService:
             await self._record(user, "transaction.not_received", tx_id, {"trx_id": trx})
             return PressResult("done_rejected", {"trx_id": trx}, done=True)
         try:
-            done = await self._wallet_admin.confirm(tx_id, False, user.account_id)
+            done = await self._wallet_admin.confirm(tx_id, False, user.account_id, user.email)
         except errors.TransactionSuspect:
             return PressResult("press_suspect", {})
         except errors.NotFound:

@@ -33,10 +33,12 @@ class ArrivalService:
         self._buyer_limits = buyer_limits
         self._clock = clock
 
-    async def check(self, session_id: str, trx_id: str, address: str, per_address: int) -> str:
-        """WAIT or SUBMIT for `trx_id` on the session. An unknown session: NOT_FOUND, limited
-        per client address alone (the same counter as a submit on one); RATE_LIMITED past a
-        limit."""
+    async def check(
+        self, session_id: str, trx_id: str, provider: str, address: str, per_address: int
+    ) -> tuple[str, str | None]:
+        """WAIT, SUBMIT or SWITCH (with the wallet) for `trx_id` claimed as `provider` on the
+        session. An unknown session: NOT_FOUND, limited per client address alone (the same
+        counter as a submit on one); RATE_LIMITED past a limit."""
         now = self._clock()
         session = await self._sessions.get(session_id)
         if session is None:
@@ -53,9 +55,9 @@ class ArrivalService:
         )
         if admission.rate is not None:
             refuse("wait", admission.rate, errors.BuyerRateLimited())
-        arrived = None
+        found = None
         if admission.within_cap and arrival.needs_lookup(session, now):
-            arrived = await self._transactions.has_trx_id(session.account_id, trx_id)
-        answer = arrival.answer(session, now, arrived, admission.within_cap)
-        ARRIVAL_CHECKS.labels(answer=answer).inc()
+            found = await self._transactions.with_trx_id(session.account_id, trx_id)
+        answer = arrival.answer(session, now, found, provider, admission.within_cap)
+        ARRIVAL_CHECKS.labels(answer=answer[0]).inc()
         return answer

@@ -99,24 +99,31 @@ class ClaimService:
         for _ in range(MAX_ROUNDS):
             now = self._clock()
             wanted = claims.needs_transaction(session, account, req, now)
-            tx = await self._find(session, req) if wanted else None
-            decision = claims.decide(session, account, req, tx, now)
+            tx, elsewhere = await self._find(session, req) if wanted else (None, None)
+            decision = claims.decide(session, account, req, tx, now, elsewhere)
             completed = await self._steps[decision.step](decision, session, account, tx)
             if completed is not None:
                 return completed
             session = await self._machine.load(req.session_id)
         raise Contention(f"claim kept being refused after {MAX_ROUNDS} rounds")
 
-    async def _find(self, session: Session, req: ClaimRequest) -> Tx:
+    async def _find(self, session: Session, req: ClaimRequest) -> tuple[Tx, Tx]:
         """The claimed transaction: reserved for the session if it matches it (one command, the
-        success path), else as stored, freed first from a session that can never use it."""
+        success path), else as stored, freed first from a session that can never use it. When
+        the account has none of the claimed wallet, the one with the TrxID in another wallet
+        (the same read), which the failure names."""
         reserve = self._transactions.reserve_match
         tx = await reserve(session, req.provider, req.trx_id)
         if tx is not None:
-            return tx
-        tx = await self._transactions.find(session.account_id, req.provider, req.trx_id)
-        if tx is None or tx.session_id in (None, session.id):
-            return tx
+            return tx, None
+        found = await self._transactions.with_trx_id(session.account_id, req.trx_id)
+        tx = next((t for t in found if t.provider == req.provider), None)
+        if tx is None:
+            return None, claims.paid_elsewhere(session, req.provider, found) or next(
+                iter(found), None
+            )
+        if tx.session_id in (None, session.id):
+            return tx, None
         holder = tx.session_id
         other = await self._sessions.get(holder)
         if other is not None and sm.can_never_use(other, tx.id):
@@ -125,7 +132,7 @@ class ClaimService:
             tx = await reserve(session, req.provider, req.trx_id) or await self._transactions.get(
                 tx.id
             )
-        return tx
+        return tx, None
 
     # Steps: each returns the completed session, raises the outcome, or returns None to re-read.
 
@@ -190,8 +197,12 @@ class ClaimService:
             return None
         return await self._machine.apply(s.id, step)
 
-    async def finalise(self, transaction_id: str) -> Session | None:
-        """A transaction was confirmed: complete the claim waiting on it, if one is.
+    async def finalise(
+        self, transaction_id: str, by: str = claims.BALANCE_CHECK, person: str | None = None
+    ) -> Session | None:
+        """A transaction was confirmed: complete the claim waiting on it, if one is, and say
+        who in its history (claims.ACTORS: the balance check, or by hand the operator or a
+        portal user, `person`).
 
         The SMS pipeline and the confirmation by hand call this. The session after it, or None
         when no session waits on the transaction.
@@ -204,7 +215,9 @@ class ClaimService:
             return None
         pending = session.pending_claim
         if session.status == sm.OPEN and pending and pending.transaction_id == tx.id:
-            step = sm.complete_pending(pending, self._clock())
+            now = self._clock()
+            attempt = claims.confirmation_record(pending, now, by, person)
+            step = replace(sm.complete_pending(pending, now), attempt=attempt)
             after = await self._machine.apply(session.id, step)
             # Refused: a claim completed it at the same moment, or it was cancelled or expired.
             return after or await self._sessions.get(session.id)

@@ -108,4 +108,9 @@ class SessionService:
         if described and session.link_id and self._links is not None:
             link = await self._links.get(session.account_id, session.link_id)
             description = link.description if link else None
-        return replace(public, amount_note=settlement.buyer_note(session), description=description)
+        return replace(
+            public,
+            amount_note=settlement.buyer_note(session),
+            other_wallet=claims.other_wallet_note(session),
+            description=description,
+        )

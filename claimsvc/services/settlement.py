@@ -20,11 +20,13 @@ from dataclasses import dataclass, replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
+from claimsvc.domain import claims
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
+from claimsvc.domain.audit import actor_of
 from claimsvc.domain.modes import owner_of
 from claimsvc.domain.money import to_text
-from claimsvc.domain.sessions import Session
+from claimsvc.domain.sessions import ClaimAttempt, Session
 from claimsvc.domain.transactions import Transaction
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
 from claimsvc.store.accounts import AccountStore
@@ -149,7 +151,10 @@ class SettlementService:
             if tx is None:  # a claim or an accept took it meanwhile
                 raise errors.SettleRefused(st.USED)
         settled = replace(found, settlement=decision, settled_at=now, settled_by=by)
-        after = await self._sessions.settle_mismatch(session.id, ledger, settled)
+        reason = claims.TO_REFUND if refund else claims.LEFT_AS_IS
+        who, person = actor_of(by)
+        line = ClaimAttempt(now, found.provider, found.trx_id, claims.DECIDED, who, reason, person)
+        after = await self._sessions.settle_mismatch(session.id, ledger, settled, line)
         if after is None:  # decided meanwhile by another request
             raise errors.SettleRefused(st.DECIDED)
         return Settled(after, tx)

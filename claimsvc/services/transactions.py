@@ -8,6 +8,7 @@ from datetime import datetime
 
 from claimsvc import errors
 from claimsvc.clock import Clock
+from claimsvc.domain import claims
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID, confirmable
 from claimsvc.domain.sessions import Session
@@ -138,19 +139,29 @@ class TransactionService:
         return out
 
     async def confirm(
-        self, transaction_id: str, *, override_suspect: bool = False, account_id: str | None = None
+        self,
+        transaction_id: str,
+        *,
+        override_suspect: bool = False,
+        account_id: str | None = None,
+        person: str | None = None,
     ) -> Confirmed:
         """The merchant confirms a transaction by hand (`claims.confirmable` says which may be);
         the claim waiting on it completes. Repeating it changes nothing. Given an account (the
-        portal), another account's transaction is not found, and untouched."""
+        portal), another account's transaction is not found, and untouched. `person`: the
+        portal user who did it (None: the operator, through the admin API or CLI), kept on the
+        transaction and in the payment's history."""
         statuses = confirmable(override_suspect)
-        tx = await self._store.confirm(transaction_id, self._clock(), statuses, account_id)
+        by = claims.PERSON if person else claims.OPERATOR
+        tx = await self._store.confirm(
+            transaction_id, self._clock(), statuses, account_id, person or claims.BY_OPERATOR
+        )
         if tx is None:
             tx = await self._store.get(transaction_id)
         if tx is None or account_id not in (None, tx.account_id):
             raise errors.NotFound()
         # Also when it was confirmed before: that confirmation may have died before finalising.
-        return Confirmed(tx, await self._claims.finalise(transaction_id))
+        return Confirmed(tx, await self._claims.finalise(transaction_id, by, person))
 
     async def reverse(self, transaction_id: str) -> None:
         """The wallet took a transaction back: it turns suspect for good, never claimable (the

@@ -81,7 +81,11 @@ class WalletAdminService:
         )
 
     async def confirm(
-        self, transaction_id: str, override_suspect: bool, account_id: str | None = None
+        self,
+        transaction_id: str,
+        override_suspect: bool,
+        account_id: str | None = None,
+        person: str | None = None,
     ) -> Confirmed:
         """The merchant confirms a transaction by hand; a claim waiting on it completes.
 
@@ -89,7 +93,10 @@ class WalletAdminService:
         Given an account (the portal), another account's transaction is not found.
         """
         done = await self._transactions.confirm(
-            transaction_id, override_suspect=override_suspect, account_id=account_id
+            transaction_id,
+            override_suspect=override_suspect,
+            account_id=account_id,
+            person=person,
         )
         if done.transaction.status == SUSPECT:
             raise errors.TransactionSuspect()

@@ -107,7 +107,14 @@ def attempt_doc(attempt: ClaimAttempt) -> dict[str, Any]:
         "outcome": attempt.outcome,
         "by": attempt.by,
         "reason": attempt.reason,
+        **({"person": attempt.person} if attempt.person else {}),
+        **({"paid_with": attempt.paid_with} if attempt.paid_with else {}),
     }
+
+
+def _history_push(attempt: ClaimAttempt) -> dict[str, Any]:
+    """The $push of one more line of a session's claim history, keeping the latest."""
+    return {"$each": [attempt_doc(attempt)], "$slice": -CLAIM_HISTORY_LIMIT}
 
 
 def attempt_from_doc(doc: dict[str, Any]) -> ClaimAttempt:
@@ -118,6 +125,8 @@ def attempt_from_doc(doc: dict[str, Any]) -> ClaimAttempt:
         outcome=doc["outcome"],
         by=doc["by"],
         reason=doc.get("reason"),
+        person=doc.get("person"),
+        paid_with=doc.get("paid_with"),
     )
 
 
@@ -166,7 +175,7 @@ def update_spec(step: Transition) -> dict[str, Any]:
     _mismatch_spec(step, update)
     if step.attempt is not None:
         # Pushed in the transition's own update, bounded: the history costs no command.
-        history = {"$each": [attempt_doc(step.attempt)], "$slice": -CLAIM_HISTORY_LIMIT}
+        history = _history_push(step.attempt)
         update["$push"] = {CLAIM_HISTORY: history}
     return update
 
@@ -339,17 +348,22 @@ class SessionStore:
         return self._maybe(doc)
 
     async def settle_mismatch(
-        self, session_id: str, account_id: str, settled: Mismatch
+        self, session_id: str, account_id: str, settled: Mismatch, attempt: ClaimAttempt
     ) -> Session | None:
         """Record the merchant's decision on the session's mismatch (refund or leave: nothing
-        else changes, whatever the session's status), if it is still open to one."""
+        else changes, whatever the session's status), if it is still open to one, and the
+        decision as the latest line of its claim history."""
         doc = await self._coll.find_one_and_update(
             {
                 "_id": session_id,
                 "account_id": account_id,
                 **mismatch_open_query(settled.transaction_id),
             },
-            {"$set": {"mismatch": mismatch_doc(settled)}, "$unset": {MISMATCH_DUE: ""}},
+            {
+                "$set": {"mismatch": mismatch_doc(settled)},
+                "$unset": {MISMATCH_DUE: ""},
+                "$push": {CLAIM_HISTORY: _history_push(attempt)},
+            },
             return_document=ReturnDocument.AFTER,
         )
         return self._maybe(doc)

@@ -303,16 +303,17 @@ class TransactionStore:
         transaction_id: str,
         now: datetime,
         statuses: tuple[str, ...],
-        account_id: str | None = None,
+        account_id: str | None,
+        by: str,
     ) -> Transaction | None:
         """The merchant confirms it by hand, if its status is one of `statuses` and (given) it
-        is the account's (None if not)."""
+        is the account's (None if not); `by`: who (a portal user's email, or the operator)."""
         query: dict[str, Any] = {"_id": transaction_id, "status": {"$in": list(statuses)}}
         if account_id is not None:
             query["account_id"] = account_id
         doc = await self._coll.find_one_and_update(
             query,
-            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": "merchant"}},
+            {"$set": {"status": CONFIRMED, "confirmed_at": now, "confirmed_by": by}},
             return_document=ReturnDocument.AFTER,
         )
         return self._maybe(doc)

@@ -66,6 +66,9 @@ async def test_support_accepts_a_short_payment_once_with_one_webhook_and_an_audi
         "order_amount": "500.00",
         "paid_amount": "499.00",
     }
+    # The payment's history says the operator did it (not the merchant's server, no person).
+    last = (await session_doc(deps, session_id))["claim_history"][-1]
+    assert (last["by"], last.get("person"), last["reason"]) == ("operator", None, "amount accepted")
 
 
 async def test_support_marks_money_for_refund_and_a_repeat_changes_nothing(
@@ -81,6 +84,12 @@ async def test_support_marks_money_for_refund_and_a_repeat_changes_nothing(
     assert (again.code, again.json()["repeated"]) == (200, True)
     assert (await deps.stores.transactions.get(tx.id)).settlement == "refund"
     assert len(await audit_entries(deps, "payment.settle")) == 1
+    last = (await session_doc(deps, session_id))["claim_history"][-1]
+    assert (last["outcome"], last["by"], last["reason"]) == (
+        "decided",
+        "operator",
+        "marked to be refunded",
+    )
 
 
 async def _decided(deps: Deps, merchant: Merchant, fetch: Any) -> tuple[str, str, str]:

@@ -3,6 +3,7 @@ not reveal, its limits, and that it counts no failed attempt while submit stays 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -79,12 +80,49 @@ async def test_the_answer_is_the_same_whether_the_amount_matches_or_not(deps, me
     assert (await check(sid, right)).body == (await check(sid, short)).body
 
 
-async def test_a_payment_of_another_provider_is_answered_submit(deps, merchant, check):
-    # The buyer picked the wrong wallet: the submit's real error comes without a wait.
+async def test_a_payment_of_another_wallet_is_named_and_nothing_is_counted(
+    deps, merchant, check, fetch
+):
+    # The buyer paid with Nagad and left bKash chosen: the page names Nagad before any submit.
     sid = await open_session(deps, merchant)
     trx = new_trx_id()
     await pay(deps, merchant, trx_id=trx, provider="nagad")
+    before = await session_doc(deps, sid)
+    assert (await check(sid, trx, provider="bkash")).json() == {
+        "next": "switch",
+        "provider": "nagad",
+    }
+    assert (await check(sid, trx, provider="nagad")).json() == SUBMIT
+    assert await session_doc(deps, sid) == before  # no attempt counted, nothing recorded
+    done = await fetch("/api/v1/checkout/submit", json=claim_body(sid, trx, provider="nagad"))
+    assert (done.code, done.json()["status"]) == (200, "COMPLETED")
+
+
+@pytest.mark.parametrize(
+    ("direction", "minutes_before"),
+    [
+        ("debit", 0),  # the shop's own money out is never named
+        ("credit", 30),  # received long before the checkout: it could not pay it
+    ],
+)
+async def test_a_transaction_of_another_wallet_that_cannot_pay_is_not_named(
+    deps, merchant, check, direction, minutes_before
+):
+    trx = new_trx_id()
+    when = deps.clock() - timedelta(minutes=minutes_before)
+    await pay(deps, merchant, trx_id=trx, provider="nagad", direction=direction, received_at=when)
+    sid = await open_session(deps, merchant)
     assert (await check(sid, trx, provider="bkash")).json() == SUBMIT
+
+
+async def test_another_accounts_payment_of_another_wallet_is_never_named(
+    deps, merchant, make_account, check
+):
+    other = await make_account()
+    trx = new_trx_id()
+    await pay(deps, other, trx_id=trx, provider="nagad")
+    sid = await open_session(deps, merchant)
+    assert (await check(sid, trx, provider="bkash")).json() == WAIT
 
 
 async def test_another_accounts_transaction_is_never_seen(deps, merchant, make_account, check):

@@ -179,6 +179,27 @@ async def test_a_transaction_that_does_not_match_exactly_fails(claim, merchant, 
     assert (await session_doc(deps, session_id))["status"] == "OPEN"
 
 
+async def test_a_claim_naming_the_wrong_wallet_fails_as_before_and_its_history_names_the_wallet(
+    claim, fetch, merchant, deps
+):
+    # contract.md §3: a no-match is 400 VERIFICATION_FAILED and counts; the history and the
+    # page's note (not the claim's body) say it was a Nagad payment.
+    session_id = await open_session(deps, merchant)
+    tx = await pay(deps, merchant, provider="nagad")
+    reply = await claim(merchant, claim_body(session_id, tx.trx_id, "bkash"))
+    assert (reply.code, reply.json()) == (400, outcome("VERIFICATION_FAILED"))
+    doc = await session_doc(deps, session_id)
+    last = doc["claim_history"][-1]
+    assert doc["failed_attempts"] == 1
+    assert (last["reason"], last["paid_with"]) == ("paid with another wallet", "nagad")
+    note = await fetch(f"/checkout/{session_id}/amount-note")
+    assert note.json() == {"amount_differs": None, "other_wallet": "nagad"}
+    right = await claim(merchant, claim_body(session_id, tx.trx_id, "nagad"))
+    assert right.code == 200
+    note = await fetch(f"/checkout/{session_id}/amount-note")
+    assert note.json()["other_wallet"] is None
+
+
 async def test_a_transaction_received_over_ten_minutes_before_the_session_fails(
     claim, merchant, deps, clock
 ):
@@ -340,7 +361,7 @@ async def test_an_unhandled_failure_answers_500_without_detail(
     async def broken(*args: Any) -> None:
         raise RuntimeError("mongo exploded at 10.0.0.7")
 
-    monkeypatch.setattr(deps.stores.transactions, "find", broken)
+    monkeypatch.setattr(deps.stores.transactions, "with_trx_id", broken)
     reply = await claim(merchant, claim_body(session_id, "ABC12345"))
     assert (reply.code, reply.json()) == (500, invalid("Internal system error"))
     assert b"10.0.0.7" not in reply.body

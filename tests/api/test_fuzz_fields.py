@@ -434,6 +434,7 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/alerts/summary", {"hour": "21"}),
         ("/portal/wallets", {"provider": "bkash", "number": "01700000002", "kind": "personal"}),
         ("/portal/wallets/remove", {"provider": "nagad", "number": "01700000009"}),
+        ("/portal/wallets/verification", {"balance_verification": "on"}),
         (
             "/portal/wallets/anchor",
             {

@@ -193,6 +193,34 @@ async def test_locked_session_shows_its_state_instead_of_the_form(fetch, open_se
     assert 'id="claim-form"' not in html
 
 
+@pytest.mark.parametrize(
+    ("wallets", "named"),
+    [
+        (["bkash", "nagad"], True),
+        (["bkash"], False),  # the page offers no Nagad: it cannot tell the buyer to choose it
+    ],
+)
+async def test_a_reload_after_a_wrong_wallet_claim_names_the_wallet_the_page_offers(
+    fetch, open_session, deps, wallets, named
+):
+    listed = [{"provider": p, "number": "01700000001", "kind": "personal"} for p in wallets]
+    merchant, session = await open_session({"wallets": listed})
+    sid = session["session_id"]
+    await deps.services.transactions.record(
+        merchant.id,
+        NewTransaction(
+            provider="nagad", trx_id="N8G4D123", amount_poisha=50000, received_at=deps.clock()
+        ),
+    )
+    body = {"sessionId": sid, "trxId": "N8G4D123", "provider": "bkash"}
+    assert (await fetch("/api/v1/checkout/submit", json=body)).code == 400
+    english = (await page(fetch, sid)).body.decode()
+    bangla = (await page(fetch, sid, **{"Accept-Language": "bn"})).body.decode()
+    assert ("This TrxID is a Nagad payment." in english) is named
+    assert ("এই TrxID একটি নগদ পেমেন্টের।" in bangla) is named
+    assert 'id="claim-form"' in english  # the buyer may claim again with the right wallet
+
+
 async def test_completed_session_shows_its_state_and_the_way_back(fetch, open_session, deps):
     merchant, session = await open_session()
     sid = session["session_id"]

@@ -108,10 +108,14 @@ async def test_a_link_that_cannot_be_paid_shows_why_on_get_and_post(
         "expired": "This link has expired",
         "used": "Already paid",
     }
+    labels = {"disabled": "Amount", "expired": "Amount", "used": "Amount paid"}
     before = len(await sessions_of(deps, link))
     for reply in (await fetch(path_of(link)), await submit(fetch, path_of(link))):
         assert reply.code == 410
         assert titles[how] in reply.body.decode() and "Pay now" not in reply.body.decode()
+        # A link that cannot be paid never asks for money (issue 32): no "Amount to pay".
+        label = re.search(r'id="amount-label">([^<]+)<', reply.body.decode())
+        assert label and label.group(1) == labels[how]
     assert len(await sessions_of(deps, link)) == before
 
 

@@ -194,7 +194,8 @@ async def test_an_arrival_check_is_two_reads_and_one_script(fetch, make_account,
     assert (await fetch(arrival, json=body)).json() == {"next": "wait"}
     reply, mongo, redis = await counted(tally, fetch(arrival, json=body))
     assert reply.json() == {"next": "wait"}
-    assert (mongo, redis) == ({"find_one:sessions": 1, "find_one:transactions": 1}, SCRIPT)
+    # The TrxID's transactions of every wallet in one find (so a wrong wallet can be named).
+    assert (mongo, redis) == ({"find_one:sessions": 1, "find:transactions": 1}, SCRIPT)
 
 
 async def test_a_short_payment_claim_records_its_mismatch_with_no_command_more(
@@ -210,11 +211,12 @@ async def test_a_short_payment_claim_records_its_mismatch_with_no_command_more(
     )
     assert reply.code == 400
     # As any claim whose transaction does not match: the session, the reservation refused, the
-    # transaction read, and the failure's update, which also records the mismatch.
+    # TrxID's transactions read (every wallet's, in one find), and the failure's update, which
+    # also records the mismatch.
     assert mongo == {
         "find_one:sessions": 1,
         "find_one_and_update:transactions": 1,
-        "find_one:transactions": 1,
+        "find:transactions": 1,
         "find_one_and_update:sessions": 1,
     }
     assert redis == SCRIPT

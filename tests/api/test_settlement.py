@@ -70,7 +70,7 @@ async def test_accepting_completes_the_order_once_with_the_four_field_webhook(
     assert (doc["amount_poisha"], doc["paid_poisha"]) == (50_000, SHORT)
     assert doc["claim"]["transaction_id"] == tx.id and "mismatch_due" not in doc
     assert (doc["mismatch"]["settlement"], doc["mismatch"]["settled_by"]) == ("accepted", BY)
-    assert doc["claim_history"][-1]["by"] == "merchant"
+    assert (doc["claim_history"][-1]["by"], doc["claim_history"][-1]["person"]) == ("person", BY)
     [event] = await events_of(deps, session_id)
     # interface.md's body, exactly its four fields: `amount` is the session's; the paid amount
     # is for the portal, the admin transactions view and the export, never the webhook.
@@ -122,6 +122,13 @@ async def test_leaving_it_clears_the_alert_and_keeps_accepting_possible(fetch, m
     assert await deps.stores.sessions.count_mismatch_due(merchant.id, 100) == 1
     left = await settle(deps, merchant, session_id, tx, "leave")
     assert left.session.mismatch.settlement == "left" and left.session.status == "OPEN"
+    line = left.session.claim_history[-1]  # the person's decision is in the history
+    assert (line.outcome, line.by, line.person, line.reason) == (
+        "decided",
+        "person",
+        BY,
+        "left as it is",
+    )
     assert await deps.stores.sessions.count_mismatch_due(merchant.id, 100) == 0
     # The buyer trying the same TrxID again does not bring the alert back.
     await fetch("/api/v1/checkout/submit", json=claim_body(session_id, tx.trx_id))
@@ -181,7 +188,7 @@ async def test_the_pages_note_says_the_amount_differed_until_a_later_claim(
     plain = await fetch(f"/api/v1/checkout/session/{session_id}")
     assert "amount_differs" not in plain.json()  # the session read answers as before
     read = await fetch(f"/checkout/{session_id}/amount-note")
-    assert (read.code, read.json()) == (200, {"amount_differs": "told"})
+    assert (read.code, read.json()) == (200, {"amount_differs": "told", "other_wallet": None})
     assert read.headers["Cache-Control"] == "no-store"
     await settle(deps, merchant, session_id, tx, "refund")
     read = await fetch(f"/checkout/{session_id}/amount-note")

@@ -135,3 +135,41 @@ async def test_confirming_by_hand_keeps_an_earlier_confirmation_as_it_was(
     assert reply.code == 200
     assert reply.json()["confirmed_by"] is None
     assert await deps.stores.transactions.get(tx.id) == before
+
+
+async def test_a_confirmation_by_hand_is_in_the_payments_history_with_the_person(
+    fetch, make_account, deps
+):
+    merchant = await make_account(balance_verification=True)
+    session_id, tx = await _pending_claim(fetch, deps, merchant)
+    await deps.services.wallet_admin.confirm(tx.id, False, merchant.id, "owner@shop.example")
+    doc = await session_doc(deps, session_id)
+    last = doc["claim_history"][-1]
+    assert doc["status"] == "COMPLETED"
+    assert (last["outcome"], last["by"], last["person"], last["reason"]) == (
+        "completed",
+        "person",
+        "owner@shop.example",
+        "confirmed by hand",
+    )
+    stored = await deps.stores.transactions.get(tx.id)
+    assert (stored.status, stored.confirmed_by) == ("confirmed", "owner@shop.example")
+
+
+async def test_the_operators_and_the_balance_checks_confirmations_are_in_the_history(
+    fetch, make_account, deps
+):
+    merchant = await make_account(balance_verification=True)
+    by_operator, tx = await _pending_claim(fetch, deps, merchant)
+    await fetch(f"/admin/v1/transactions/{tx.id}/confirm", method="POST", admin=True)
+    last = (await session_doc(deps, by_operator))["claim_history"][-1]
+    assert (last["by"], last["reason"]) == ("operator", "confirmed by hand")
+    by_chain, tx = await _pending_claim(fetch, deps, merchant)
+    await deps.db["transactions"].update_one({"_id": tx.id}, {"$set": {"status": "confirmed"}})
+    await deps.services.claims.finalise(tx.id)  # what the SMS pipeline calls on a verdict
+    last = (await session_doc(deps, by_chain))["claim_history"][-1]
+    assert (last["by"], last["reason"], last.get("person")) == (
+        "balance check",
+        "confirmed by the balance check",
+        None,
+    )

@@ -38,8 +38,11 @@ def claim_body(checkout) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LOCALES)
 async def test_open_and_error(shop, open_tab, lang):
     checkout = await shop.open({"name": SHOP_NAME})
-    # A payment to another wallet: its SMS is there, so the error comes at once (a payment of
-    # another amount is explained instead: amount-differs-*.png, tests/e2e/test_checkout_amount.py).
+    # A payment into a wallet the shop does not list (Nagad; the page offers bKash alone): its
+    # SMS is there, so the claim's own error comes at once. A wallet the page offers is named
+    # instead (other-wallet-*.png), a payment of another amount explained (amount-differs-*.png),
+    # an SMS that never came said so (not-arrived-*.png): tests/e2e/test_checkout_last_word.py
+    # and test_checkout_amount.py.
     await shop.receive(checkout, "ZZ99XX11", provider="nagad")
     tab = await open_tab(checkout.url, locale=LOCALES[lang])
     await expect(tab.page.locator("#claim-form")).to_be_visible()

@@ -193,6 +193,23 @@ async def test_a_test_payment_with_a_live_trx_id_is_refused_on_its_page(
     form = {"outcome": "paid", "trx_id": "live123456"}
     problems = await refused_test_payment(client, session_id, form)
     assert "A live payment of this account has this TrxID" in problems
+
+
+async def test_the_test_payment_offers_only_the_shops_wallets_and_refuses_another(
+    deps, fetch, make_account, make_user, portal
+):
+    # The account lists a bKash wallet only: a Nagad test payment could never be claimed on
+    # its checkout page, which offers bKash alone (issue 32).
+    shop = await make_account()
+    session_id, _ = await open_test_session(deps, fetch, shop)
+    client = await portal(await make_user(shop))
+    page = await client.get(f"/portal/payments/{session_id}")
+    select = re.search(r'<select id="provider".*?</select>', page.text, re.S)
+    assert select is not None
+    assert re.findall(r'<option value="([a-z]*)"', select.group(0)) == ["", "bkash"]
+    form = {"outcome": "paid", "provider": "nagad"}
+    refused = await client.post(f"/portal/payments/{session_id}/test-payment", form)
+    assert refused.code == 400 and 'id="provider-problem"' in refused.text
     assert await deps.db["messages"].count_documents({}) == 0
 
 

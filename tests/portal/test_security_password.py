@@ -41,7 +41,9 @@ async def test_a_wrong_current_password_is_said_beside_it_with_400(make_account,
     assert page.code == 400
     current = re.search(r'<input id="current-password"[^>]*>', page.text)
     assert current and 'aria-invalid="true"' in current[0]
-    assert '<a href="#current-password">The current password is wrong.' in page.text
+    said = "The current password is wrong."
+    assert 'id="current-password-problem" role="alert">' + said in page.text
+    assert page.text.count(said) == 1  # beside its field, once (issue 32)
     assert NEW not in page.text and "not it at all" not in page.text  # passwords never kept
 
 
@@ -54,7 +56,19 @@ async def test_a_common_new_password_is_said_beside_the_new_password(
     form = {"current_password": PASSWORD, "new_password": common, "new_password_again": common}
     page = await client.post("/portal/security/password", form)
     assert page.code == 400
-    assert 'id="new-password-problem">এই পাসওয়ার্ডটি খুব প্রচলিত' in page.text
+    assert 'id="new-password-problem" role="alert">এই পাসওয়ার্ডটি খুব প্রচলিত' in page.text
+    assert page.text.count("এই পাসওয়ার্ডটি খুব প্রচলিত") == 1
+
+
+async def test_a_mismatch_is_said_once_beside_the_second_password(make_account, make_user, portal):
+    client = await portal(await make_user(await make_account()))
+    await client.get("/portal/security")
+    form = {"current_password": PASSWORD, "new_password": NEW, "new_password_again": NEW + "x"}
+    page = await client.post("/portal/security/password", form)
+    assert page.code == 400
+    assert 'id="new-password-again-problem" role="alert">' in page.text
+    mismatch = re.search(r'id="new-password-again-problem" role="alert">([^<]+)<', page.text)
+    assert mismatch and page.text.count(mismatch.group(1)) == 1
 
 
 async def test_the_security_pages_actions_only_take_their_forms(make_account, make_user, portal):

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from claimsvc.domain.modes import TEST, ledger_id
 from tests.conftest import initialize_body
 from tests.worker.factories import event, record_event
 
@@ -98,7 +99,7 @@ async def test_a_test_event_to_a_host_not_allowed_is_refused_on_the_page(deps, s
     assert page.code == 400
     assert "host is not one of your allowed hosts" in page.text and "webhook_url" not in page.text
     assert 'id="url-problem"' in page.text and 'value="https://evil.example.org/x"' in page.text
-    assert "No events yet." in page.text
+    assert "No live events yet." in page.text
 
 
 @pytest.mark.parametrize(
@@ -144,6 +145,21 @@ async def test_the_event_log_filters_and_a_bad_filter_is_told(deps, shop, owner)
     bad = await owner.get("/portal/webhooks?status=nonsense")
     assert bad.code == 400 and "That filter is not one we can show" in bad.text
     assert 'aria-invalid="true"' in bad.text
+
+
+async def test_test_sessions_events_are_under_test_data_and_the_empty_live_list_says_so(
+    deps, shop, owner
+):
+    # Issue 32: five delivered test webhooks, and the page said only "No events yet".
+    test_event = await record_event(deps, ledger_id(shop.id, TEST), "https://shop.example.com/h")
+    live = await owner.get("/portal/webhooks")
+    assert f"#{test_event}" not in live.text
+    assert "No live events yet" in live.text and 'href="/portal/webhooks?mode=test"' in live.text
+    test = await owner.get("/portal/webhooks?mode=test")
+    assert f"#{test_event}" in test.text and 'id="test-banner"' in test.text
+    assert "No live events yet" not in test.text
+    bangla = await owner.get("/portal/webhooks?lang=bn")
+    assert "টেস্ট ডেটায়" in bangla.text
 
 
 @pytest.mark.parametrize("cursor", ["%%%", "nonsense", "0" * 40])

@@ -273,3 +273,71 @@ def test_a_claim_that_needs_no_transaction_decides_the_same_without_one(
     req = ClaimRequest(SID, "ABC12345", "bkash", source)
     if not claims.needs_transaction(s, account, req, T0):
         assert claims.decide(s, account, req, t, T0) == claims.decide(s, account, req, None, T0)
+
+
+# A TrxID paid with another wallet (issue 32) ----------------------------------------------------
+
+
+def test_a_claim_naming_the_wrong_wallet_fails_naming_the_wallet_it_was_paid_with():
+    nagad = tx(provider="nagad")
+    d = claims.decide(session(), ACTIVE, REQ, None, T0, elsewhere=nagad)
+    assert d.step is Step.FAIL  # counted like any no-match: contract.md §3
+    assert d.attempt is not None
+    assert (d.attempt.reason, d.attempt.paid_with) == (claims.OTHER_WALLET, "nagad")
+
+
+def test_a_wrong_wallet_whose_payment_could_not_pay_the_session_keeps_that_reason():
+    used = tx(provider="nagad", session_id="another-session")
+    d = claims.decide(session(), ACTIVE, REQ, None, T0, elsewhere=used)
+    assert d.attempt is not None
+    assert (d.attempt.reason, d.attempt.paid_with) == (claims.OTHER_SESSION, "nagad")
+
+
+def test_without_any_transaction_the_history_says_no_sms_yet():
+    d = claims.decide(session(), ACTIVE, REQ, None, T0)
+    assert d.attempt is not None
+    assert (d.attempt.reason, d.attempt.paid_with) == (claims.NO_TRANSACTION, None)
+
+
+@pytest.mark.parametrize(
+    ("found", "named"),
+    [
+        ([tx(provider="nagad")], "nagad"),
+        ([tx(provider="nagad", amount_poisha=1)], "nagad"),
+        ([tx(provider="nagad"), tx(provider="bkash")], None),  # the chosen wallet has it
+        ([tx(provider="nagad", direction="debit")], None),
+        ([tx(provider="nagad", status="suspect")], None),
+        ([tx(provider="nagad", kind="cashback")], None),
+        ([], None),
+    ],
+)
+def test_paid_elsewhere_names_only_a_payment_the_session_could_take(found, named):
+    got = claims.paid_elsewhere(session(), "bkash", found)
+    assert (got.provider if got else None) == named
+
+
+def test_the_buyer_note_names_the_wallet_only_while_the_latest_claim_is_the_wrong_wallet():
+    wrong = claims.attempt_record(REQ, claims.FAILED, T0, claims.OTHER_WALLET, "nagad")
+    later = claims.attempt_record(REQ, claims.FAILED, T0, claims.NO_TRANSACTION)
+    assert claims.other_wallet_note(session(claim_history=(wrong,))) == "nagad"
+    assert claims.other_wallet_note(session(claim_history=(wrong, later))) is None
+    assert claims.other_wallet_note(session()) is None
+
+
+@pytest.mark.parametrize(
+    ("by", "person", "reason"),
+    [
+        (claims.BALANCE_CHECK, None, claims.CONFIRMED_BY_BALANCE),
+        (claims.PERSON, "owner@shop.example", claims.CONFIRMED_BY_HAND),
+        (claims.OPERATOR, None, claims.CONFIRMED_BY_HAND),
+    ],
+)
+def test_a_confirmation_is_recorded_with_who_confirmed_it(by, person, reason):
+    line = claims.confirmation_record(RECORD, T0, by, person)
+    assert (line.outcome, line.by, line.person, line.reason) == (
+        claims.COMPLETED,
+        by,
+        person,
+        reason,
+    )
+    assert (line.provider, line.trx_id) == (RECORD.provider, RECORD.trx_id)

@@ -197,6 +197,7 @@ def test_staff_cannot_mint_keys_and_only_owners_manage_the_team_and_read_the_aud
     assert not can("staff", "keys")
     assert [r for r in ROLES if can(r, "team")] == ["owner"]
     assert [r for r in ROLES if can(r, "audit")] == ["owner"]
+    assert [r for r in ROLES if can(r, "verification")] == ["owner"]
     assert not can("admin", "overview") and not can("owner", "everything")
     assert set(GRANTS) == set(ROLES)
 

@@ -162,7 +162,8 @@ class PortalHandler(PageHandler):
     @property
     def mode(self) -> str:
         """Live or test data: `mode` of the query (a GET) or of the form (a POST); live when
-        absent or anything else. Only the pages of payments and transactions read it."""
+        absent or anything else. Only the pages of payments, transactions, export and the
+        Webhooks page's event list read it."""
         if not hasattr(self, "_mode"):
             given = None
             if self.request.method == "POST":
@@ -257,11 +258,14 @@ class PortalHandler(PageHandler):
         type: str = "text",
         hint: str | None = None,
         value: str = "",
+        alert: bool = False,
         **attrs: str | int | bool | None,
     ) -> bytes:
         """One labelled input of `form`: its hint, its problem (aria-invalid, described by
         the problem) and the value the user typed (else `value`). `attrs` are the input's
-        other attributes (`maxlength=64`, `required=True`; `_` in a name is written `-`)."""
+        other attributes (`maxlength=64`, `required=True`; `_` in a name is written `-`).
+        `alert`: the problem is announced (role=alert), for a form shown without a summary of
+        its problems, so that each is said once."""
         field_id = id or name
         problem = form.problem(name)
         described = [f"{field_id}-hint"] if hint else []
@@ -276,6 +280,7 @@ class PortalHandler(PageHandler):
             hint=hint,
             problem=self.t(problem.key, **problem.values) if problem else None,
             described=" ".join(described),
+            alert=alert,
             attrs=[(attr.replace("_", "-"), given) for attr, given in attrs.items()],
         )
 

@@ -15,13 +15,15 @@ from tornado.web import HTTPError
 from claimsvc import errors
 from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
 from claimsvc.api.portal.forms import FormErrors
+from claimsvc.api.portal.transactions import transaction_why
 from claimsvc.api.routing import route
+from claimsvc.api.words.wallets import brand_name
 from claimsvc.domain import claims
 from claimsvc.domain import payments as pay
 from claimsvc.domain import sessions as sm
 from claimsvc.domain import settlement as st
 from claimsvc.domain import simulated_payments as test_rules
-from claimsvc.domain.accounts import PROVIDERS
+from claimsvc.domain.accounts import PROVIDERS, wallet_providers
 from claimsvc.domain.claims import TRX_ID
 from claimsvc.domain.modes import LIVE, TEST, ledger_id
 from claimsvc.domain.sessions import ClaimAttempt, Session
@@ -37,10 +39,21 @@ CLAIM_OUTCOMES = {
     claims.COMPLETED: "payment.claim_completed",
     claims.PENDING: "payment.claim_pending",
     claims.FAILED: "payment.claim_failed",
+    claims.DECIDED: "payment.claim_decided",
 }
-CLAIMED_BY = {claims.MERCHANT: "payment.by_merchant", claims.BUYER: "payment.by_buyer"}
+CLAIMED_BY = {
+    claims.MERCHANT: "payment.by_merchant",
+    claims.BUYER: "payment.by_buyer",
+    claims.PERSON: "payment.by_person",
+    claims.BALANCE_CHECK: "payment.by_balance_check",
+    claims.OPERATOR: "payment.by_operator",
+}
 CLAIM_REASONS = {
     claims.NO_TRANSACTION: "payment.reason_no_transaction",
+    claims.OTHER_WALLET: "payment.reason_other_wallet",
+    claims.CONFIRMED_BY_HAND: "payment.reason_confirmed_by_hand",
+    claims.CONFIRMED_BY_BALANCE: "payment.reason_confirmed_by_balance",
+    claims.LEFT_AS_IS: "payment.reason_left_as_is",
     claims.NOT_GENUINE: "payment.reason_not_genuine",
     claims.NOT_FROM_BUYER: "payment.reason_not_from_buyer",
     claims.AMOUNT_DIFFERS: "payment.reason_amount_differs",
@@ -110,15 +123,25 @@ class PaymentsView(PortalHandler):
         return can(self.user.role, permission)
 
     def claim_words(self, attempt: ClaimAttempt) -> str:
-        """A claim's result, and why when it failed ("Failed: the amount differs")."""
+        """A claim's result, and why when it failed ("Failed: the amount differs"); a claim
+        that named another wallet than its TrxID's says which ("this TrxID is a Nagad
+        payment")."""
         outcome = CLAIM_OUTCOMES.get(attempt.outcome)
         shown = self.t(outcome) if outcome else attempt.outcome
-        reason = CLAIM_REASONS.get(attempt.reason or "")
-        return f"{shown}: {self.t(reason)}" if reason else shown
+        key = CLAIM_REASONS.get(attempt.reason or "")
+        reason = self.t(key, wallet=brand_name(attempt.paid_with or "", self.t.lang)) if key else ""
+        if attempt.paid_with and attempt.reason != claims.OTHER_WALLET:
+            wallet = brand_name(attempt.paid_with, self.t.lang)
+            reason = self.t("payment.reason_in_wallet", wallet=wallet, reason=reason)
+        return f"{shown}: {reason}" if reason else shown
 
     def claimed_by(self, attempt: ClaimAttempt) -> str:
+        """Who: the buyer, the merchant's server, the balance check, the operator, or the
+        portal user by their email."""
         key = CLAIMED_BY.get(attempt.by)
-        return self.t(key) if key else attempt.by
+        if key is None:
+            return attempt.by
+        return self.t(key, person=attempt.person or "")
 
     async def show_payment(
         self,
@@ -148,10 +171,11 @@ class PaymentsView(PortalHandler):
             settle_problems=SETTLE_PROBLEMS,
             settle_form=settle_form or FormErrors(),
             claim_words=self.claim_words,
+            tx_why=lambda tx: transaction_why(self.t, tx, self.account),
             claimed_by=self.claimed_by,
             sent=self._sent(session) if session.test else None,
             outcomes=TEST_OUTCOMES,
-            providers=PROVIDERS,
+            providers=wallet_providers(self.account.wallets),
             test_form=test_form or FormErrors(),
         )
 
@@ -265,6 +289,8 @@ class TestPaymentAction(PaymentsView, PortalAction):
     async def post(self, session_id: str) -> None:
         submitted = self.form_values(test_rules.FORM_FIELDS)
         req, problems = test_rules.parse_form(session_id, submitted)
+        if req is not None and req.provider not in (None, *wallet_providers(self.account.wallets)):
+            req, problems = None, {"provider": "test_mode.bad_provider"}
         if req is None:
             form = FormErrors.of(submitted, test_rules.FORM_FIELDS, problems)
             await self.show_payment(session_id, 400, test_form=form)

@@ -13,8 +13,15 @@ from claimsvc.api.portal.base import PortalAction, PortalHandler, PortalPage
 from claimsvc.api.portal.phone_view import masked
 from claimsvc.api.routing import route
 from claimsvc.api.words import Words
-from claimsvc.domain.claims import confirmable
-from claimsvc.domain.statuses import MESSAGE_RESULTS, NOT_UNDERSTOOD, TRANSACTION_STATUSES
+from claimsvc.domain.accounts import AccountTerms
+from claimsvc.domain.claims import BY_OPERATOR, completes_unproven, confirmable
+from claimsvc.domain.statuses import (
+    CONFIRMED,
+    MESSAGE_RESULTS,
+    NOT_UNDERSTOOD,
+    TRANSACTION_STATUSES,
+)
+from claimsvc.domain.transactions import Transaction
 from claimsvc.domain.users import can
 
 ALL = "all"
@@ -71,6 +78,21 @@ def reason(words: Words, code: str | None) -> str:
     return words(key) if key else words("transactions.why_other", code=code)
 
 
+def transaction_why(words: Words, tx: Transaction, account: AccountTerms) -> str:
+    """A transaction's "why" on the portal: who confirmed it by hand (the chain's old reason
+    no longer holds), else the chain's reason, and, when balance verification is off and a
+    payment with it completes unconfirmed, that it does."""
+    if tx.status == CONFIRMED and tx.confirmed_by:
+        who = tx.confirmed_by
+        if who == BY_OPERATOR:
+            who = words("transactions.by_operator")
+        return words("transactions.why_confirmed_by_hand", who=who)
+    why = reason(words, tx.chain_reason)
+    if tx.direction != "debit" and completes_unproven(account, tx):
+        why = f"{why} {words('transactions.verification_off')}".strip()
+    return why
+
+
 def read_by(words: Words, parsed_by: str) -> str:
     key = READ_BY.get(parsed_by)
     return words(key) if key else parsed_by
@@ -121,6 +143,7 @@ class TransactionsPage(TransactionsView, PortalPage):
             may_confirm=can(self.user.role, "confirm"),
             may_teach=can(self.user.role, "wordings"),
             why=lambda code: reason(words, code),
+            tx_why=lambda tx: transaction_why(words, tx, self.account),
             read_by=lambda parsed_by: read_by(words, parsed_by),
             masked=masked,
         )
@@ -136,7 +159,9 @@ class TransactionConfirm(TransactionsView, PortalAction):
         override = self.form("override_suspect") == "1"
         back = self.in_mode(self.reverse_url("portal_transactions"))
         try:
-            done = await self.services.wallet_admin.confirm(transaction_id, override, self.ledger)
+            done = await self.services.wallet_admin.confirm(
+                transaction_id, override, self.ledger, self.user.email
+            )
         except errors.TransactionSuspect:
             self.see_other(back, "transactions.suspect_refused")
             return

@@ -17,6 +17,7 @@ from claimsvc.api.routing import route
 from claimsvc.api.schemas import AnchorSchema, WalletSchema
 from claimsvc.domain.accounts import PROVIDERS, WALLET_KINDS, ShopWallet
 from claimsvc.domain.paging import MAX_LIMIT
+from claimsvc.domain.users import can
 from claimsvc.errors import WalletListed
 
 WALLET_FIELDS = ("provider", "number", "kind")
@@ -34,6 +35,8 @@ ANCHOR_PROBLEMS = {
     "gap_recovery": "wallets.bad_gap_recovery",
 }
 """Each form's problems (the admin API's rules for a wallet and an anchor) by field."""
+VERIFICATION_CHOICES = {"on": True, "off": False}
+"""The balance verification form's values."""
 
 _DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{1,15})?")
 _INTEGER = re.compile(r"[0-9]{1,6}")
@@ -81,6 +84,8 @@ class WalletsView(PortalHandler):
             "wallets.html",
             status,
             title=self.t("wallets.title"),
+            verifying=account.balance_verification,
+            may_set_verification=can(self.user.role, "verification"),
             wallets=account.wallets,
             chains=await self.services.wallet_admin.chains(self.account.id),
             devices=[d for d in devices if d.active],
@@ -174,9 +179,32 @@ class WalletAnchor(WalletsView, PortalAction):
         }
 
 
+class WalletVerification(WalletsView, PortalAction):
+    """Turns the account's balance verification on or off (owners only): the admin API's
+    `balance_verification`, audited with the new value. A claim read after it follows it
+    (the account's terms are written through to the cache the claims read)."""
+
+    permission = "verification"
+    route_name = "portal_wallet_verification"
+
+    async def post(self) -> None:
+        back = self.reverse_url("portal_wallets")
+        chosen = VERIFICATION_CHOICES.get(self.form("balance_verification") or "")
+        if chosen is None:
+            self.see_other(back, "wallets.verification_bad")
+            return
+        await self.services.admin.patch_account(self.account.id, {"balance_verification": chosen})
+        await self.audit(
+            "wallet.verification", self.account.id, balance_verification="on" if chosen else "off"
+        )
+        done = "wallets.verification_now_on" if chosen else "wallets.verification_now_off"
+        self.see_other(back, done)
+
+
 def routes(kw: dict[str, Any]) -> list[URLSpec]:
     return [
         route(r"/portal/wallets", WalletsPage, kw),
+        route(r"/portal/wallets/verification", WalletVerification, kw),
         route(r"/portal/wallets/remove", WalletRemove, kw),
         route(r"/portal/wallets/anchor", WalletAnchor, kw),
     ]

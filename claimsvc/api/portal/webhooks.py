@@ -72,7 +72,8 @@ class WebhooksView(PortalHandler):
             problems["status"], status = "webhooks.bad_filter", None
         if session is not None and len(session) > SESSION_MAX:
             problems["session"], session = "webhooks.bad_filter", None
-        which = EventFilter(account_id=self.account.id, session_id=session, status=status)
+        # Live or test data, as on Payments: test sessions' events are in the test ledger.
+        which = EventFilter(account_id=self.ledger, session_id=session, status=status)
         return which, FormErrors.of(given, FILTER_FIELDS, problems)
 
     def list_url(self, cursor: str | None, name: str = "cursor") -> str:
@@ -81,6 +82,7 @@ class WebhooksView(PortalHandler):
         which, _ = self.filters()
         args = [("status", which.status or ""), ("session", which.session_id or "")]
         args = [(name, value) for name, value in args if value]
+        args += [("mode", TEST)] if self.mode == TEST else []
         args += [("cursor", cursor)] if cursor else []
         page = self.reverse_url("portal_webhooks")
         return page + (f"?{urlencode(args)}" if args else "")

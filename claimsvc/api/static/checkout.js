@@ -161,15 +161,34 @@
       return;
     }
     if (body.error === "PENDING_VERIFICATION") {
-      endForm();
-      root.setAttribute("data-state", "pending");
-      say(outcomeMessage(body) + " " + text("checkout.pending_more"), "pending");
+      showPending(outcomeMessage(body));
       poll(0);
       return;
     }
     say(outcomeMessage(body), "error");
     if (FINAL.indexOf(body.error) >= 0) { endForm(); }
     if (body.error === "VERIFICATION_FAILED") { checkAmountNote(); }
+  }
+
+  function showPending(message) {
+    // What the server renders for a pending session: the money was found, so nothing asks
+    // for it any more (no amount to pay, no steps to send it, no countdown to pay before).
+    endForm();
+    root.setAttribute("data-state", "pending");
+    ["wallets", "deadline"].forEach(function (id) { if ($(id)) { $(id).hidden = true; } });
+    if ($("amount-label")) { $("amount-label").textContent = text("checkout.amount_paid_label"); }
+    if ($("claim-title")) { $("claim-title").textContent = text("checkout.pending_title"); }
+    say(message + " " + text("checkout.pending_more"), "pending");
+  }
+
+  function suggestWallet(provider) {
+    // The TrxID is a payment of another wallet than the one chosen: name it, nothing counted.
+    var named = (words.other_wallet || {})[provider];
+    if (!named) { return false; }
+    say(named, "error");
+    var choice = document.querySelector("input[name=provider][value='" + provider + "']");
+    if (choice) { choice.focus(); }
+    return true;
   }
 
   /* ---- a payment of another amount: the merchant has been told ---- */
@@ -181,7 +200,7 @@
     }).then(function (resp) { return resp.json(); }).then(function (body) {
       var note = body && body.amount_differs;
       var key = { told: "checkout.amount_told", refund: "checkout.amount_refund" }[note];
-      if (!key) { return; }
+      if (!key) { if (body && body.other_wallet) { suggestWallet(body.other_wallet); } return; }
       say(text(key), "pending");
       if (note === "told") { watchAcceptance(0); }
     }, function () { /* keep the claim's own message */ });
@@ -216,7 +235,7 @@
 
   /* ---- the buyer's wait: is the TrxID's SMS there yet? ---- */
   // Asked before the submit, so waiting for a late SMS costs no failed attempt: the page submits
-  // once the SMS is there, or once the wait is over (and then shows the real outcome).
+  // once the SMS is there; when the wait is over without it, it says so and submits nothing.
   function checkArrival(wait) {
     var path = "/checkout/" + encodeURIComponent(sessionId) + "/arrival";
     var asked = { trxId: wait.claim.trxId, provider: wait.claim.provider };
@@ -224,7 +243,9 @@
       if (wait.id !== waitFor) { return; }  // the buyer has sent another TrxID since
       var next = reply.body && reply.body.next;
       if (next === "wait") { keepWaiting(wait); return; }
-      if (next === "submit" || !wait.on) { sendClaim(wait); return; }
+      if (next === "switch" && suggestWallet(reply.body.provider)) { stopWaiting(); return; }
+      // A wallet the page does not offer cannot be chosen: the submit's own outcome then.
+      if (next === "submit" || next === "switch" || !wait.on) { sendClaim(wait); return; }
       if (reply.status >= 400 && reply.status < 500 && reply.status !== 429) {
         handleClaim(reply);
         return;
@@ -239,7 +260,11 @@
   function keepWaiting(wait) {
     var form = $("claim-form");
     if (!form || form.hidden) { return; }  // the session ran out meanwhile
-    if (Date.now() >= wait.until) { sendClaim(wait); return; }
+    if (Date.now() >= wait.until) {
+      stopWaiting();
+      say(text("checkout.not_arrived"), "error");
+      return;
+    }
     if (!wait.on) {
       wait.on = true;
       root.setAttribute("data-state", "waiting");
@@ -249,6 +274,11 @@
     window.setTimeout(function () {
       if (wait.id === waitFor) { checkArrival(wait); }
     }, WAIT.every * 1000);
+  }
+
+  function stopWaiting() {
+    root.setAttribute("data-state", "open");
+    $("submit").disabled = false;
   }
 
   function sendClaim(wait) {

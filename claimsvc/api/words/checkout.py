@@ -68,6 +68,16 @@ EN = {
         "We have not received this payment's SMS yet; we'll keep checking for up to "
         "{n} minutes. Keep this page open.",
     ),
+    "checkout.not_arrived": (
+        "We still have not received an SMS with this TrxID, so nothing was checked and no "
+        "attempt was counted. Check the TrxID in your payment SMS and press Confirm payment "
+        "again. If it is right, the shop's SMS may be late: try again in a few minutes, or "
+        "contact {merchant}."
+    ),
+    "checkout.other_wallet": (
+        "This TrxID is a {wallet} payment. Choose {wallet} as the wallet you paid with and "
+        "press Confirm payment again."
+    ),
     "checkout.completed_title": "Payment received",
     "checkout.completed_text": "Thank you. {merchant} has received your payment.",
     "checkout.expired_title": "Session expired",
@@ -152,6 +162,16 @@ BN = {
     "checkout.pending_text": "পেমেন্ট পাওয়া গেছে; মার্চেন্ট এটি যাচাই করছেন।",
     "checkout.pending_more": "নিশ্চিত হলে এই পাতা নিজে থেকেই এগিয়ে যাবে। পাতাটি খোলা রাখুন।",
     "checkout.waiting": Plural(WAITING_BN, WAITING_BN),
+    "checkout.not_arrived": (
+        "এই TrxID-এর কোনো এসএমএস আমরা এখনো পাইনি, তাই কিছু যাচাই হয়নি এবং কোনো চেষ্টা গোনা "
+        "হয়নি। পেমেন্টের এসএমএস থেকে TrxID মিলিয়ে দেখে আবার পেমেন্ট নিশ্চিত করুন চাপুন। TrxID "
+        "ঠিক থাকলে দোকানের এসএমএস দেরিতে আসতে পারে: কয়েক মিনিট পরে আবার চেষ্টা করুন, অথবা "
+        "{merchant}-এর সাথে যোগাযোগ করুন।"
+    ),
+    "checkout.other_wallet": (
+        "এই TrxID একটি {wallet} পেমেন্টের। যে ওয়ালেট থেকে পেমেন্ট করেছেন সেখানে {wallet} বেছে "
+        "নিয়ে আবার পেমেন্ট নিশ্চিত করুন চাপুন।"
+    ),
     "checkout.completed_title": "পেমেন্ট সম্পন্ন হয়েছে",
     "checkout.completed_text": "ধন্যবাদ। {merchant} আপনার পেমেন্ট পেয়েছে।",
     "checkout.expired_title": "মেয়াদ শেষ",

@@ -81,6 +81,7 @@ EN = {
     "status.audit.wallet.add": "Wallet added",
     "status.audit.wallet.remove": "Wallet removed",
     "status.audit.wallet.anchor": "Balance anchor set",
+    "status.audit.wallet.verification": "Balance verification turned on or off",
     "status.audit.webhook.redeliver": "Webhook event sent again",
     "status.audit.webhook.test": "Test webhook sent",
     "status.audit.webhook.rotate_secret": "Callback secret rotated",
@@ -124,6 +125,7 @@ EN = {
     "status.audit_detail.requeued": "Messages read again",
     "status.audit_detail.minutes": "Minutes",
     "status.audit_detail.hour": "Hour (Dhaka)",
+    "status.audit_detail.balance_verification": "Balance verification",
 }
 
 BN = {
@@ -185,6 +187,7 @@ BN = {
     "status.audit.wallet.add": "ওয়ালেট যোগ",
     "status.audit.wallet.remove": "ওয়ালেট সরানো",
     "status.audit.wallet.anchor": "ব্যালেন্স অ্যাঙ্কর ঠিক",
+    "status.audit.wallet.verification": "ব্যালান্স যাচাই চালু বা বন্ধ",
     "status.audit.webhook.redeliver": "ওয়েবহুক ইভেন্ট আবার পাঠানো",
     "status.audit.webhook.test": "টেস্ট ওয়েবহুক পাঠানো",
     "status.audit.webhook.rotate_secret": "কলব্যাক সিক্রেট বদল",
@@ -228,4 +231,5 @@ BN = {
     "status.audit_detail.requeued": "আবার পড়া বার্তা",
     "status.audit_detail.minutes": "মিনিট",
     "status.audit_detail.hour": "সময় (ঢাকা)",
+    "status.audit_detail.balance_verification": "ব্যালান্স যাচাই",
 }

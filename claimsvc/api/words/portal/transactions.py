@@ -85,6 +85,12 @@ EN = {
     ),
     "transactions.why_reversed": "The wallet reversed it.",
     "transactions.why_other": "Other ({code}).",
+    "transactions.why_confirmed_by_hand": "Confirmed by hand by {who}.",
+    "transactions.by_operator": "the operator (admin API)",
+    "transactions.verification_off": (
+        "Balance verification is off for this account, so a payment with it completed "
+        "without waiting for this check."
+    ),
 }
 
 BN = {
@@ -158,4 +164,9 @@ BN = {
     ),
     "transactions.why_reversed": "ওয়ালেট এটি ফেরত নিয়েছে।",
     "transactions.why_other": "অন্যান্য ({code})।",
+    "transactions.why_confirmed_by_hand": "{who} হাতে নিশ্চিত করেছেন।",
+    "transactions.by_operator": "অপারেটর (admin API)",
+    "transactions.verification_off": (
+        "এই অ্যাকাউন্টে ব্যালান্স যাচাই বন্ধ, তাই এর পেমেন্ট এই যাচাইয়ের অপেক্ষা না করেই সম্পন্ন হয়েছে।"
+    ),
 }

@@ -25,6 +25,26 @@ EN = {
     ),
     "wallets.bad_kind": "Choose the kind of wallet.",
     "wallets.chains_title": "Balance verification",
+    "wallets.verification_title": "Wait for the balance check before a payment completes",
+    "wallets.verification_on": (
+        "On. A buyer's payment completes only once its SMS fits the wallet's running balance "
+        "(or you confirm it by hand on the transactions page). Until then the buyer's page "
+        "says the payment was found and the shop is confirming it. This protects you from a "
+        "forged or replayed SMS."
+    ),
+    "wallets.verification_off": (
+        "Off. A buyer's payment completes as soon as its SMS arrives and matches, even while "
+        "the balance check still holds the SMS; the transactions page then says so beside it. "
+        "Faster for the buyer, but a forged SMS could complete a payment."
+    ),
+    "wallets.verification_turn_on": "Turn balance verification on",
+    "wallets.verification_turn_off": "Turn balance verification off",
+    "wallets.verification_owner_only": "Only an owner can change this.",
+    "wallets.verification_now_on": "Balance verification is on: payments wait for the check.",
+    "wallets.verification_now_off": (
+        "Balance verification is off: payments complete when their SMS matches."
+    ),
+    "wallets.verification_bad": "Choose on or off.",
     "wallets.chains_intro": (
         "Each phone, wallet and SIM keeps a running balance from its SMS. Set an anchor to the "
         "balance the wallet app shows now, when you pair a phone or after a missed SMS."
@@ -74,6 +94,23 @@ BN = {
     "wallets.bad_number": "ওয়ালেটের নম্বর লিখুন: ৬ থেকে ২০টি অঙ্ক, চাইলে শুরুতে +।",
     "wallets.bad_kind": "ওয়ালেটের ধরন বেছে নিন।",
     "wallets.chains_title": "ব্যালান্স যাচাই",
+    "wallets.verification_title": "পেমেন্ট সম্পন্ন হওয়ার আগে ব্যালান্স যাচাইয়ের অপেক্ষা",
+    "wallets.verification_on": (
+        "চালু। ক্রেতার পেমেন্ট তখনই সম্পন্ন হয় যখন এর এসএমএস ওয়ালেটের চলতি ব্যালান্সের সঙ্গে মেলে "
+        "(অথবা আপনি লেনদেন পাতায় হাতে নিশ্চিত করেন)। ততক্ষণ ক্রেতার পাতায় দেখায় যে পেমেন্ট পাওয়া "
+        "গেছে এবং দোকান যাচাই করছে। এটি জাল বা পুরোনো এসএমএস থেকে আপনাকে রক্ষা করে।"
+    ),
+    "wallets.verification_off": (
+        "বন্ধ। এসএমএস এসে মিলে গেলেই ক্রেতার পেমেন্ট সম্পন্ন হয়, ব্যালান্স যাচাই এসএমএসটি আটকে "
+        "রাখলেও; লেনদেন পাতায় তখন এর পাশে তা লেখা থাকে। ক্রেতার জন্য দ্রুত, কিন্তু জাল এসএমএস "
+        "দিয়েও পেমেন্ট সম্পন্ন হতে পারে।"
+    ),
+    "wallets.verification_turn_on": "ব্যালান্স যাচাই চালু করুন",
+    "wallets.verification_turn_off": "ব্যালান্স যাচাই বন্ধ করুন",
+    "wallets.verification_owner_only": "শুধু মালিক এটি বদলাতে পারেন।",
+    "wallets.verification_now_on": "ব্যালান্স যাচাই চালু: পেমেন্ট যাচাইয়ের অপেক্ষা করবে।",
+    "wallets.verification_now_off": "ব্যালান্স যাচাই বন্ধ: এসএমএস মিললেই পেমেন্ট সম্পন্ন হবে।",
+    "wallets.verification_bad": "চালু বা বন্ধ বেছে নিন।",
     "wallets.chains_intro": (
         "প্রতিটি ফোন, ওয়ালেট ও সিম এর এসএমএস থেকে চলতি ব্যালান্স রাখে। ফোন যুক্ত করার সময় বা "
         "কোনো এসএমএস হারালে ওয়ালেট অ্যাপে এখন যে ব্যালান্স দেখায় তা অ্যাংকর করুন।"

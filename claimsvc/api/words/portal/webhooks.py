@@ -21,6 +21,10 @@ EN = {
     "webhooks.col_created": "Created",
     "webhooks.test_badge": "test",
     "webhooks.none": "No events yet.",
+    "webhooks.none_live": (
+        "No live events yet. The webhooks of test payments (test sessions) are listed under "
+        "Test data:"
+    ),
     "webhooks.test_title": "Send a test event",
     "webhooks.test_text": (
         "One signed request with status TEST and amount 0, and the header x-svc-test: true. "
@@ -136,6 +140,9 @@ BN = {
     "webhooks.col_created": "তৈরি",
     "webhooks.test_badge": "পরীক্ষা",
     "webhooks.none": "এখনো কোনো ইভেন্ট নেই।",
+    "webhooks.none_live": (
+        "এখনো কোনো লাইভ ইভেন্ট নেই। টেস্ট পেমেন্টের (টেস্ট সেশনের) ওয়েবহুক দেখা যাবে টেস্ট ডেটায়:"
+    ),
     "webhooks.test_title": "পরীক্ষার ইভেন্ট পাঠান",
     "webhooks.test_text": (
         "স্ট্যাটাস TEST, পরিমাণ ০ এবং x-svc-test: true হেডারসহ একটি স্বাক্ষরিত অনুরোধ। "
