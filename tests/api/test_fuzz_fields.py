@@ -290,6 +290,8 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
     key, admin, none = {"x-api-key": w.key}, w.admin(), {}
     portal = {"Cookie": "; ".join(f"{k}={v}" for k, v in w.portal.cookies.items())}
     api = [
+        ("/", none),
+        ("/", {"Accept": "text/html"}),
         ("/healthz", none),
         ("/readyz", none),
         ("/openapi.yaml", none),

@@ -68,7 +68,7 @@ def _provider_enums(node: Any) -> list[list[str]]:
     if isinstance(node, dict):
         enum = node.get("enum")
         if isinstance(enum, list) and BY_NAME.keys() & set(map(str, enum)):
-            found.append([str(v) for v in enum])
+            found.append([str(v) for v in enum if v is not None])  # null: a nullable field
         for value in node.values():
             found += _provider_enums(value)
     elif isinstance(node, list):
