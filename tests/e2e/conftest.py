@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ class SharedChromium:
     def __init__(self, playwright: Playwright) -> None:
         self._playwright = playwright
         self._browser: Browser | None = None
+        self.loop = asyncio.get_running_loop()
 
     async def get(self) -> Browser:
         if self._browser is None or not self._browser.is_connected():
@@ -98,6 +100,14 @@ async def browser(chromium: SharedChromium) -> AsyncIterator[Browser]:
     """The shared Chromium; whatever contexts a test leaves open are closed after it, as when
     each test had its own browser."""
     require(CHROMIUM, "run `python tools/ensure_chromium.py` (make test does)")
+    if asyncio.get_running_loop() is not chromium.loop:
+        # A test outside tests/e2e that imports this fixture runs on a loop of its own, which
+        # the shared Chromium cannot serve: it gets a browser of its own, as before.
+        async with async_playwright() as pw:
+            own = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield own
+            await own.close()
+        return
     shared = await chromium.get()
     yield shared
     for context in list(shared.contexts):
