@@ -1,10 +1,11 @@
 # Two commands a newcomer needs: `make dev` (run the service on embedded stores) and `make test`.
+# `make check`: lint, format, types and the unit tier in about a minute, before each commit.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: dev test lint bench clean
+.PHONY: dev test check lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -26,6 +27,9 @@ test: $(STAMP)
 	$(BIN)/ruff format --check claimsvc sms_ingest tests bench tools
 	$(BIN)/mypy claimsvc sms_ingest
 	$(BIN)/python -m pytest -n auto --dist worksteal
+
+check: lint
+	$(BIN)/python -m pytest -n auto tests/unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check claimsvc sms_ingest tests bench tools

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,7 @@ from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.teams import OwnerStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.users import UserStore
+from claimsvc.store.wake import SESSIONS, WakeStore
 from claimsvc.store.wordings import WordingStore
 
 
@@ -98,6 +100,7 @@ class Stores:
     alert_sends: SendStore
     alert_channels: ChannelStore
     alert_poller: PollerStore
+    wake: WakeStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -214,6 +217,7 @@ def build_stores(
         alert_sends=SendStore(db),
         alert_channels=ChannelStore(db),
         alert_poller=PollerStore(db),
+        wake=WakeStore(redis, keys),
     )
 
 
@@ -364,4 +368,5 @@ async def open_deps(
     services = build_services(settings, stores, clock)
     services.admin.on_delivery_settings_changed = services.delivery.requeue_stopped
     services.outbox.on_events_recorded = services.delivery.enqueue
+    services.sessions.on_owed = functools.partial(stores.wake.notify, SESSIONS)
     return Deps(settings, clock, mongo, db, redis, keys, stores, services)

@@ -246,9 +246,10 @@ class Settings:
     on loopback (its certificate is from a dev CA the dev stack's sender trusts); 0: none."""
     webhook_concurrency: int = 100
     """CLAIMSVC_WEBHOOK_CONCURRENCY: webhook attempts one worker process runs at once."""
-    outbox_relay_ms: int = 50
-    """CLAIMSVC_OUTBOX_RELAY_MS: how often the worker looks for sessions owing their webhook
-    event while none are owed (a backlog is relayed batch after batch without pausing)."""
+    outbox_relay_ms: int = 30_000
+    """CLAIMSVC_OUTBOX_RELAY_MS: how often an idle worker looks for sessions owing their webhook
+    event; a session ending wakes it at once (store/wake.py), so this only bounds a lost wake (a
+    backlog is relayed batch after batch without pausing)."""
     submit_rate_per_ip: int = 300
     """CLAIMSVC_SUBMIT_RATE_PER_IP: buyer submit/cancel calls a minute per client address."""
     submit_rate_per_session: int = 30
@@ -278,7 +279,7 @@ class Settings:
     """CLAIMSVC_TELEGRAM_API_URL: the Bot API server (a local Bot API server, or a test's)."""
     telegram_poll_s: int = 25
     """CLAIMSVC_TELEGRAM_POLL_SECONDS: getUpdates' long-poll timeout (0: short polls)."""
-    alert_pass_ms: int = 1000
+    alert_pass_ms: int = 30_000
     smtp_host: str | None = None
     """CLAIMSVC_SMTP_HOST: the SMTP server alert emails go through; unset turns email alerts off."""
     smtp_port: int = 587
@@ -291,7 +292,8 @@ class Settings:
     """CLAIMSVC_SMTP_PASSWORD: its password. A secret: never logged or shown."""
     smtp_from: str | None = None
     """CLAIMSVC_SMTP_FROM: the address alert emails come from (required with a host)."""
-    """CLAIMSVC_ALERT_PASS_MS: how often the worker collects, fans out and sends alerts."""
+    """CLAIMSVC_ALERT_PASS_MS: how often an idle worker collects, fans out and sends alerts; a
+    session's alert wakes the pass at once, an SMS or wallet alert waits for the next pass."""
     shutdown_grace_s: int = 20
     """CLAIMSVC_SHUTDOWN_GRACE_SECONDS: drain time after SIGTERM before in-flight work is let go."""
     log_level: str = "INFO"

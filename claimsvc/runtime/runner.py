@@ -10,7 +10,7 @@ import signal
 import socket
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
@@ -21,6 +21,8 @@ from claimsvc.settings import SettingsError
 
 log = logging.getLogger("claimsvc.runner")
 
+T = TypeVar("T")
+
 
 class Loop(Protocol):
     """A background loop: takes work until `stop` is set, then finishes or releases its work."""
@@ -28,6 +30,35 @@ class Loop(Protocol):
     name: str
 
     async def run(self, stop: asyncio.Event) -> None: ...
+
+
+async def pause(
+    stop: asyncio.Event, seconds: float | None, wake: asyncio.Event | None = None
+) -> None:
+    """Until `stop` (or `wake`) is set, or `seconds` pass (None: no limit)."""
+    waits = [asyncio.ensure_future(stop.wait())]
+    if wake is not None:
+        waits.append(asyncio.ensure_future(wake.wait()))
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiting in waits:
+            waiting.cancel()
+
+
+async def unless_stopped(stop: asyncio.Event, work: Awaitable[T]) -> asyncio.Future[T] | None:
+    """`work` run until it finishes (its future, done) or `stop` is set first (None: the work
+    is cancelled, as a long poll or a blocking read is on SIGTERM, losing nothing)."""
+    running = asyncio.ensure_future(work)
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait((running, stopping), return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if running.done():
+        return running
+    running.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    return None
 
 
 @dataclass

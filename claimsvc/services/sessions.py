@@ -5,12 +5,14 @@ it: services/outbox.py). Also cancel, expiry and the public read."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain import claims, settlement
 from claimsvc.domain import sessions as sm
+from claimsvc.domain.alerts import owed_by
 from claimsvc.domain.claims import Step
 from claimsvc.domain.sessions import PublicSession, Session
 from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
@@ -23,6 +25,10 @@ log = logging.getLogger("claimsvc.sessions")
 MAX_ROUNDS = 8
 """Re-reads after a transition was refused. Each refusal means the session moved on, and a
 session moves on only a few times (open, pending, terminal), so this bound is never reached."""
+
+
+async def _no_hook() -> None:
+    """Default: nobody to wake (tests, or a process without a worker beside it)."""
 
 
 class Contention(RuntimeError):
@@ -43,6 +49,9 @@ class SessionService:
         self._accounts = accounts
         self._clock = clock
         self._links = links
+        self.on_owed: Callable[[], Awaitable[None]] = _no_hook
+        """Called after a transition left work owed (its webhook event, an alert): bootstrap
+        wakes the worker's outbox relay and alert pass with it (store/wake.py)."""
 
     async def find(self, session_id: str) -> Session | None:
         """The session, or None when unknown."""
@@ -58,13 +67,24 @@ class SessionService:
     async def apply(self, session_id: str, step: sm.Transition) -> Session | None:
         """Apply one transition (a terminal one owes its event from then on). None if refused."""
         after = await self._sessions.transition(session_id, step)
-        if after is not None and step.terminal and not after.test:
+        if after is None:
+            return None
+        if step.terminal and not after.test:
             SESSIONS_ENDED.labels(status=after.status).inc()
             log.info(
                 "session ended",
                 extra={"fields": {"payment_id": after.payment_id, "status": after.status}},
             )
+        if step.terminal or owed_by(step):
+            await self._wake_worker()
         return after
+
+    async def _wake_worker(self) -> None:
+        try:
+            await self.on_owed()
+        except Exception:
+            # The transition is stored and owes its work: the relay's idle pass finds it.
+            log.warning("could not wake the worker", exc_info=True)
 
     async def cancel(self, session_id: str, account_id: str | None = None) -> Session:
         """Cancel an open session: the cancelled session (also when repeated), else the state's

@@ -116,6 +116,12 @@ class RedisKeys:
         return self._key("webhooks", "lease-tokens")
 
     @property
+    def worker_wake(self) -> str:
+        """Sorted set of wake topics (store/wake.py): a worker's one blocking read pops them.
+        In the webhooks slot, so the schedule's scripts wake the dispatchers themselves."""
+        return self._key("webhooks", "wake")
+
+    @property
     def sms_stream(self) -> str:
         """Stream of stored SMS ids waiting to be parsed."""
         return self._key("sms", "stream")

@@ -16,24 +16,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimsvc.store.redis_keys import RedisKeys
+from claimsvc.store.wake import WEBHOOKS
 
-_SCHEDULE = """
--- KEYS[1] due zset, KEYS[2] leases zset
+# Every script that adds to the due set also adds the dispatchers' wake topic (store/wake.py) to
+# the wake key, in the same slot and the same round trip: a sleeping dispatcher wakes at once.
+_WAKE = f"redis.call('ZADD', KEYS[#KEYS], 0, '{WEBHOOKS}')"
+
+_SCHEDULE = f"""
+-- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] wake zset
 -- ARGV[1] event id, ARGV[2] due ms
 -- A held event is left to its holder, who reschedules or acks it; 0 then, else 1.
 if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+{_WAKE}
 return 1
 """
 
-_TAKE = """
--- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] lease tokens hash
+_TAKE = f"""
+-- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] lease tokens hash, KEYS[4] wake zset
 -- ARGV[1] now ms, ARGV[2] lease ms, ARGV[3] limit, ARGV[4] token nonce
 -- Expired leases first (their worker died or stalled), then due events; each moves to the
--- leases set scored by its lease expiry, under a fresh token. Returns id, token, due triples.
+-- leases set scored by its lease expiry, under a fresh token. Returns id, token, due triples,
+-- then when the next event falls due or lease runs out (ms; '' when neither set holds any).
+-- A full take that leaves events due wakes another worker's dispatcher for them.
 local now, limit = tonumber(ARGV[1]), tonumber(ARGV[3])
 local expiry = now + tonumber(ARGV[2])
-local out = {}
+local out = {{}}
 local function lease(id, due)
   local token = ARGV[4] .. ':' .. tostring(#out / 3 + 1)
   redis.call('ZADD', KEYS[2], expiry, id)
@@ -50,6 +58,15 @@ if left > 0 then
     lease(due[i], due[i + 1])
   end
 end
+if #out / 3 >= limit and #redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 1) > 0 then
+  {_WAKE}
+end
+local next = ''
+for _, key in ipairs({{KEYS[1], KEYS[2]}}) do
+  local first = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  if first[2] and (next == '' or tonumber(first[2]) < tonumber(next)) then next = first[2] end
+end
+table.insert(out, next)
 return out
 """
 
@@ -63,19 +80,20 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
 
-_RESCHEDULE = """
--- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] lease tokens hash
+_RESCHEDULE = f"""
+-- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] lease tokens hash, KEYS[4] wake zset
 -- ARGV[1] event id, ARGV[2] lease token, ARGV[3] due ms
 -- Moves a held event back to the due set if the lease is still the caller's; 1 then, else 0.
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+{_WAKE}
 return 1
 """
 
-_RESTORE = """
--- KEYS[1] due zset, KEYS[2] leases zset
+_RESTORE = f"""
+-- KEYS[1] due zset, KEYS[2] leases zset, KEYS[3] wake zset
 -- ARGV: event id, due ms, event id, due ms, ...
 -- Adds each event found in neither set (the schedule lost it); returns how many were added.
 local added = 0
@@ -86,6 +104,7 @@ for i = 1, #ARGV, 2 do
     added = added + 1
   end
 end
+if added > 0 then {_WAKE} end
 return added
 """
 
@@ -111,6 +130,7 @@ class ScheduleStore:
         self._due = keys.webhook_schedule
         self._leases = keys.webhook_leases
         self._tokens = keys.webhook_lease_tokens
+        self._wake = keys.worker_wake
         self._schedule = redis.register_script(_SCHEDULE)
         self._take = redis.register_script(_TAKE)
         self._ack = redis.register_script(_ACK)
@@ -120,21 +140,30 @@ class ScheduleStore:
     async def schedule(self, event_id: int, due_ms: int) -> bool:
         """Make `event_id` due at `due_ms`; False when a worker holds it (it decides)."""
         args = [str(event_id), int(due_ms)]
-        return bool(await self._schedule(keys=[self._due, self._leases], args=args))
+        keys = [self._due, self._leases, self._wake]
+        return bool(await self._schedule(keys=keys, args=args))
 
     async def take(self, now_ms: int, lease_ms: int, limit: int) -> list[Lease]:
         """Lease up to `limit` due events (expired leases included) for `lease_ms`."""
+        return (await self.take_next(now_ms, lease_ms, limit))[0]
+
+    async def take_next(
+        self, now_ms: int, lease_ms: int, limit: int
+    ) -> tuple[list[Lease], int | None]:
+        """`take`, and when the schedule next has something to take (ms; None: nothing)."""
         if limit <= 0:
-            return []
+            return [], None
         nonce = secrets.token_hex(8)
         flat = await self._take(
-            keys=[self._due, self._leases, self._tokens],
+            keys=[self._due, self._leases, self._tokens, self._wake],
             args=[int(now_ms), int(lease_ms), int(limit), nonce],
         )
-        return [
-            Lease(int(_text(flat[i])), _text(flat[i + 1]), int(float(_text(flat[i + 2]))))
-            for i in range(0, len(flat), 3)
+        *triples, after = [_text(v) for v in flat]
+        leases = [
+            Lease(int(triples[i]), triples[i + 1], int(float(triples[i + 2])))
+            for i in range(0, len(triples), 3)
         ]
+        return leases, int(float(after)) if after else None
 
     async def ack(self, lease: Lease) -> bool:
         """Drop a held event from the schedule (delivered, dead, stopped or gone)."""
@@ -144,7 +173,8 @@ class ScheduleStore:
     async def reschedule(self, lease: Lease, due_ms: int) -> bool:
         """Hand a held event back, due at `due_ms`; False if the lease is no longer ours."""
         args = [str(lease.event_id), lease.token, int(due_ms)]
-        return bool(await self._reschedule(keys=[self._due, self._leases, self._tokens], args=args))
+        keys = [self._due, self._leases, self._tokens, self._wake]
+        return bool(await self._reschedule(keys=keys, args=args))
 
     async def release(self, lease: Lease, now_ms: int) -> bool:
         """Give a held event back unfinished (shutdown), due again at once."""
@@ -157,7 +187,7 @@ class ScheduleStore:
         args: list[Any] = []
         for event_id, due_ms in due_by_id.items():
             args += [str(event_id), int(due_ms)]
-        return int(await self._restore(keys=[self._due, self._leases], args=args))
+        return int(await self._restore(keys=[self._due, self._leases, self._wake], args=args))
 
     async def depth(self) -> int:
         """Events waiting in the schedule, due now or later (held ones excluded)."""

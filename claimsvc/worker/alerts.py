@@ -1,18 +1,18 @@
-"""The worker's alert loops: one pass of collect, fan out and send every CLAIMSVC_ALERT_PASS_MS,
+"""The worker's alert loops: one pass of collect, fan out and send when a session's transition
+wakes it (store/wake.py) and every CLAIMSVC_ALERT_PASS_MS (the SMS path's marks wait for that),
 and (with a bot token) the Telegram poller reading what users send the bot (getUpdates, one
 worker at a time by a lease in MongoDB)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from claimsvc.clients.telegram import Reply, TelegramClient
-from claimsvc.runtime.runner import Loop
+from claimsvc.runtime.runner import Loop, pause, unless_stopped
 from claimsvc.services.alert_channels import ChannelService
 from claimsvc.services.alerts import AlertService, Call
 from claimsvc.store.alert_channels import PollerStore
@@ -29,11 +29,6 @@ UPDATES = ["message", "callback_query"]
 """The update types the bot asks getUpdates for."""
 
 
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)
-
-
 class AlertLoop:
     """Collect, fan out, send (services/alerts.py); a pass at once again after a full one."""
 
@@ -44,6 +39,11 @@ class AlertLoop:
         self._call = call
         self._interval_s = interval_s
         self._owner = secrets.token_hex(8)
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Alerts are owed: pass now (the wake listener calls this)."""
+        self._wake.set()
 
     async def one_pass(self) -> int:
         """Everything one pass does; how much it found (a full batch means more is waiting)."""
@@ -54,12 +54,13 @@ class AlertLoop:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
+            self._wake.clear()  # before the pass: a wake during it makes another pass
             full = False
             try:
                 full = await self.one_pass() >= BATCH
             except Exception:
                 log.exception("alert pass failed")  # marks and sends stay; the next pass retries
-            await (asyncio.sleep(0) if full else _pause(stop, self._interval_s))
+            await (asyncio.sleep(0) if full else pause(stop, self._interval_s, self._wake))
 
 
 class TelegramPoller:
@@ -106,23 +107,17 @@ class TelegramPoller:
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             got: int | None = None
-            poll = asyncio.ensure_future(self.poll_once())
-            stopping = asyncio.ensure_future(stop.wait())
-            await asyncio.wait((poll, stopping), return_when=asyncio.FIRST_COMPLETED)
-            stopping.cancel()
-            if not poll.done():
-                # SIGTERM during a long poll: nothing is lost (the offset moves only after an
-                # update is handled), so the poll is dropped rather than held past the grace.
-                poll.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await poll
+            # SIGTERM during a long poll: nothing is lost (the offset moves only after an
+            # update is handled), so the poll is dropped rather than held past the grace.
+            poll = await unless_stopped(stop, self.poll_once())
+            if poll is None:
                 return
             try:
                 got = poll.result()
             except Exception:
                 log.exception("telegram poll failed")
             if not got:
-                await _pause(stop, self._retry_s if self._poll_s == 0 or got is None else 0)
+                await pause(stop, self._retry_s if self._poll_s == 0 or got is None else 0)
 
 
 def telegram_client(deps: Deps) -> TelegramClient | None:

@@ -17,8 +17,14 @@ log = logging.getLogger("claimsvc.worker.dispatch")
 LEASE_MS = 30_000
 """Visibility timeout: the 10 s request timeout, the store round trips, and a wide margin."""
 
-POLL_S = 0.05
-"""Pause when nothing is due; bounds the scheduling lag an idle worker adds."""
+POLL_S = 30.0
+"""Longest pause with nothing to take. The schedule's next due time (the take returns it) and
+a wake (an event scheduled anywhere wakes a dispatcher: store/wake.py) end it sooner, so this
+only bounds a lost wake."""
+
+MIN_PAUSE_S = 0.005
+"""Shortest pause before the next due time: the clocks of the workers and the caller differ a
+little, and an event due within this is taken on the next look, not spun for."""
 
 REDIS_BACKOFF_S = 1.0
 """Pause after the schedule could not be read (Redis down or failing over)."""
@@ -66,9 +72,9 @@ class Dispatcher:
                 # Cleared before looking, so an attempt finishing from here on wakes the pause.
                 self._wake.clear()
                 free = self._concurrency - len(self._running)
-                taken = await self._take(free)
+                taken, next_ms = await self._take(free)
                 if len(taken) < free or free == 0:
-                    await self._pause(timeout=None if free == 0 else self._poll_s)
+                    await self._pause(timeout=None if free == 0 else self._until(next_ms))
         finally:
             relay.cancel()
             await self._drain()
@@ -76,20 +82,32 @@ class Dispatcher:
     async def deliver_due(self) -> int:
         """Run every event due now to completion, batch by batch; how many were taken."""
         total = 0
-        while taken := await self._take(self._concurrency):
+        while taken := (await self._take(self._concurrency))[0]:
             total += len(taken)
             await asyncio.gather(*list(self._running))
         return total
 
-    async def _take(self, limit: int) -> list[Lease]:
+    def wake(self) -> None:
+        """The schedule gained an event: look now (the wake listener calls this)."""
+        self._wake.set()
+
+    def _until(self, next_ms: int | None) -> float:
+        """The pause until the schedule's next due time, at most `poll_s`."""
+        if next_ms is None:
+            return self._poll_s
+        return min(self._poll_s, max(MIN_PAUSE_S, (next_ms - to_ms(self._clock())) / 1000))
+
+    async def _take(self, limit: int) -> tuple[list[Lease], int | None]:
+        """The leases taken, and when the schedule next has something to take."""
         if limit <= 0:
-            return []
+            return [], None
         try:
-            leases = await self._schedule.take(to_ms(self._clock()), self._lease_ms, limit)
+            now = to_ms(self._clock())
+            leases, next_ms = await self._schedule.take_next(now, self._lease_ms, limit)
         except Exception:
             log.exception("could not read the webhook schedule")
             await asyncio.sleep(REDIS_BACKOFF_S)
-            return []
+            return [], None
         if leases and self._prepare is not None:
             try:
                 await self._prepare(leases)
@@ -100,7 +118,7 @@ class Dispatcher:
             task = asyncio.create_task(self._run_one(lease), name=f"webhook-{lease.event_id}")
             self._running[task] = lease
             task.add_done_callback(self._finished)
-        return leases
+        return leases, next_ms
 
     async def _run_one(self, lease: Lease) -> None:
         WEBHOOK_IN_FLIGHT.inc()

@@ -8,17 +8,26 @@ from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runtime.runner import Component, Loop
-from claimsvc.worker.alerts import alert_loops
+from claimsvc.store.wake import SESSIONS, WEBHOOKS
+from claimsvc.worker.alerts import AlertLoop, alert_loops
+from claimsvc.worker.dispatch import Dispatcher
 from claimsvc.worker.relay import OutboxRelay
 from claimsvc.worker.sweeper import SessionSweeper
+from claimsvc.worker.wake import Wakeable, WakeListener
 from claimsvc.worker.webhooks import close_http, webhook_loops
 
 
 def worker_loops(deps: Deps) -> list[Loop]:
-    """Every loop the worker runs."""
+    """Every loop the worker runs, and the one blocking read that wakes them for work."""
     services = deps.services
     relay = OutboxRelay(services.outbox, interval_s=deps.settings.outbox_relay_ms / 1000)
-    return [SessionSweeper(services.sessions), relay, *webhook_loops(deps), *alert_loops(deps)]
+    loops: list[Loop] = [SessionSweeper(services.sessions), relay, *webhook_loops(deps)]
+    loops += alert_loops(deps)
+    woken: dict[str, list[Wakeable]] = {
+        SESSIONS: [lp for lp in loops if isinstance(lp, OutboxRelay | AlertLoop)],
+        WEBHOOKS: [lp for lp in loops if isinstance(lp, Dispatcher)],
+    }
+    return [*loops, WakeListener(deps.stores.wake, woken)]
 
 
 def ops_app(deps: Deps) -> Application:

@@ -2,7 +2,9 @@
 
 Every queued event must sit in the schedule (due or held). After a Redis restart that lost
 everything, or an event whose creator died before scheduling it, the reconciler puts it back:
-new events within about a second (a short look at the newest ids), all others within a sweep.
+new events within TICK_S (a short look at the newest ids), all others within a sweep. Both are
+repairs of a failure (the relay schedules every event it writes), so an idle worker looks
+seldom: a few MongoDB commands a minute.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ from claimsvc.store.schedule import ScheduleStore
 
 log = logging.getLogger("claimsvc.worker.reconciler")
 
+TICK_S = 30.0
+"""Between quick looks at the newest events (a sweep replaces one every SWEEP_S)."""
+SWEEP_S = 60.0
+GAUGES_S = 60.0
+"""Between refreshes of the webhook gauges (four counts; alert rules look over minutes)."""
+
 LOOKBACK = 1_000
 """Ids below the newest seen that the quick look covers again: ids are taken from the counter
 before the insert, so a slower writer can land an id lower than one already seen."""
@@ -43,9 +51,9 @@ class Reconciler:
         schedule: ScheduleStore,
         clock: Clock,
         *,
-        tick_s: float = 1.0,
-        sweep_s: float = 60.0,
-        gauges_s: float = 15.0,
+        tick_s: float = TICK_S,
+        sweep_s: float = SWEEP_S,
+        gauges_s: float = GAUGES_S,
         batch: int = 500,
     ) -> None:
         self._events = events

@@ -3,15 +3,17 @@
 A terminal transition only marks its session `event_due`; this loop turns those sessions into
 events (services/outbox.py says how, and why a relay dying half-way loses or doubles nothing).
 Every worker process runs one; concurrent relays may take the same sessions, and the unique
-index on (session, outcome) still lets one event per session through.
+index on (session, outcome) still lets one event per session through. The relay sleeps until a
+transition wakes it (store/wake.py) and otherwise looks every CLAIMSVC_OUTBOX_RELAY_MS, which
+only bounds a lost wake.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
+from claimsvc.runtime.runner import pause
 from claimsvc.services.outbox import OutboxService
 
 log = logging.getLogger("claimsvc.worker.relay")
@@ -21,7 +23,8 @@ BATCH = 200
 
 
 class OutboxRelay:
-    """A worker loop (runner.Loop): a pass every `interval_s`, at once again after a full one."""
+    """A worker loop (runner.Loop): a pass on each wake and every `interval_s`, at once again
+    after a full one."""
 
     name = "outbox-relay"
 
@@ -29,6 +32,11 @@ class OutboxRelay:
         self._outbox = outbox
         self._interval_s = interval_s
         self._batch = batch
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Work is owed: pass now (the wake listener calls this)."""
+        self._wake.set()
 
     async def relay(self) -> int:
         """One pass: the events of up to a batch of owed sessions; how many sessions."""
@@ -36,6 +44,7 @@ class OutboxRelay:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
+            self._wake.clear()  # before the pass: a wake during it makes another pass
             full = False
             try:
                 full = await self.relay() == self._batch
@@ -45,5 +54,4 @@ class OutboxRelay:
             if full:
                 await asyncio.sleep(0)  # a backlog: the next batch now, other loops in between
                 continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), self._interval_s)
+            await pause(stop, self._interval_s, self._wake)

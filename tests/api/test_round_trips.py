@@ -19,6 +19,8 @@ INIT = "/api/v1/checkout/initialize"
 VERIFY = "/api/v1/checkout/verify"
 SUBMIT = "/api/v1/checkout/submit"
 SCRIPT = {"evalsha": 1}
+WAKE = {"zadd": 1}
+"""A transition that owes a webhook event or an alert wakes the worker (store/wake.py)."""
 
 
 @pytest.fixture
@@ -128,9 +130,10 @@ async def test_a_verify_that_completes_a_session(fetch, make_account, deps, tall
     assert reply.code == 200
     # Issue 12's goal (at most 3 and 1): the admission script; the session read, the
     # transaction reserved and read in one conditional update that matches it to the session,
-    # and the transition, which marks the webhook event owed (the outbox relay writes it).
+    # and the transition, which marks the webhook event owed (the outbox relay writes it,
+    # woken by one ZADD).
     assert mongo == CLAIM_COMMANDS
-    assert redis == SCRIPT
+    assert redis == {**SCRIPT, **WAKE}
 
 
 async def test_a_submit_that_completes_a_session(fetch, make_account, deps, tally):
@@ -145,7 +148,7 @@ async def test_a_submit_that_completes_a_session(fetch, make_account, deps, tall
     # The same three commands; one script: the per-address and per-session limits on the
     # session's account and that account's state (its Redis entry: no read of `accounts`).
     assert mongo == CLAIM_COMMANDS
-    assert redis == SCRIPT
+    assert redis == {**SCRIPT, **WAKE}
 
 
 async def test_a_submit_whose_account_entry_is_missing_reads_the_account_once(
@@ -162,7 +165,7 @@ async def test_a_submit_whose_account_entry_is_missing_reads_the_account_once(
     )
     # A miss, never an admission: the account read, and the script again with what was read.
     assert reply.code == 200
-    assert mongo["find_one:accounts"] == 1 and redis == {"evalsha": 2}
+    assert mongo["find_one:accounts"] == 1 and redis == {"evalsha": 2, **WAKE}
 
 
 async def test_the_relay_writes_a_batch_of_events_in_four_commands_and_one_script(
@@ -219,7 +222,7 @@ async def test_a_short_payment_claim_records_its_mismatch_with_no_command_more(
         "find:transactions": 1,
         "find_one_and_update:sessions": 1,
     }
-    assert redis == SCRIPT
+    assert redis == {**SCRIPT, **WAKE}  # the mismatch owes the merchant an alert
     assert (await deps.stores.sessions.get(session_id)).mismatch is not None
 
 
@@ -239,7 +242,7 @@ async def test_accepting_a_different_amount_is_five_commands(fetch, make_account
         "find_one_and_update:transactions": 2,
         "find_one_and_update:sessions": 1,
     }
-    assert dict(tally.redis) == {}
+    assert dict(tally.redis) == WAKE
 
 
 async def test_a_merchant_read_of_a_session_is_one_script_and_one_read(fetch, make_account, tally):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -9,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, Request, Response, Route, async_playwright
+import pytest_asyncio
+from playwright.async_api import (
+    Browser,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    Route,
+    async_playwright,
+)
 
 from claimsvc.bootstrap import Deps
 from claimsvc.services.transactions import NewTransaction
@@ -43,13 +53,65 @@ def require(path: Path | str, advice: str) -> None:
     pytest.skip(f"{path} is missing: {advice}")
 
 
+# One Chromium per test process, a fresh context per test. Launching the Playwright driver and
+# Chromium took 2-5 s of every browser test's set-up on the shared 2-core machine (issue 35);
+# a new context is as isolated as a new browser for what these tests check (cookies, storage,
+# cache and permissions are per context). Playwright's objects belong to the event loop that
+# made them, so every test and fixture here runs on the session's loop (the override below of
+# pytest-asyncio's per-test runner); the other test directories keep a loop per test.
+
+
 @pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    require(CHROMIUM, "run `python tools/ensure_chromium.py` (make test does)")
+def _function_scoped_runner(_session_scoped_runner: Any) -> Any:
+    """pytest-asyncio's per-test loop, replaced here by its session loop (see above)."""
+    return _session_scoped_runner
+
+
+class SharedChromium:
+    """The process's one Chromium, launched when first asked for, again if it went away."""
+
+    def __init__(self, playwright: Playwright) -> None:
+        self._playwright = playwright
+        self._browser: Browser | None = None
+        self.loop = asyncio.get_running_loop()
+
+    async def get(self) -> Browser:
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = await self._playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            )
+        return self._browser
+
+    async def close(self) -> None:
+        if self._browser is not None:
+            await self._browser.close()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def chromium() -> AsyncIterator[SharedChromium]:
     async with async_playwright() as pw:
-        launched = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        await launched.close()
+        shared = SharedChromium(pw)
+        yield shared
+        await shared.close()
+
+
+@pytest.fixture
+async def browser(chromium: SharedChromium) -> AsyncIterator[Browser]:
+    """The shared Chromium; whatever contexts a test leaves open are closed after it, as when
+    each test had its own browser."""
+    require(CHROMIUM, "run `python tools/ensure_chromium.py` (make test does)")
+    if asyncio.get_running_loop() is not chromium.loop:
+        # A test outside tests/e2e that imports this fixture runs on a loop of its own, which
+        # the shared Chromium cannot serve: it gets a browser of its own, as before.
+        async with async_playwright() as pw:
+            own = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield own
+            await own.close()
+        return
+    shared = await chromium.get()
+    yield shared
+    for context in list(shared.contexts):
+        await context.close()
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -71,6 +71,9 @@ async def play(traffic: Traffic, sentinel_set, deps) -> dict[str, float]:
         while clean < ROUNDS_AFTER and n < MAX_ROUNDS:
             before = len(traffic.stream.calls)
             await traffic.round(n)
+            # As the worker's wake listener does when a round's webhook is scheduled: the idle
+            # dispatcher takes again, on whichever server is the primary now.
+            worker["Dispatcher"].wake()
             n += 1
             clean = clean + 1 if all(c.ok for c in traffic.stream.calls[before:]) else 0
         assert clean == ROUNDS_AFTER, traffic.stream.failed()

@@ -21,6 +21,7 @@ SUBMIT = "/api/v1/checkout/submit"
 # conditional update that matches it to the session, the transition (the event is owed).
 CLAIM = {"find:sessions": 1, "findAndModify:transactions": 1, "findAndModify:sessions": 1}
 SCRIPT = {"evalsha": 1}
+WAKE = {"zadd": 1}  # a completed session wakes the worker's relay (store/wake.py)
 
 
 async def counted(tally, request):
@@ -51,9 +52,9 @@ async def test_a_verify_and_a_submit_that_complete_are_three_commands_and_one_sc
     assert (await fetch(SUBMIT, json=claims[1])).code == 200  # warm
     assert await deps.services.outbox.relay(100) == 2  # warm: the scheduling script loaded
     verify, mongo, redis = await counted(tally, fetch(VERIFY, json=claims[2], key=merchant.key))
-    assert (verify.code, mongo, redis) == (200, CLAIM, SCRIPT)
+    assert (verify.code, mongo, redis) == (200, CLAIM, {**SCRIPT, **WAKE})
     submit, mongo, redis = await counted(tally, fetch(SUBMIT, json=claims[3]))
-    assert (submit.code, mongo, redis) == (200, CLAIM, SCRIPT)
+    assert (submit.code, mongo, redis) == (200, CLAIM, {**SCRIPT, **WAKE})
     # The worker's relay writes their events in one batch: four commands and one script.
     tally.reset()
     assert await deps.services.outbox.relay(100) == 2
