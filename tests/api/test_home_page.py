@@ -75,6 +75,7 @@ async def test_a_portal_link_cut_short_gets_the_portals_page_saying_what_to_do(
         assert reply.headers["Content-Type"].startswith("text/html")
         page = reply.body.decode()
         assert title in page and hint in page
+        assert f'<a href="/portal/login?lang={lang}"' in page  # signed out: the way in
         assert '{"error"' not in page
 
 

@@ -392,6 +392,10 @@ class PortalHandler(PageHandler):
             heading=words(title),
             message=words(key),
             back=self.list_url(None) if isinstance(exc, errors.BadListCursor) else None,
+            # Signed out at an address that leads nowhere (a link cut short): the way in.
+            signin=self.reverse_url("portal_login")
+            if status == 404 and not self._fully_signed_in()
+            else None,
         )
 
 
