@@ -24,6 +24,9 @@ TOLERANCE_S = 300
 TS = 1_700_000_000
 SECRET = "cbs_vector-secret-1"
 NEW, OLD = "cbs_rotated-new-secret", "cbs_rotated-old-secret"
+TEST_SECRET = "cbs_vector-test-secret-1"
+"""The account's test callback secret: a test session's events are signed with it, never with
+the live SECRET (contract.md §6 "Test mode")."""
 
 COMPLETED = (
     '{"order_id":"order-1001","payment_status":"COMPLETED",'
@@ -217,6 +220,27 @@ def vectors() -> list[dict[str, Any]]:
             error="malformed_header",
         ),
         vector("test event from the portal", secrets=[SECRET], body=TEST_EVENT, test=True),
+        vector(
+            "test session's event: receiver holds the test secret",
+            secrets=[TEST_SECRET],
+            keys=SigningKeys(TEST_SECRET),
+            test=True,
+        ),
+        vector(
+            "test session's event: receiver holds only the live secret",
+            secrets=[SECRET],
+            keys=SigningKeys(TEST_SECRET),
+            test=True,
+            error="signature_mismatch",
+        ),
+        vector(
+            "test session's event, x-svc-test removed: receiver holds only the live secret",
+            secrets=[SECRET],
+            keys=SigningKeys(TEST_SECRET),
+            test=True,
+            change={"x-svc-test": None},
+            error="signature_mismatch",
+        ),
         vector(
             "signed, but not a JSON object",
             secrets=[SECRET],

@@ -31,9 +31,15 @@ DEMO_WALLETS = [
 # The banner's labels of the secrets; each names its variable in the credentials file.
 API_KEY = "demo API key"
 TEST_KEY = "demo test key"
+CALLBACK_SECRET = "demo callback secret"
+TEST_CALLBACK_SECRET = "demo test callback secret"
 OWNER_LINK = "demo owner link"
 ADMIN_TOKEN = "admin token"
-NOTES = {TEST_KEY: "test mode: no money"}
+NOTES = {
+    TEST_KEY: "test mode: no money",
+    CALLBACK_SECRET: "signs live events",
+    TEST_CALLBACK_SECRET: "signs test events",
+}
 """What the banner says beside a secret's prefix, by label."""
 
 
@@ -92,6 +98,15 @@ async def seed_demo(deps: Deps, component: Component) -> Demo:
     for seed in component.demo_seeders:
         demo.extra.update(await seed(deps, account.id))
     return demo
+
+
+async def signing_secrets(deps: Deps, demo: Demo) -> list[Credential]:
+    """The demo's callback secrets as they are now (the portal may have rotated them since the
+    demo was made): the live one, if set, and the test one, made if the demo predates it."""
+    account = await deps.services.admin.account_with_test_secret(demo.account_id)
+    made = [(CALLBACK_SECRET, account.callback_secret)]
+    made.append((TEST_CALLBACK_SECRET, account.test_callback_secret))
+    return [secret(label, value) for label, value in made if value]
 
 
 async def owner_line(deps: Deps, demo: Demo, source: str | None) -> OwnerLine:

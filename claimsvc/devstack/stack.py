@@ -41,9 +41,11 @@ from claimsvc.devstack.demo import (
     owner_line,
     print_banner,
     seed_demo,
+    signing_secrets,
 )
-from claimsvc.domain.modes import owner_of
-from claimsvc.inspector.app import SecretsOf, make_inspector
+from claimsvc.domain.accounts import callback_secrets
+from claimsvc.domain.modes import mode_of, owner_of
+from claimsvc.inspector.app import SecretsOf, Signers, make_inspector
 from claimsvc.runtime.runner import Component
 from claimsvc.settings import Settings, SettingsError
 
@@ -110,6 +112,8 @@ async def welcome(
     """The demo (remembered or new), this start's secrets written to the credentials file, and
     the banner, which shows none of them."""
     demo = await remembered_demo(deps, component, data_dir)
+    # Read at each start, never remembered: the portal may have rotated them.
+    demo.extra.update({c.label: c.value for c in await signing_secrets(deps, demo)})
     path = credentials_file(data_dir)
     admin_token = None
     if admin_token_generated and deps.settings.admin_token:
@@ -131,14 +135,17 @@ async def welcome(
 def secrets_of_event(deps: Deps) -> SecretsOf:
     """For the inspector: an event id's account's (current, previous) callback secrets."""
 
-    async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
+    async def secrets_of(event_id: str) -> Signers | None:
         event = await deps.stores.events.get(int(event_id))
-        # A test event is stored under its account's test ledger; the secrets are the owner's.
+        # A test event is stored under its account's test ledger; the secrets are the owner's,
+        # those of the ledger's mode.
         owner = None if event is None else owner_of(event.account_id)
         account = None if owner is None else await deps.stores.accounts.get(owner)
-        if account is None:
+        if event is None or account is None:
             return None
-        return account.callback_secret, account.previous_callback_secret
+        mode = mode_of(event.account_id)
+        secrets = callback_secrets(account, mode)
+        return Signers(mode, secrets.current, secrets.previous)
 
     return secrets_of
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from claimsvc.domain.devices import DEFAULT_QUIET_MINUTES
-from claimsvc.domain.modes import LIVE
+from claimsvc.domain.modes import LIVE, TEST
 
 STATUSES = ("active", "pending_kyc", "suspended")
 WALLET_KINDS = ("personal", "agent", "merchant")
@@ -82,6 +82,12 @@ class Account(AccountTerms):
     previous_callback_secret: str | None = None
     """The secret a rotation replaced, still signing until `previous_secret_until`."""
     previous_secret_until: datetime | None = None
+    test_callback_secret: str | None = None
+    """Signs the events of test sessions (never the live secret: contract.md §6 "Test mode").
+    Made with the account; an account made before issue 30 gets one the first time it is
+    needed (services/admin.py `with_test_secret`)."""
+    previous_test_callback_secret: str | None = None
+    previous_test_secret_until: datetime | None = None
     phone_quiet_minutes: int = DEFAULT_QUIET_MINUTES
     """After how many minutes of silence a phone is quiet (alerted, counted, marked); issue 27.
     Kept out of AccountTerms: requests never need it."""
@@ -91,6 +97,35 @@ class Account(AccountTerms):
     """The first Dhaka day (YYYY-MM-DD) a summary is for: none for an hour passed when set."""
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True)
+class CallbackSecrets:
+    """One mode's callback secrets: the current one (None: not made yet), and the one a
+    rotation replaced while its grace period runs."""
+
+    current: str | None
+    previous: str | None = None
+    previous_until: datetime | None = None
+
+
+SECRET_FIELDS: dict[str, tuple[str, str, str]] = {
+    LIVE: ("callback_secret", "previous_callback_secret", "previous_secret_until"),
+    TEST: ("test_callback_secret", "previous_test_callback_secret", "previous_test_secret_until"),
+}
+"""Each mode's (current, previous, previous_until) fields: Account attributes and document keys
+alike."""
+
+
+def callback_secrets(account: Account, mode: str) -> CallbackSecrets:
+    """The secrets that sign the events of `mode`'s sessions (live or test)."""
+    current, previous, until = (getattr(account, name) for name in SECRET_FIELDS[mode])
+    return CallbackSecrets(current, previous, until)
+
+
+def every_secret(account: Account) -> tuple[str | None, ...]:
+    """All callback secrets the account holds, both modes: what a captured reply is masked of."""
+    return tuple(getattr(account, name) for fields in SECRET_FIELDS.values() for name in fields[:2])
 
 
 @dataclass(frozen=True, kw_only=True)

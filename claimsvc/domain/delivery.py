@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from claimsvc.domain.accounts import Account
+from claimsvc.domain.accounts import Account, callback_secrets
 from claimsvc.domain.exchange import Exchange
+from claimsvc.domain.modes import mode_of
 from claimsvc.domain.outbox import DEAD as EVENT_DEAD
 from claimsvc.domain.outbox import DELIVERED as EVENT_DELIVERED
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
@@ -14,6 +15,7 @@ from claimsvc.domain.retry import next_delay
 from claimsvc.domain.urls import check_url
 
 NO_SECRET = "the account has no callback secret"
+"""Of the event's mode: a test session's event needs the test secret, a live one the live."""
 ADDRESS_REFUSED = "webhook_url resolves to a non-public address"
 HOST_REFUSED = "webhook_url connects to a host that is not in the account's allowed hosts"
 NO_ACCOUNT = "the account no longer exists"
@@ -39,7 +41,7 @@ def stop_reason(event: Event, account: Account | None) -> str | None:
         return NO_ACCOUNT
     if not event.webhook_url:
         return NO_WEBHOOK_URL
-    if not account.callback_secret:
+    if not callback_secrets(account, mode_of(event.account_id)).current:
         return NO_SECRET
     return check_url(event.webhook_url, account.allowed_hosts, "webhook_url")
 

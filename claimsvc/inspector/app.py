@@ -1,7 +1,8 @@
 """The inspector's HTTP side: POST (any path) receives a webhook and answers as a careful
 receiver does (2xx only when the signature verifies, 401 otherwise, interface.md §6 receiver
-rule 3); GET / lists what came, newest first, with each request's headers, body and whether its
-signature verified with its account's callback secret."""
+rule 3); GET / lists what came, newest first, with each request's headers, body, its mode (live
+or test) and whether its signature verified with its account's callback secret of that mode (a
+test session's event with the test secret, contract.md §6)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from claimsvc.api.words import Words
 from claimsvc.domain import signing
 from claimsvc.domain.exchange import Headers, body_text, mask_headers
 from claimsvc.domain.i18n import choose_lang, clock_time, digits
+from claimsvc.domain.modes import LIVE, TEST
 
 KEPT = 100
 """Requests the page lists; older ones are forgotten (the inspector keeps nothing on disk)."""
@@ -34,9 +36,20 @@ VERDICT_WORDS = {
 }
 """What the page says of each verdict."""
 
-SecretsOf = Callable[[str], Awaitable[tuple[str | None, str | None] | None]]
-"""Given an `x-svc-event-id` value: its account's (current, previous) callback secrets, or None
-when no such event exists."""
+MODE_WORDS = {LIVE: "inspector.mode_live", TEST: "inspector.mode_test"}
+
+
+@dataclass(frozen=True)
+class Signers:
+    """What an event is checked with: its mode and that mode's (current, previous) secrets."""
+
+    mode: str
+    current: str | None
+    previous: str | None = None
+
+
+SecretsOf = Callable[[str], Awaitable[Signers | None]]
+"""Given an `x-svc-event-id` value: its mode and secrets, or None when no such event exists."""
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "api" / "templates"
 
@@ -53,6 +66,8 @@ class Received:
     body_cut: bool
     verdict: str
     answered: int
+    mode: str | None = None
+    """live or test, when the event is known."""
 
 
 class Inbox:
@@ -62,24 +77,32 @@ class Inbox:
         self.items: deque[Received] = deque(maxlen=KEPT)
         self.count = 0
 
-    def add(self, path: str, headers: Headers, body: str, cut: bool, verdict: str) -> Received:
+    def add(
+        self, path: str, headers: Headers, body: str, cut: bool, verdict: str, mode: str | None
+    ) -> Received:
         self.count += 1
         answered = 200 if verdict in (signing.VERIFIED_CURRENT, signing.VERIFIED_PREVIOUS) else 401
-        got = Received(self.count, datetime.now(UTC), path, headers, body, cut, verdict, answered)
+        now = datetime.now(UTC)
+        got = Received(self.count, now, path, headers, body, cut, verdict, answered, mode)
         self.items.appendleft(got)
         return got
 
 
-async def verdict_of(body: bytes, headers: dict[str, str], secrets_of: SecretsOf) -> str:
-    """Whether the request's x-svc-signature verifies with its event's account's secrets."""
+async def verdict_of(
+    body: bytes, headers: dict[str, str], secrets_of: SecretsOf
+) -> tuple[str, str | None]:
+    """Whether the request's x-svc-signature verifies with its event's account's secrets of
+    the event's mode, and that mode (None when the event is unknown)."""
+    event_id = headers.get("x-svc-event-id", "")
+    signers = await secrets_of(event_id) if event_id.isdigit() and len(event_id) < 19 else None
+    mode = None if signers is None else signers.mode
     signature = headers.get("x-svc-signature")
     if not signature:
-        return signing.UNSIGNED
-    event_id = headers.get("x-svc-event-id", "")
-    secrets = await secrets_of(event_id) if event_id.isdigit() and len(event_id) < 19 else None
-    if secrets is None:
-        return UNKNOWN_EVENT
-    return signing.check_svc_signature(body, signature, secrets)
+        return signing.UNSIGNED, mode
+    if signers is None:
+        return UNKNOWN_EVENT, None
+    secrets = (signers.current, signers.previous)
+    return signing.check_svc_signature(body, signature, secrets), mode
 
 
 class ReceiveHandler(RequestHandler):
@@ -92,12 +115,12 @@ class ReceiveHandler(RequestHandler):
     async def post(self, path: str) -> None:
         body = self.request.body
         lowered = {k.lower(): v for k, v in self.request.headers.get_all()}
-        verdict = await verdict_of(body, lowered, self.secrets_of)
+        verdict, mode = await verdict_of(body, lowered, self.secrets_of)
         # The page shows what any receiver would see; nothing here is a secret of the stack's
         # (signatures are not), but header names that usually carry one are masked all the same.
         shown, _ = mask_headers(self.request.headers.get_all())
         text, cut = body_text(body)
-        got = self.inbox.add("/" + path, shown, text, cut, verdict)
+        got = self.inbox.add("/" + path, shown, text, cut, verdict, mode)
         self.set_status(got.answered)
         self.set_header("content-type", "application/json")
         answer = {"received": got.number} if got.answered == 200 else {"error": verdict}
@@ -118,6 +141,7 @@ class ReceiveHandler(RequestHandler):
             items=list(self.inbox.items),
             kept=KEPT,
             verdict_words=VERDICT_WORDS,
+            mode_words=MODE_WORDS,
             when=lambda moment: clock_time(moment, lang),
             number=lambda n: digits(str(n), lang),
             verified=(signing.VERIFIED_CURRENT, signing.VERIFIED_PREVIOUS),

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import (
     MAX_WALLETS,
+    SECRET_FIELDS,
     Account,
     ApiKey,
     MintedKey,
     ShopWallet,
+    callback_secrets,
     mint_secret,
 )
 from claimsvc.domain.allowed_hosts import BUSY, HostListRefused
@@ -31,6 +33,15 @@ AccountChanged = Callable[[str], Awaitable[None]]
 
 async def _no_hook(account_id: str) -> None:
     """Default account-change hook: nothing to re-check."""
+
+
+async def with_test_secret(accounts: AccountStore, account: Account, now: datetime) -> Account:
+    """The account with its test callback secret, made now (atomically, once) if an account
+    made before issue 30 has none yet."""
+    if account.test_callback_secret:
+        return account
+    given = await accounts.give_test_secret(account.id, new_callback_secret(), now)
+    return given or account
 
 
 HOSTS_TRIES = 3
@@ -56,7 +67,9 @@ class AdminService:
         self.on_delivery_settings_changed: AccountChanged = _no_hook
 
     async def create_account(self, fields: dict[str, Any]) -> Account:
-        """A new account of the operator's validated fields; the rest at their defaults."""
+        """A new account of the operator's validated fields; the rest at their defaults. Its
+        test callback secret is made here (the live one is the operator's or the merchant's)."""
+        fields = {"test_callback_secret": new_callback_secret(), **fields}
         return await self._accounts.create(new_id("acc"), fields, self._clock())
 
     async def get_account(self, account_id: str) -> Account:
@@ -150,32 +163,35 @@ class AdminService:
         await self._admission.commit_key(account_id, key.id, "ok")
         return MintedKey(key, secret)
 
+    async def account_with_test_secret(self, account_id: str) -> Account:
+        """The account, with a test callback secret made for it if it has none yet."""
+        return await with_test_secret(
+            self._accounts, await self.get_account(account_id), self._clock()
+        )
+
     async def rotate_callback_secret(
-        self, account_id: str, grace: timedelta
+        self, account_id: str, grace: timedelta, mode: str = LIVE
     ) -> tuple[Account, str]:
-        """A new callback secret made here (shown once: it is in this answer only); the one it
-        replaces keeps signing for `grace` (domain/rotation.py)."""
+        """A new callback secret of `mode` (live or test) made here (shown once: it is in this
+        answer only); the one it replaces keeps signing for `grace` (domain/rotation.py)."""
         account = await self.get_account(account_id)
         now = self._clock()
+        old = callback_secrets(account, mode)
         rotated = rotate(
-            account.callback_secret,
-            account.previous_callback_secret,
-            account.previous_secret_until,
-            new_callback_secret(),
-            grace,
-            now,
+            old.current, old.previous, old.previous_until, new_callback_secret(), grace, now
         )
+        current, previous, until = SECRET_FIELDS[mode]
         fields = {
-            "callback_secret": rotated.current,
-            "previous_callback_secret": rotated.previous,
-            "previous_secret_until": rotated.previous_until,
+            current: rotated.current,
+            previous: rotated.previous,
+            until: rotated.previous_until,
             "updated_at": now,
         }
         # The secret is not in the auth entry (store/admission.py): no write-through needed.
         updated = await self._accounts.update(account_id, fields)
         if updated is None:
             raise errors.NotFound()
-        if not account.callback_secret:
+        if not old.current:
             await self.on_delivery_settings_changed(account_id)  # stopped for want of one
         return updated, rotated.current
 

@@ -12,9 +12,9 @@ from claimsvc import errors
 from claimsvc.clients.sender import AttemptResult, send_attempt
 from claimsvc.clock import Clock
 from claimsvc.domain import delivery as rules
-from claimsvc.domain.accounts import Account
+from claimsvc.domain.accounts import Account, callback_secrets, every_secret
 from claimsvc.domain.exchange import Exchange, capture
-from claimsvc.domain.modes import MODES, is_test, ledger_id, owner_of
+from claimsvc.domain.modes import MODES, TEST, is_test, ledger_id, mode_of, owner_of
 from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.rotation import SigningKeys, signing_keys
 from claimsvc.domain.signing import delivery_headers
@@ -24,6 +24,7 @@ from claimsvc.metrics import (
     WEBHOOK_ENDED,
     WEBHOOK_SCHEDULE_LAG,
 )
+from claimsvc.services.admin import with_test_secret
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.events import EventStore
 from claimsvc.store.schedule import Lease, ScheduleStore
@@ -107,29 +108,36 @@ class DeliveryService:
         # Read a moment ago at most: begin_attempt's condition catches a stale event, and the
         # account's secret and hosts are as fresh as a read just before the send would be.
         account = read.account if read else await self._accounts.get(owner_of(event.account_id))
+        account = await self._owner_signing(event, account)
         reason = rules.stop_reason(event, account)
-        if reason is not None or account is None or not account.callback_secret:
+        secrets = None if account is None else callback_secrets(account, mode_of(event.account_id))
+        if reason is not None or account is None or secrets is None or not secrets.current:
             await self._stop(lease, event, reason or rules.NO_ACCOUNT, now, None)
             return
         begun = await self._events.begin_attempt(event, now)
         if begun is None:
             await self._resync(lease)  # another worker began this attempt: its lease, not ours
             return
-        keys = signing_keys(
-            account.callback_secret,
-            account.previous_callback_secret,
-            account.previous_secret_until,
-            now,
-        )
+        # A test session's event is signed with the test secret, never the live one, so a
+        # receiver holding only the live secret refuses it (contract.md §6 "Test mode").
+        keys = signing_keys(secrets.current, secrets.previous, secrets.previous_until, now)
         headers, result = await self._send(lease, begun, keys, account.allowed_hosts, http, now)
         # Kept with the attempt in the outcome's own update: no command more (tests count).
         exchange = capture(
             headers.items(),
             result.response_headers,
             result.response_head,
-            (account.callback_secret, account.previous_callback_secret),
+            every_secret(account),
         )
         await self._record_outcome(lease, begun, result, now, exchange)
+
+    async def _owner_signing(self, event: Event, account: Account | None) -> Account | None:
+        """The event's account, holding the secret the event is signed with: an account made
+        before test secrets existed gets its test secret the first time one of its test
+        sessions' events is looked at (one conditional update, once)."""
+        if account is None or mode_of(event.account_id) != TEST:
+            return account
+        return await with_test_secret(self._accounts, account, self._clock())
 
     async def _not_before(
         self, event: Event, now: datetime, read: Prefetched | None
@@ -239,6 +247,7 @@ class DeliveryService:
             after = 0
             while batch := await self._events.stopped_of_account(ledger, after, REQUEUE_BATCH):
                 after = batch[-1].id
+                account = await self._owner_signing(batch[0], account)
                 for event in batch:
                     # The address is checked again when the attempt connects.
                     if rules.stop_reason(event, account) is None:
@@ -266,6 +275,7 @@ class DeliveryService:
             moved = await self._send_now(event)
         elif how == rules.RECHECK:
             owner = await self._accounts.get(owner_of(event.account_id))
+            owner = await self._owner_signing(event, owner)
             reason = rules.stop_reason(event, owner)
             if reason is not None:
                 raise errors.EventStillStopped(reason)

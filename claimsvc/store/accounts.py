@@ -94,6 +94,9 @@ class AccountStore:
             callback_secret=doc.get("callback_secret"),
             previous_callback_secret=doc.get("previous_callback_secret"),
             previous_secret_until=doc.get("previous_secret_until"),
+            test_callback_secret=doc.get("test_callback_secret"),
+            previous_test_callback_secret=doc.get("previous_test_callback_secret"),
+            previous_test_secret_until=doc.get("previous_test_secret_until"),
             phone_quiet_minutes=int(doc.get("phone_quiet_minutes") or DEFAULT_QUIET_MINUTES),
             alert_summary_hour=doc.get(SUMMARY_HOUR),
             alert_summary_from=doc.get("alert_summary_from"),
@@ -112,6 +115,11 @@ class AccountStore:
         if account.previous_callback_secret:  # only during a rotation's grace: no migration
             doc["previous_callback_secret"] = account.previous_callback_secret
             doc["previous_secret_until"] = account.previous_secret_until
+        if account.test_callback_secret:  # absent on accounts made before issue 30
+            doc["test_callback_secret"] = account.test_callback_secret
+        if account.previous_test_callback_secret:
+            doc["previous_test_callback_secret"] = account.previous_test_callback_secret
+            doc["previous_test_secret_until"] = account.previous_test_secret_until
         if account.phone_quiet_minutes != DEFAULT_QUIET_MINUTES:  # absent: the default
             doc["phone_quiet_minutes"] = account.phone_quiet_minutes
         if account.alert_summary_hour is not None:  # absent: no daily summary
@@ -150,6 +158,18 @@ class AccountStore:
         doc = await self._coll.find_one_and_update(
             {"_id": account_id}, {"$set": dict(fields)}, return_document=ReturnDocument.AFTER
         )
+        return None if doc is None else self.from_doc(doc)
+
+    async def give_test_secret(self, account_id: str, secret: str, now: datetime) -> Account | None:
+        """Set the test callback secret if the account has none yet (one conditional update:
+        of two concurrent callers one sets it, and both get the account with that one); None
+        when the account is unknown."""
+        doc = await self._coll.find_one_and_update(
+            {"_id": account_id, "test_callback_secret": None},
+            {"$set": {"test_callback_secret": secret, "updated_at": now}},
+            return_document=ReturnDocument.AFTER,
+        )
+        doc = doc or await self._coll.find_one({"_id": account_id})
         return None if doc is None else self.from_doc(doc)
 
     async def replace_hosts(

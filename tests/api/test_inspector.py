@@ -12,16 +12,24 @@ from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
 
 from claimsvc.domain.exchange import BODY_CAP
+from claimsvc.domain.modes import LIVE, TEST
 from claimsvc.domain.signing import svc_signature
-from claimsvc.inspector.app import KEPT, Inbox, make_inspector
+from claimsvc.inspector.app import KEPT, Inbox, Signers, make_inspector
 from tests.ops.processes import free_port
 
 CURRENT, PREVIOUS = "cbs_current-secret-0123456789", "cbs_previous-secret-abcdefgh"
+TEST_SECRET = "cbs_test-mode-secret-0123456"
 BODY = b'{"order_id":"o-1","payment_status":"COMPLETED","trid":"pay_1","amount":12.5}'
 
 
-async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
-    return {"7": (CURRENT, None), "8": (CURRENT, PREVIOUS)}.get(event_id)
+async def secrets_of(event_id: str) -> Signers | None:
+    """Event 7 and 8 are live (8 during a rotation); 9 is a test session's."""
+    known = {
+        "7": Signers(LIVE, CURRENT),
+        "8": Signers(LIVE, CURRENT, PREVIOUS),
+        "9": Signers(TEST, TEST_SECRET),
+    }
+    return known.get(event_id)
 
 
 @pytest.fixture
@@ -56,9 +64,21 @@ async def test_a_signed_webhook_is_answered_200_and_listed_as_verified(inspector
     reply = await post(base, BODY, **signed(CURRENT))
     assert (reply.code, json.loads(reply.body)) == (200, {"received": 1})
     text = await page(base)
-    assert "Verified with the account&#x27;s current callback secret." in text
+    assert "Verified with the account&#x27;s current callback secret of this mode." in text
     assert 'data-verdict="current"' in text and "POST /webhook" in text
     assert "&quot;order_id&quot;:&quot;o-1&quot;" in text
+
+
+async def test_a_test_sessions_event_verifies_with_the_test_secret_only_and_says_test(inspector):
+    base = inspector
+    assert (await post(base, BODY, **signed(TEST_SECRET, "9"))).code == 200
+    assert (await post(base, BODY, **signed(CURRENT, "9"))).code == 401
+    text = await page(base)
+    assert text.count('data-mode="test"') == 2 and 'data-verdict="mismatch"' in text
+    assert "Test: signed with the test callback secret" in text
+    assert (await post(base, BODY, **signed(CURRENT, "7"))).code == 200
+    assert 'data-mode="live"' in await page(base)
+    assert "টেস্ট কলব্যাক সিক্রেট" in await page(base, "bn")
 
 
 async def test_during_a_rotation_the_previous_secret_verifies_and_is_named(inspector):

@@ -84,7 +84,7 @@ def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
         assert paid["success"] is True
 
         section = webhook_at_inspector(stack, ca_file, opened["order_id"])
-    assert 'data-verdict="current"' in section
+    assert 'data-verdict="current"' in section and 'data-mode="live"' in section
     body = html.unescape(re.search(r'data-testid="body">(.*?)</pre>', section, re.S).group(1))
     headers = dict(
         line.split(": ", 1)
@@ -105,8 +105,9 @@ def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
 def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
     """The same first hour with the banner's test key: the session opened by the banner's curl
     with the test key, a test payment's SMS made to arrive (no phone, no SMS typed), the buyer's
-    claim of its TrxID, and the webhook seen at the inspector, signed with the account's secret
-    and marked `x-svc-test: true`."""
+    claim of its TrxID, and the webhook seen at the inspector, signed with the account's test
+    callback secret (the credentials file's CLAIMSVC_DEMO_TEST_CALLBACK_SECRET), never the live
+    one, shown as a test and marked `x-svc-test: true`."""
     with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
         ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
         ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
@@ -135,6 +136,15 @@ def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
         )
         assert status == 200 and paid["success"] is True, paid
         section = webhook_at_inspector(stack, ca_file, opened["order_id"])
-    assert 'data-verdict="current"' in section
+        test_secret = stack.credential("demo test callback secret")
+        live_secret = stack.credential("demo callback secret")
+    assert 'data-verdict="current"' in section and 'data-mode="test"' in section
     headers = html.unescape(section.split("<pre>")[1].split("</pre>")[0])
     assert "X-Svc-Test: true" in headers
+    body = html.unescape(re.search(r'data-testid="body">(.*?)</pre>', section, re.S).group(1))
+    signature = next(
+        ln.split(": ", 1)[1] for ln in headers.splitlines() if ln.startswith("X-Svc-Signature")
+    )
+    assert live_secret == DEMO_CALLBACK_SECRET and test_secret != live_secret
+    assert signature == hmac.new(test_secret.encode(), body.encode(), hashlib.sha256).hexdigest()
+    assert signature != hmac.new(live_secret.encode(), body.encode(), hashlib.sha256).hexdigest()

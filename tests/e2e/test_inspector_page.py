@@ -13,8 +13,9 @@ from playwright.async_api import Browser, expect
 from tornado.httpclient import AsyncHTTPClient
 from tornado.httpserver import HTTPServer
 
+from claimsvc.domain.modes import LIVE
 from claimsvc.domain.signing import svc_signature
-from claimsvc.inspector.app import make_inspector
+from claimsvc.inspector.app import Signers, make_inspector
 from claimsvc.inspector.certs import dev_certificates
 from tests.e2e.portal.conftest import LOCALES, assert_accessible, viewport_name
 from tests.ops.processes import free_port
@@ -29,8 +30,8 @@ BODY = (
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-async def secrets_of(event_id: str) -> tuple[str | None, str | None] | None:
-    return (SECRET, None) if event_id == "1" else None
+async def secrets_of(event_id: str) -> Signers | None:
+    return Signers(LIVE, SECRET) if event_id == "1" else None
 
 
 @pytest.fixture

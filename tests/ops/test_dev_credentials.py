@@ -1,7 +1,8 @@
-"""`claimsvc dev` shows no secret: each one it makes up (the demo's live and test keys, the
-generated admin token, the portal owner's set-password link, the demo phone's token) is in its
-credentials file only, readable by the user alone; the banner shows their first characters,
-and its curl, pasted as printed, opens a session with the key read from that file."""
+"""`claimsvc dev` shows no secret: each one it makes up (the demo's live and test keys, its
+live and test callback secrets, the generated admin token, the portal owner's set-password
+link, the demo phone's token) is in its credentials file only, readable by the user alone; the
+banner shows their first characters, and its curl, pasted as printed, opens a session with the
+key read from that file."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ SHOWN_BY_PREFIX = {
     "demo API key": "CLAIMSVC_DEMO_API_KEY",
     "demo test key": "CLAIMSVC_DEMO_TEST_KEY",
     "demo device token": "CLAIMSVC_DEMO_DEVICE_TOKEN",
+    "demo callback secret": "CLAIMSVC_DEMO_CALLBACK_SECRET",
+    "demo test callback secret": "CLAIMSVC_DEMO_TEST_CALLBACK_SECRET",
     "admin token": "CLAIMSVC_ADMIN_TOKEN",
 }
 OWNER_LINK = "CLAIMSVC_DEMO_OWNER_LINK"

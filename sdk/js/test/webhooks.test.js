@@ -36,3 +36,17 @@ test("an empty secret list is refused rather than matching nothing silently", ()
   const c = VECTORS.vectors[0];
   assert.throws(() => verifyWebhook(c.body, c.headers, [], { now: c.now }), TypeError);
 });
+
+test("a test session's event verifies with the test secret and never with the live one", () => {
+  const named = Object.fromEntries(VECTORS.vectors.map((c) => [c.name, c]));
+  const c = named["test session's event: receiver holds the test secret"];
+  const live = named["test session's event: receiver holds only the live secret"].secrets;
+  assert.equal(verifyWebhook(c.body, c.headers, c.secrets, { now: c.now }).test, true);
+  const { "x-svc-test": _dropped, ...stripped } = c.headers;
+  for (const headers of [c.headers, stripped]) {
+    assert.throws(
+      () => verifyWebhook(c.body, headers, live, { now: c.now }),
+      (err) => err instanceof WebhookVerificationError && err.reason === "signature_mismatch",
+    );
+  }
+});

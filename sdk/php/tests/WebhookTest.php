@@ -42,4 +42,17 @@ $tests['an empty secret list is refused'] = static function () use ($vectors): v
     throws(InvalidArgumentException::class, fn () => Webhook::verify($case['body'], $case['headers'], [], 300, $case['now']));
 };
 
+$tests['a test session\'s event verifies with the test secret and never with the live one'] = static function () use ($vectors): void {
+    $named = array_column($vectors['vectors'], null, 'name');
+    $case = $named["test session's event: receiver holds the test secret"];
+    $live = $named["test session's event: receiver holds only the live secret"]['secrets'];
+    same(true, Webhook::verify($case['body'], $case['headers'], $case['secrets'], 300, $case['now'])->test);
+    $stripped = $case['headers'];
+    unset($stripped['x-svc-test']);
+    foreach ([$case['headers'], $stripped] as $headers) {
+        $e = throws(WebhookVerificationException::class, fn () => Webhook::verify($case['body'], $headers, $live, 300, $case['now']));
+        same('signature_mismatch', $e->getReason(), 'reason');
+    }
+};
+
 return $tests;

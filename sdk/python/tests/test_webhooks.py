@@ -64,3 +64,19 @@ def test_the_tolerance_is_configurable() -> None:
         case["body"].encode(), case["headers"], case["secrets"], tolerance=600, now=case["now"]
     )
     assert event.payment_status == "COMPLETED"
+
+
+def test_a_test_sessions_event_verifies_with_the_test_secret_and_never_with_the_live_one() -> None:
+    named = {c["name"]: c for c in CASES}
+    case = named["test session's event: receiver holds the test secret"]
+    event = webhooks.verify(
+        case["body"].encode(), case["headers"], case["secrets"], now=case["now"]
+    )
+    assert event.test is True
+    live = named["test session's event: receiver holds only the live secret"]["secrets"]
+    # A live receiver refuses it by its signature, with or without the x-svc-test header.
+    stripped = {k: v for k, v in case["headers"].items() if k != "x-svc-test"}
+    for headers in (case["headers"], stripped):
+        with pytest.raises(WebhookVerificationError) as caught:
+            webhooks.verify(case["body"].encode(), headers, live, now=case["now"])
+        assert caught.value.reason == "signature_mismatch"
