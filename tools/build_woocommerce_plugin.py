@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SLUG = "claimsvc-wallet-payments"
 PLUGIN = ROOT / "plugins" / "woocommerce" / SLUG
 LIBRARY = ROOT / "sdk" / "php" / "src"
-LIBRARY_LICENSE = "The claimsvc PHP library in this folder is MIT-licensed (sdk/php/composer.json).\n"
+LIBRARY_LICENSE = (
+    "The claimsvc PHP library in this folder is MIT-licensed (sdk/php/composer.json).\n"
+)
 SHIPPED = {".php", ".js", ".txt", ".pot", ".po", ".mo"}
 """The kinds of file a plugin ships; anything else in the folder (editor files, notes) stays out."""
 DATE = (2026, 1, 1, 0, 0, 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import subprocess
 import time
@@ -23,6 +24,9 @@ from tools.build_woocommerce_plugin import SLUG, build
 
 GATEWAY = "claimsvc_wallet_payments"
 SETTINGS = f"woocommerce_{GATEWAY}_settings"
+SHOP_TIMEOUT_S = 600
+"""A shop test's limit, its share of the set-up included (the first test of a worker builds or
+copies the shop on a busy machine)."""
 SHOP_EXTENSIONS = {"mysqli", "xml", "mbstring", "intl", "gd", "zip", "bcmath", "curl"}
 
 
@@ -101,6 +105,15 @@ class ShopUnderTest:
             time.sleep(0.3)
         return order
 
+    def wait_for_note(self, order_id: int, words: str, timeout_s: float = 40) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            order = self.order(order_id)
+            if any(words in note for note in order["notes"]):
+                return order
+            assert time.monotonic() < deadline, f"no note with {words!r}: {order}"
+            time.sleep(0.3)
+
     def call(self, method: str, path: str, key: str, **body: Any) -> Any:
         status, doc = self.service.dev.call(method, path, key, **body)
         assert 200 <= status < 300, (path, status, doc)
@@ -158,10 +171,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory, plugin_zip: Path) -> Iterator
         admin = web.Client(wp.url, service.ca)
         web.log_in(admin, ADMIN_USER, ADMIN_PASSWORD)
         web.upload_plugin(admin, plugin_zip)
-        account = service.account("WooCommerce shop")
-        acc_id = account["id"]
-        minted = service.admin("POST", f"/admin/v1/accounts/{acc_id}/keys", label="woo", mode="test")
-        account.update(test_key=minted["key"], test_secret=read_test_secret(service, account))
+        account = shop_account(service, "WooCommerce shop")
         under_test = ShopUnderTest(wp, service, account, admin)
         under_test.configure()
         timing = {"template_s": built - started, "start_s": time.monotonic() - built}
@@ -172,8 +182,11 @@ def shop(tmp_path_factory: pytest.TempPathFactory, plugin_zip: Path) -> Iterator
             shutil.copytree(wp.home, Path(os.environ["CLAIMSVC_KEEP_SHOP"]), dirs_exist_ok=True)
 
 
-def read_test_secret(service: LiveStack, account: dict[str, Any]) -> str:
-    """The account's test callback secret (which signs its test sessions' events)."""
-    doc = service.admin("GET", f"/admin/v1/accounts/{account['id']}")
-    secret = doc.get("test_callback_secret")
-    return str(secret) if secret else str(account["secret"])
+def shop_account(service: LiveStack, name: str, **overrides: Any) -> dict[str, Any]:
+    """A merchant account as the shop's tests need it: a live key and secret, a test key and
+    its own test callback secret, a device forwarding bKash SMS."""
+    test_secret = "cbs_test_" + secrets.token_urlsafe(24)
+    account = service.account(name, test_callback_secret=test_secret, **overrides)
+    path = f"/admin/v1/accounts/{account['id']}/keys"
+    minted = service.admin("POST", path, label="woo test", mode="test")
+    return {**account, "test_key": minted["key"], "test_secret": test_secret}

@@ -3,14 +3,12 @@ Store API is what the Checkout block sends; tests/shop/test_browser.py drives th
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.shop.conftest import GATEWAY, ShopUnderTest
+from tests.shop.conftest import GATEWAY, SHOP_TIMEOUT_S, ShopUnderTest
 from tests.shop.web import StoreApi
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(SHOP_TIMEOUT_S)]
 
 
 def place_order(shop: ShopUnderTest, product: str = "physical") -> tuple[int, str]:

@@ -43,6 +43,8 @@ class AccountSchema(Schema):
     )
     status = fields.String(validate=validate.OneOf(STATUSES))
     callback_secret = Text(allow_none=True, validate=validate.Length(min=16, max=256))
+    test_callback_secret = Text(validate=validate.Length(min=16, max=256))
+    """Signs the account's test events; made at creation unless given (a test stack's shop)."""
     balance_verification = StrictBool()
     daily_limit = StrictInt(minimum=0, allow_none=True)
     rate_limit_per_minute = StrictInt(minimum=1, maximum=1_000_000)

@@ -1,7 +1,8 @@
 <?php
 // A new shop as an owner sets it up: WooCommerce's new-install defaults (its first wp-admin
 // visit), a store in Dhaka selling in BDT, shipping, one physical and one virtual product,
-// coming-soon mode and onboarding off. php setup-shop.php <wordpress dir>; prints the product ids.
+// coming-soon mode and onboarding off. php setup-shop.php <wordpress dir> <customer password>;
+// prints the ids made (products, the classic checkout page, the customer).
 require $argv[1] . '/wp-load.php';
 WC_Install::newly_installed();
 $options = [
@@ -44,5 +45,11 @@ $classic = wp_insert_post([
     'post_name' => 'classic-checkout', 'post_content' => '[woocommerce_checkout]',
 ]);
 $ids['classic_checkout_page'] = $classic;
+$customer = wc_create_new_customer('karim@example.com', 'karim', $argv[2], ['first_name' => 'Karim']);
+if (is_wp_error($customer)) {
+    fwrite(STDERR, $customer->get_error_message() . "\n");
+    exit(1);
+}
+$ids['customer'] = $customer;
 flush_rewrite_rules();
 echo wp_json_encode($ids), "\n";

@@ -174,7 +174,7 @@ class Claimsvc_WP_Gateway extends WC_Payment_Gateway
         wp_localize_script('claimsvc-wp-admin', 'claimsvcWalletAdmin', [
             'url' => admin_url('admin-ajax.php'),
             'nonce' => wp_create_nonce(Claimsvc_WP_Admin::CHECK_ACTION),
-            'checking' => __('Checking…', 'claimsvc-wallet-payments'),
+            'checking' => __('Checking...', 'claimsvc-wallet-payments'),
         ]);
         parent::admin_options();
     }
