@@ -26,6 +26,7 @@ from claimsvc.services.passwords import Passwords
 from claimsvc.services.payments import PaymentsService
 from claimsvc.services.reparse import ReparseService
 from claimsvc.services.security import SecurityService
+from claimsvc.services.session_reads import SessionReadService
 from claimsvc.services.sessions import SessionService
 from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
@@ -115,6 +116,7 @@ class Services:
     delivery: DeliveryService
     outbox: OutboxService
     sessions: SessionService
+    session_reads: SessionReadService
     claims: ClaimService
     transactions: TransactionService
     devices: DeviceService
@@ -266,6 +268,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
         outbox=outbox,
         sessions=machine,
+        session_reads=SessionReadService(stores.sessions, clock, settings.public_base_url),
         claims=claims,
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),

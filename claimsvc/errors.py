@@ -91,6 +91,19 @@ class NotFound(ServiceError):
     status, message = 404, "Not found"
 
 
+class MerchantSessionNotFound(ServiceError):
+    """The merchant's read of a session it cannot see: unknown, another account's, or of the
+    other mode (issue 30)."""
+
+    status, message = 404, "Session not found"
+
+
+class InvalidRequest(ServiceError):
+    """A query (filter, page size, cursor) the merchant's session listing does not take."""
+
+    status, message = 400, "Invalid request"
+
+
 class TransactionSuspect(ServiceError):
     """A confirmation by hand of a transaction the balance chain or the wallet flagged."""
 

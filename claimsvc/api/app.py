@@ -15,6 +15,7 @@ from claimsvc.api import (
     page,
     pay,
     portal,
+    sessions,
     test_payments,
 )
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
@@ -28,7 +29,7 @@ log_request = ops.request_logger(HTTP_REQUESTS, HTTP_LATENCY, "claimsvc.access")
 def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     """The Tornado application of the API process."""
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
-    routes += claims.routes(deps)
+    routes += claims.routes(deps) + sessions.routes(deps)
     routes += page.routes(deps)
     routes += links.routes(deps) + pay.routes(deps)
     routes += test_payments.routes(deps)

@@ -312,6 +312,10 @@ class SessionStore:
     async def get(self, session_id: str) -> Session | None:
         return self._maybe(await self._coll.find_one({"_id": session_id}))
 
+    async def get_of_ledger(self, account_id: str, session_id: str) -> Session | None:
+        """The session if it is stored under `account_id` (a live or a test ledger), by _id."""
+        return self._maybe(await self._coll.find_one({"_id": session_id, "account_id": account_id}))
+
     async def find_by_order(self, account_id: str, order_id: str) -> Session | None:
         doc = await self._coll.find_one({"account_id": account_id, "order_id": order_id})
         return self._maybe(doc)
@@ -374,12 +378,22 @@ class SessionStore:
         return [self.from_doc(d) for d in docs]
 
     async def list_of_account(
-        self, account_id: str, status: str | None, cursor: str | None, limit: int | None
+        self,
+        account_id: str,
+        status: str | None,
+        cursor: str | None,
+        limit: int | None,
+        *,
+        order_id: str | None = None,
     ) -> Page[Session]:
-        """An account's sessions (of one status, or all), newest first."""
+        """An account's sessions (of one status, or all; of one order, or all), newest first.
+        By the (account, created_at) or (account, status, created_at) index; with an order id
+        by the unique (account, order) index, which holds at most one session of it."""
         query = {"account_id": account_id}
         if status:
             query["status"] = status
+        if order_id is not None:
+            query["order_id"] = order_id
         found = await page(self._coll, query, "created_at", cursor, limit)
         return found.map(self.from_doc)
 

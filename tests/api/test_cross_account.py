@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.domain.modes import TEST
 from tests.claims_support import (
     claim_body,
     events_of,
@@ -45,6 +46,19 @@ async def test_another_accounts_key_gets_not_found_whatever_the_sessions_state(
     assert (verify.code, verify.json()) == (404, outcome("NOT_FOUND"))
     assert (cancel.code, cancel.json()) == (404, outcome("NOT_FOUND"))
     assert await session_doc(deps, session_id) == before
+    # The merchant reads (issue 30): the stranger's live and test keys, and the owner's test
+    # key, see it as an unknown session, by id and by order id alike.
+    test_of = {
+        m.id: (await deps.services.admin.mint_key(m.id, "t", TEST)).secret
+        for m in (owner, stranger)
+    }
+    for key in (stranger.key, test_of[stranger.id], test_of[owner.id]):
+        read = await fetch(f"/api/v1/checkout/sessions/{session_id}", key=key)
+        assert (read.code, read.json()) == (404, {"error": "Session not found"})
+        listed = await fetch(f"/api/v1/checkout/sessions?order_id={before['order_id']}", key=key)
+        assert (listed.code, listed.json()["items"]) == (200, [])
+    mine = await fetch(f"/api/v1/checkout/sessions/{session_id}", key=owner.key)
+    assert mine.code == 200 and mine.json()["status"] == state
 
 
 async def test_another_accounts_failed_verifies_do_not_count_on_the_session(

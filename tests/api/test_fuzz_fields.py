@@ -41,6 +41,7 @@ pytestmark = pytest.mark.timeout(600)
 UNKNOWN_UUID = "3f1c2a9e-5b7d-4e11-9a0b-2c4d6e8f0a1b"
 QUERY_NAMES = (
     "limit",
+    "order_id",
     "cursor",
     "mcursor",
     "status",
@@ -303,6 +304,10 @@ def get_targets(w: World) -> list[tuple[str, dict[str, str], tuple[str, ...]]]:
         (f"/admin/v1/accounts/{w.account}/users", admin),
         ("/api/v1/payment-links", key),
         (f"/api/v1/payment-links/{w.link}", key),
+        ("/api/v1/checkout/sessions", key),
+        ("/api/v1/checkout/sessions", {"x-api-key": w.test_key}),
+        (f"/api/v1/checkout/sessions/{w.session}", key),
+        (f"/api/v1/checkout/sessions/{w.test_session}", {"x-api-key": w.test_key}),
         (f"/api/v1/checkout/session/{w.session}", none),
         (f"/checkout/{w.session}/amount-note", none),
         (f"/checkout/{w.session}", none),
@@ -346,6 +351,7 @@ LISTINGS = (
     "/admin/v1/transactions",
     "/admin/v1/messages",
     "/api/v1/payment-links",
+    "/api/v1/checkout/sessions",
     "/portal/payments",
     "/portal/webhooks",
     "/portal/audit",

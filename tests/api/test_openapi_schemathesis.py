@@ -33,6 +33,8 @@ from claimsvc.api.app import make_app
 from claimsvc.api.ops import OPENAPI_PATH
 from claimsvc.bootstrap import open_deps
 from claimsvc.clock import FrozenClock
+from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.domain.platform import Platform
 from tests.api import hostile
 from tests.conftest import ADMIN_TOKEN, ALLOWED_HOST, make_settings
 
@@ -65,6 +67,8 @@ COVERED_OPERATIONS: list[tuple[str, str]] = [
     ("POST", "/api/v1/checkout/submit"),
     ("POST", "/api/v1/checkout/cancel"),
     ("GET", "/api/v1/checkout/session/{session_id}"),
+    ("GET", "/api/v1/checkout/sessions"),
+    ("GET", "/api/v1/checkout/sessions/{session_id}"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),
     ("POST", "/admin/v1/messages/reparse"),
@@ -89,6 +93,14 @@ CHECKS = [
     oas.negative_data_rejection,
 ]
 KEY_CHOICES = ["valid", "valid", "valid", "missing", "unknown"]
+SEEDED_ORDER = InitializeRequest(
+    order_id="schema-order-1",
+    amount_poisha=1_999,
+    success_url=f"https://{ALLOWED_HOST}/success",
+    cancel_url=f"https://{ALLOWED_HOST}/cancel",
+    webhook_url=f"https://{ALLOWED_HOST}/webhook",
+    metadata={"cart": "7"},
+)
 
 
 @dataclass
@@ -116,6 +128,8 @@ def _serve(ready: threading.Event, out: dict[str, Any]) -> None:
             }
         )
         minted = await deps.services.admin.mint_key(account.id, "schemathesis")
+        # One session, so the merchant's session listing answers items to check (issue 30).
+        await deps.services.checkout.initialize(account, SEEDED_ORDER, Platform())
         sock, port = bind_unused_port()
         server = HTTPServer(make_app(deps), max_body_size=4 << 20)
         server.add_sockets([sock])
@@ -236,3 +250,24 @@ async def test_the_api_serves_the_document_that_docs_links_to(fetch):
     assert reply.headers["Content-Type"].startswith("application/yaml")
     docs_copy = Path(__file__).parents[2] / "docs" / "openapi.yaml"
     assert reply.body == OPENAPI_PATH.read_bytes() == docs_copy.read_bytes()
+
+
+def test_a_seeded_session_is_listed_and_read_as_the_document_describes(live, schema):
+    """The listing and the read answer a real session (the generated cases mostly see none)."""
+    listing = schema["/api/v1/checkout/sessions"]["GET"]
+    case = listing.Case(headers={"x-api-key": live.api_key}, query={"order_id": "schema-order-1"})
+    response = case.call(base_url=live.url, timeout=30)
+    case.validate_response(response, checks=CHECKS)
+    [item] = response.json()["items"]
+    assert (item["order_id"], item["amount"], item["metadata"]) == (
+        "schema-order-1",
+        19.99,
+        {"cart": "7"},
+    )
+    read = schema["/api/v1/checkout/sessions/{session_id}"]["GET"]
+    case = read.Case(
+        headers={"x-api-key": live.api_key}, path_parameters={"session_id": item["session_id"]}
+    )
+    response = case.call(base_url=live.url, timeout=30)
+    case.validate_response(response, checks=CHECKS)
+    assert response.json() == item

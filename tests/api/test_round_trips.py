@@ -238,3 +238,40 @@ async def test_accepting_a_different_amount_is_five_commands(fetch, make_account
         "find_one_and_update:sessions": 1,
     }
     assert dict(tally.redis) == {}
+
+
+async def test_a_merchant_read_of_a_session_is_one_script_and_one_read(fetch, make_account, tally):
+    merchant = await make_account()
+    made = (await fetch(INIT, json=initialize_body(), key=merchant.key)).json()
+    path = f"/api/v1/checkout/sessions/{made['session_id']}"
+    assert (await fetch(path, key=merchant.key)).code == 200
+    reply, mongo, redis = await counted(tally, fetch(path, key=merchant.key))
+    # The admission script (key, rate limit, the account's state), then the session read by
+    # _id and the key's ledger in one find_one: another account's is not found by the query.
+    assert reply.code == 200
+    assert (mongo, redis) == ({"find_one:sessions": 1}, SCRIPT)
+
+
+async def test_a_merchant_listing_by_order_is_one_script_and_one_query(fetch, make_account, tally):
+    merchant = await make_account()
+    made = (await fetch(INIT, json=initialize_body(), key=merchant.key)).json()
+    path = f"/api/v1/checkout/sessions?order_id={made['order_id']}"
+    assert (await fetch(path, key=merchant.key)).code == 200
+    reply, mongo, redis = await counted(tally, fetch(path, key=merchant.key))
+    # One find (the unique (account, order) index holds the order's one session), whatever
+    # the page size: the extra document that tells "more" comes in the same reply.
+    assert reply.code == 200 and len(reply.json()["items"]) == 1
+    assert (mongo, redis) == ({"find:sessions": 1}, SCRIPT)
+    reply, mongo, redis = await counted(
+        tally, fetch("/api/v1/checkout/sessions?status=OPEN&limit=1", key=merchant.key)
+    )
+    assert reply.code == 200 and (mongo, redis) == ({"find:sessions": 1}, SCRIPT)
+
+
+async def test_a_bad_listing_query_costs_the_script_alone(fetch, make_account, tally):
+    merchant = await make_account()
+    assert (await fetch("/api/v1/checkout/sessions", key=merchant.key)).code == 200
+    reply, mongo, redis = await counted(
+        tally, fetch("/api/v1/checkout/sessions?cursor=nope", key=merchant.key)
+    )
+    assert (reply.code, mongo, redis) == (400, {}, SCRIPT)
