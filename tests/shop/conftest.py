@@ -182,6 +182,14 @@ def shop(tmp_path_factory: pytest.TempPathFactory, plugin_zip: Path) -> Iterator
             shutil.copytree(wp.home, Path(os.environ["CLAIMSVC_KEEP_SHOP"]), dirs_exist_ok=True)
 
 
+@pytest.fixture
+def live_shop(shop: ShopUnderTest) -> Iterator[ShopUnderTest]:
+    """The shop on its live key and live callback secret, back to test mode afterwards."""
+    shop.live()
+    yield shop
+    shop.configure()
+
+
 def shop_account(service: LiveStack, name: str, **overrides: Any) -> dict[str, Any]:
     """A merchant account as the shop's tests need it: a live key and secret, a test key and
     its own test callback secret, a device forwarding bKash SMS."""

@@ -8,7 +8,6 @@ import html
 import json
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -41,14 +40,6 @@ def refusals(shop: ShopUnderTest) -> int:
     """Webhooks the plugin refused so far (its WooCommerce log)."""
     logs = shop.wp.root / "wp-content" / "uploads" / "wc-logs"
     return sum(p.read_text().count("Refused a webhook") for p in logs.glob(f"{GATEWAY}-*.log"))
-
-
-@pytest.fixture
-def live_shop(shop: ShopUnderTest) -> Iterator[ShopUnderTest]:
-    """The shop on its live key and live callback secret, back to test mode afterwards."""
-    shop.live()
-    yield shop
-    shop.configure()
 
 
 def test_a_forged_webhook_is_refused_and_changes_nothing(shop: ShopUnderTest) -> None:
