@@ -1,0 +1,116 @@
+"""A buyer in Chromium, on a phone (360x640) and a desktop, in the Checkout block and in the
+classic checkout: adds a product, chooses the wallet gateway, pays a test payment on the hosted
+page, comes back to the shop's thank-you page; the order is processing, once, with its note."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.conftest import VIEWPORTS, browser  # noqa: F401
+from tests.shop.conftest import GATEWAY, SHOP_TIMEOUT_S, ShopUnderTest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(SHOP_TIMEOUT_S)]
+
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "docs/screenshots"))
+TITLE = "bKash, Nagad and other wallets"
+TEST_MODE = "Test mode: no real money moves. Payments here are test payments."
+BUYER = {
+    "email": "nusrat@example.com",
+    "first_name": "Nusrat",
+    "last_name": "Jahan",
+    "address_1": "House 9, Road 4, Dhanmondi",
+    "city": "Dhaka",
+    "postcode": "1209",
+    "phone": "01811111111",
+}
+
+
+@pytest.fixture
+async def context(browser: Browser) -> AsyncIterator[BrowserContext]:  # noqa: F811
+    made: list[BrowserContext] = []
+
+    async def _open(viewport: dict[str, int]) -> BrowserContext:
+        ctx = await browser.new_context(viewport=viewport, ignore_https_errors=True)
+        made.append(ctx)
+        return ctx
+
+    yield _open  # type: ignore[misc]
+    for ctx in made:
+        await ctx.close()
+
+
+async def add_to_cart(page: Page, shop: ShopUnderTest) -> None:
+    await page.goto(f"{shop.url}/?p={shop.wp.ids['physical']}")
+    await page.locator("button[name=add-to-cart]").click()
+    await expect(page.get_by_text("has been added to your cart")).to_be_visible()
+
+
+async def fill_block_checkout(page: Page) -> None:
+    await page.locator("#email").fill(BUYER["email"])
+    for field in ("first_name", "last_name", "address_1", "city", "postcode", "phone"):
+        await page.locator(f"#shipping-{field}").fill(BUYER[field])
+    await page.get_by_label(TITLE).check()
+    await expect(page.locator(".claimsvc-test-mode")).to_have_text(TEST_MODE)
+
+
+async def fill_classic_checkout(page: Page) -> None:
+    for field in ("first_name", "last_name", "address_1", "city", "postcode", "phone", "email"):
+        await page.locator(f"#billing_{field}").fill(BUYER[field])
+    await page.locator(f"#payment_method_{GATEWAY}").check()
+    await expect(page.locator(".payment_box .claimsvc-test-mode")).to_have_text(TEST_MODE)
+
+
+async def pay_on_the_hosted_page(page: Page, shop: ShopUnderTest) -> str:
+    """The hosted page: a test payment arrives, the buyer types its TrxID; the TrxID."""
+    await page.wait_for_url(re.compile(rf":{shop.service.dev.api_port}/checkout/"))
+    session_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    paid = shop.test_payment(session_id)
+    await page.locator("#trx-id").fill(paid["trx_id"])
+    await page.locator("#submit").click()
+    return str(paid["trx_id"])
+
+
+@pytest.mark.parametrize("checkout", ["block", "classic"])
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+async def test_a_buyer_pays_by_wallet_and_the_order_is_processing_once(
+    shop: ShopUnderTest, context: object, checkout: str, size: str
+) -> None:
+    ctx = await context(VIEWPORTS[size])  # type: ignore[operator]
+    page = await ctx.new_page()
+    await add_to_cart(page, shop)
+    if checkout == "block":
+        await page.goto(f"{shop.url}/checkout/")
+        await fill_block_checkout(page)
+        place = page.locator(".wc-block-components-checkout-place-order-button")
+    else:
+        await page.goto(f"{shop.url}/classic-checkout/")
+        await fill_classic_checkout(page)
+        place = page.locator("#place_order")
+    if size == "mobile":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        await place.scroll_into_view_if_needed()
+        await page.screenshot(path=str(SCREENSHOTS / f"woocommerce-checkout-{checkout}.png"))
+    await place.click()
+
+    trx_id = await pay_on_the_hosted_page(page, shop)
+    await page.wait_for_url(re.compile(r"/order-received/(\d+)/"), timeout=60_000)
+    order_id = int(re.search(r"/order-received/(\d+)/", page.url).group(1))  # type: ignore[union-attr]
+    state = page.locator(".claimsvc-payment-state")
+    await expect(state).to_contain_text(
+        re.compile("Payment received. Thank you!|We are confirming your payment")
+    )
+
+    order = shop.wait_for_status(order_id, "processing")
+    assert [n for n in order["notes"] if "TrxID" in n] == [
+        f"{TEST_MODE} Paid 1310.50 BDT by bKash, TrxID {trx_id} (claimsvc session {order_id})."
+    ]
+    await page.reload()
+    await expect(state).to_have_text("Payment received. Thank you!")
+    if size == "mobile" and checkout == "block":
+        await page.screenshot(path=str(SCREENSHOTS / "woocommerce-thank-you.png"), full_page=True)
