@@ -142,9 +142,11 @@ class ShopUnderTest:
             provider=provider,
         )
 
-    def debug_log(self) -> str:
+    def plugin_log_problems(self) -> list[str]:
+        """PHP errors, warnings, notices and deprecations WordPress logged from the plugin."""
         log = self.wp.debug_log
-        return log.read_text(errors="replace") if log.exists() else ""
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        return [line for line in lines if "PHP " in line and f"/{SLUG}/" in line]
 
 
 def shared_dir(factory: pytest.TempPathFactory) -> Path:
@@ -178,6 +180,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory, plugin_zip: Path) -> Iterator
         (tmp_path_factory.getbasetemp() / "shop-timing.json").write_text(json.dumps(timing))
         print(f"\nshop set-up: {timing}")
         yield under_test
+        assert under_test.plugin_log_problems() == []
         if os.environ.get("CLAIMSVC_KEEP_SHOP"):
             shutil.copytree(wp.home, Path(os.environ["CLAIMSVC_KEEP_SHOP"]), dirs_exist_ok=True)
 

@@ -293,6 +293,16 @@ def build_template(template: Path, cache: Path) -> None:
     mu = root / "wp-content" / "mu-plugins"
     mu.mkdir(exist_ok=True)
     shutil.copy(PHP_DIR / "offline.php", mu / "offline.php")
+    # WordPress offers a site language only once its translation is installed; this machine
+    # cannot download Bangla's, so an empty one stands in for it (WordPress's own words stay
+    # English; the plugin brings its own Bangla).
+    languages = root / "wp-content" / "languages"
+    languages.mkdir(exist_ok=True)
+    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: bn_BD\\n"\n'
+    (languages / "bn_BD.po").write_text(header)
+    subprocess.run(
+        ["msgfmt", "-o", str(languages / "bn_BD.mo"), str(languages / "bn_BD.po")], check=True
+    )
     datadir = template / "db"
     install = [
         "mariadb-install-db",
