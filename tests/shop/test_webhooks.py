@@ -129,6 +129,9 @@ def test_a_cancelled_session_leaves_the_order_payable_again_through_a_new_sessio
     shop: ShopUnderTest,
 ) -> None:
     karim, order_id, first_page = customer_order(shop)
+    thanks = shop.wp.php(f"return wc_get_order({order_id})->get_checkout_order_received_url();")
+    # Back at the shop before paying (the return itself completes nothing).
+    assert "We are confirming your payment." in karim.get(thanks).text
     status, answer = shop.service.dev.call(
         "POST",
         "/api/v1/checkout/cancel",
@@ -138,6 +141,8 @@ def test_a_cancelled_session_leaves_the_order_payable_again_through_a_new_sessio
     assert status == 200, answer
     order = shop.wait_for_note(order_id, "(CANCELLED)")
     assert order["status"] == "pending"
+    page = karim.get(thanks).text
+    assert "The wallet payment was not completed. You can pay for this order again." in page
 
     second_page = pay_from_my_account(karim, order_id)
     assert session_of(second_page) != session_of(first_page)
