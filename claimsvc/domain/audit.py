@@ -57,6 +57,8 @@ ACTIONS = (
     "webhook.test",
     "webhook.rotate_secret",
     "webhook.reveal_secret",
+    "webhook.rotate_test_secret",
+    "webhook.reveal_test_secret",
     "webhook.host_add",
     "webhook.host_remove",
     "wording.teach",

@@ -451,6 +451,8 @@ def form_targets(w: World) -> list[tuple[str, dict[str, str]]]:
         ("/portal/webhooks/test", {"url": f"https://{ALLOWED_HOST}/x"}),
         ("/portal/webhooks/secret", {"grace": "24"}),
         ("/portal/webhooks/secret/reveal", {}),
+        ("/portal/webhooks/test-secret", {"grace": "24"}),
+        ("/portal/webhooks/test-secret/reveal", {}),
         ("/portal/webhooks/hosts", {"host": "more.example.com", "remove": ""}),
         (f"/portal/payments/{w.test_session}/test-payment", {"outcome": "late_sms", "trx_id": ""}),
         ("/portal/webhooks/events/1/redeliver", {}),

@@ -1,10 +1,11 @@
 """The portal's Webhooks pages: the account's events with their attempts (filtered by status
-and session), one event's page and sending it again, a test event, the callback secret (made,
-revealed or rotated: shown once, on the page the POST redirects to) and the allowed hosts."""
+and session), one event's page and sending it again, a test event, the live and the test
+callback secrets (made, revealed or rotated: shown once, on the page the POST redirects to) and
+the allowed hosts."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -18,7 +19,9 @@ from claimsvc.api.portal.view import Fmt
 from claimsvc.api.routing import route
 from claimsvc.domain import allowed_hosts as hosts_rules
 from claimsvc.domain import bounds, urls
+from claimsvc.domain.accounts import Account, CallbackSecrets, callback_secrets
 from claimsvc.domain.exchange import BODY_CAP, HEADER_LINES_CAP
+from claimsvc.domain.modes import LIVE, TEST
 from claimsvc.domain.outbox import EVENT_STATUSES, EventFilter
 from claimsvc.domain.rotation import DEFAULT_GRACE_HOURS, GRACE_HOURS, in_grace
 
@@ -88,16 +91,15 @@ class WebhooksView(PortalHandler):
         *,
         test: FormErrors | None = None,
         rotate: FormErrors | None = None,
+        test_rotate: FormErrors | None = None,
         hosts: FormErrors | None = None,
         shown: dict[str, str] | None = None,
     ) -> None:
         """The page; a form's problems (400), or a secret held for this one view."""
         which, filter_form = self.filters()
         found = await self.services.outbox.list_events(which, None, self.cursor())
-        account = self.account
-        grace = account.previous_secret_until
-        if not in_grace(account.previous_callback_secret, grace, self.deps.clock()):
-            grace = None
+        account = await self.with_test_secret()
+        live, test_secrets = callback_secrets(account, LIVE), callback_secrets(account, TEST)
         shown = shown or {}
         self.render_portal(
             "webhooks.html",
@@ -110,15 +112,30 @@ class WebhooksView(PortalHandler):
             filter_form=filter_form,
             test_form=test or FormErrors(),
             rotate_form=rotate or FormErrors(),
+            test_rotate_form=test_rotate or FormErrors(),
             hosts_form=hosts or FormErrors(),
             new_secret=shown.get("secret"),
             secret_how=shown.get("how"),
-            has_secret=bool(account.callback_secret),
+            secret_mode=shown.get("mode", LIVE),
+            has_secret=bool(live.current),
             allowed_hosts=account.allowed_hosts,
-            grace_until=grace,
+            grace_until=self.grace_until(live),
+            test_grace_until=self.grace_until(test_secrets),
             grace_words=GRACE_WORDS,
             default_grace=DEFAULT_GRACE_HOURS,
         )
+
+    async def with_test_secret(self) -> Account:
+        """The account, its test callback secret made first if it predates them (once)."""
+        if not self.account.test_callback_secret:
+            self.account = await self.services.admin.account_with_test_secret(self.account.id)
+        return self.account
+
+    def grace_until(self, secrets: CallbackSecrets) -> datetime | None:
+        """Until when a rotated-out secret of one mode still signs; None when none does."""
+        if not in_grace(secrets.previous, secrets.previous_until, self.deps.clock()):
+            return None
+        return secrets.previous_until
 
 
 class WebhooksPage(WebhooksView, PortalPage):
@@ -190,10 +207,11 @@ class TestEventSend(WebhooksView, PortalAction):
 
 
 class SecretRotate(WebhooksView, PortalAction):
-    """A new callback secret, the old one kept for a grace; the page it redirects to shows
+    """A new live callback secret, the old one kept for a grace; the page it redirects to shows
     the new one once (200, `no-store`)."""
 
     route_name = "portal_webhook_rotate"
+    mode = LIVE
 
     async def post(self) -> None:
         submitted = self.form_values(ROTATE_FIELDS)
@@ -203,34 +221,65 @@ class SecretRotate(WebhooksView, PortalAction):
             # option (no grace) a browser would fall back to.
             kept = {"grace": str(DEFAULT_GRACE_HOURS)}
             problems = {"grace": "webhooks.bad_grace"}
-            await self.show(400, rotate=FormErrors.of(kept, ROTATE_FIELDS, problems))
+            form = FormErrors.of(kept, ROTATE_FIELDS, problems)
+            if self.mode == TEST:
+                await self.show(400, test_rotate=form)
+            else:
+                await self.show(400, rotate=form)
             return
-        first = not self.account.callback_secret
+        first = not callback_secrets(self.account, self.mode).current
         account, secret = await self.services.admin.rotate_callback_secret(
-            self.account.id, timedelta(hours=hours)
+            self.account.id, timedelta(hours=hours), self.mode
         )
         self.account = account
-        await self.audit("webhook.rotate_secret", "callback_secret", grace_hours=str(hours))
+        test = self.mode == TEST
+        await self.audit(
+            "webhook.rotate_test_secret" if test else "webhook.rotate_secret",
+            "test_callback_secret" if test else "callback_secret",
+            grace_hours=str(hours),
+        )
         # A reload after this shows the page, never another rotation (POST/redirect/GET).
         how = "first" if first else "rotated"
-        page = self.reverse_url("portal_webhooks")
-        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": how}, page)
+        held = {"secret": secret, "how": how, "mode": self.mode}
+        await hold_and_redirect(self, "callback_secret", held, self.reverse_url("portal_webhooks"))
+
+
+class TestSecretRotate(SecretRotate):
+    """The same for the test callback secret, which signs test sessions' events (issue 30)."""
+
+    route_name = "portal_webhook_test_secret_rotate"
+    mode = TEST
 
 
 class SecretReveal(WebhooksView, PortalAction):
-    """Show the current callback secret once, on the page it redirects to (audited); the
+    """Show the current live callback secret once, on the page it redirects to (audited); the
     secret itself never goes in an address, a cookie or a log (services/one_view.py)."""
 
     route_name = "portal_webhook_reveal"
+    mode = LIVE
 
     async def post(self) -> None:
-        secret = self.account.callback_secret
+        if self.mode == TEST:
+            await self.with_test_secret()
+        secret = callback_secrets(self.account, self.mode).current
         page = self.reverse_url("portal_webhooks")
         if not secret:
             self.see_other(page)  # nothing to show: the page offers to make one
             return
-        await self.audit("webhook.reveal_secret", "callback_secret")
-        await hold_and_redirect(self, "callback_secret", {"secret": secret, "how": "shown"}, page)
+        test = self.mode == TEST
+        await self.audit(
+            "webhook.reveal_test_secret" if test else "webhook.reveal_secret",
+            "test_callback_secret" if test else "callback_secret",
+        )
+        held = {"secret": secret, "how": "shown", "mode": self.mode}
+        await hold_and_redirect(self, "callback_secret", held, page)
+
+
+class TestSecretReveal(SecretReveal):
+    """The same for the test callback secret (the keys page offers it beside the test keys)."""
+
+    route_name = "portal_webhook_test_secret_reveal"
+    mode = TEST
 
 
 class HostsChange(WebhooksView, PortalAction):
@@ -276,6 +325,8 @@ def routes(kw: dict[str, Any]) -> list[URLSpec]:
         route(r"/portal/webhooks/test", TestEventSend, kw),
         route(r"/portal/webhooks/secret", SecretRotate, kw),
         route(r"/portal/webhooks/secret/reveal", SecretReveal, kw),
+        route(r"/portal/webhooks/test-secret", TestSecretRotate, kw),
+        route(r"/portal/webhooks/test-secret/reveal", TestSecretReveal, kw),
         route(r"/portal/webhooks/hosts", HostsChange, kw),
         route(EVENT, EventPage, kw),
         route(EVENT + "/redeliver", EventRedeliver, kw),

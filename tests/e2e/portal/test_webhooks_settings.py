@@ -44,7 +44,7 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     await expect(page.locator("#url-hint")).to_contain_text("shop.example.com")
     await assert_accessible(page)
 
-    await page.get_by_role("button", name=words["show"]).click()
+    await page.get_by_role("button", name=words["show"], exact=True).click()
     await expect(page.locator("[data-testid=new-secret]")).to_have_text(
         "cbs_the-shops-secret-0123456789abc"
     )
@@ -76,7 +76,7 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
         "hooks.rahim.example"
     )
 
-    await page.get_by_role("button", name=words["rotate"]).click()
+    await page.get_by_role("button", name=words["rotate"], exact=True).click()
     shown = await page.locator("[data-testid=new-secret]").text_content()
     assert shown and shown.startswith("cbs_") and "0123456789abc" not in shown
     await page.reload()

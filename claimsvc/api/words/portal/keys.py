@@ -37,6 +37,14 @@ EN = {
         "A test key (sk_test_…) opens test sessions: marked as tests everywhere, paid only "
         "by test payments, never counted as money."
     ),
+    "keys.test_secret_title": "Test keys' webhooks",
+    "keys.test_secret_text": (
+        "The webhooks of your test keys' sessions are signed with the test callback secret, "
+        "never the live one, so a receiver set up for live refuses them. It is shown once per "
+        "click, and rotated, on the Webhooks page."
+    ),
+    "keys.test_secret_show": "Show the test callback secret",
+    "keys.test_secret_page": "Rotate it on the Webhooks page",
 }
 
 BN = {
@@ -74,4 +82,12 @@ BN = {
         "টেস্ট কী (sk_test_…) টেস্ট সেশন খোলে: সব জায়গায় টেস্ট হিসেবে চিহ্নিত, শুধু টেস্ট "
         "পেমেন্টে পরিশোধ হয়, কখনো আসল টাকা হিসেবে গোনা হয় না।"
     ),
+    "keys.test_secret_title": "টেস্ট কী-র ওয়েবহুক",
+    "keys.test_secret_text": (
+        "আপনার টেস্ট কী-র সেশনের ওয়েবহুক টেস্ট কলব্যাক সিক্রেট দিয়ে স্বাক্ষরিত হয়, লাইভটি দিয়ে কখনো "
+        "নয়, তাই লাইভের জন্য সাজানো রিসিভার সেগুলো ফিরিয়ে দেয়। ওয়েবহুক পাতায় প্রতি ক্লিকে একবার "
+        "দেখানো হয়, সেখানেই বদলানো যায়।"
+    ),
+    "keys.test_secret_show": "টেস্ট কলব্যাক সিক্রেট দেখান",
+    "keys.test_secret_page": "ওয়েবহুক পাতায় বদলান",
 }

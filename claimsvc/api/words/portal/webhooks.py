@@ -30,7 +30,7 @@ EN = {
     "webhooks.test_send": "Send test event",
     "webhooks.test_queued": "Test event queued; its attempt appears below within seconds.",
     "webhooks.secret_title": "Callback secret",
-    "webhooks.secret_set": "Your webhooks are signed with your callback secret.",
+    "webhooks.secret_set": "Your live webhooks are signed with your callback secret.",
     "webhooks.secret_none": "No callback secret yet: events wait, stopped, until you make one.",
     "webhooks.grace": "Keep the old secret valid for",
     "webhooks.grace_0": "No time (the old secret leaked)",
@@ -62,6 +62,17 @@ EN = {
         "Your webhooks are signed with it. Put it in your server's configuration: x-svc-"
         "signature is its HMAC-SHA256 of the body."
     ),
+    "webhooks.test_secret_title": "Test callback secret",
+    "webhooks.test_secret_text": (
+        "Signs the webhooks of sessions opened with a test key (sk_test_…), never the live "
+        "secret above: a receiver that holds only the live secret refuses a test event by its "
+        "signature. Give it to your test set-up; keep the live one for real payments."
+    ),
+    "webhooks.test_secret_show": "Show the test secret",
+    "webhooks.test_rotate": "Rotate test secret",
+    "webhooks.test_secret_current": "Your test callback secret",
+    "webhooks.new_test_secret": "Your new test callback secret",
+    "webhooks.test_grace_until": "The old test secret stays valid until {time}.",
     "webhooks.hosts_title": "Allowed hosts",
     "webhooks.hosts_text": (
         "Webhook, success and cancel addresses must use one of these hosts. *.example.com "
@@ -134,7 +145,7 @@ BN = {
     "webhooks.test_send": "পরীক্ষার ইভেন্ট পাঠান",
     "webhooks.test_queued": "পরীক্ষার ইভেন্ট সারিতে; কয়েক সেকেন্ডে নিচে চেষ্টা দেখা যাবে।",
     "webhooks.secret_title": "কলব্যাক সিক্রেট",
-    "webhooks.secret_set": "আপনার ওয়েবহুক আপনার কলব্যাক সিক্রেট দিয়ে স্বাক্ষরিত হয়।",
+    "webhooks.secret_set": "আপনার লাইভ ওয়েবহুক আপনার কলব্যাক সিক্রেট দিয়ে স্বাক্ষরিত হয়।",
     "webhooks.secret_none": "এখনো কলব্যাক সিক্রেট নেই: একটি না বানানো পর্যন্ত ইভেন্ট থেমে থাকবে।",
     "webhooks.grace": "পুরোনো সিক্রেট বৈধ থাকবে",
     "webhooks.grace_0": "একটুও না (পুরোনো সিক্রেট ফাঁস হয়েছে)",
@@ -163,6 +174,17 @@ BN = {
         "আপনার ওয়েবহুক এটি দিয়ে স্বাক্ষরিত হয়। এটি আপনার সার্ভারের কনফিগারেশনে রাখুন: "
         "x-svc-signature হলো বডির ওপর এর HMAC-SHA256।"
     ),
+    "webhooks.test_secret_title": "টেস্ট কলব্যাক সিক্রেট",
+    "webhooks.test_secret_text": (
+        "টেস্ট কী (sk_test_…) দিয়ে খোলা সেশনের ওয়েবহুক এটি দিয়ে স্বাক্ষরিত হয়, উপরের লাইভ সিক্রেট "
+        "দিয়ে কখনো নয়: যে রিসিভারের কাছে শুধু লাইভ সিক্রেট আছে, সে স্বাক্ষর দেখেই টেস্ট ইভেন্ট "
+        "ফিরিয়ে দেয়। এটি আপনার টেস্ট সেটআপে দিন; লাইভটি আসল পেমেন্টের জন্য রাখুন।"
+    ),
+    "webhooks.test_secret_show": "টেস্ট সিক্রেট দেখান",
+    "webhooks.test_rotate": "টেস্ট সিক্রেট বদলান",
+    "webhooks.test_secret_current": "আপনার টেস্ট কলব্যাক সিক্রেট",
+    "webhooks.new_test_secret": "আপনার নতুন টেস্ট কলব্যাক সিক্রেট",
+    "webhooks.test_grace_until": "পুরোনো টেস্ট সিক্রেট {time} পর্যন্ত বৈধ।",
     "webhooks.hosts_title": "অনুমোদিত হোস্ট",
     "webhooks.hosts_text": (
         "ওয়েবহুক, সফল ও বাতিল ঠিকানা এই হোস্টগুলোর একটিতে হতে হবে। *.example.com দিলে "
