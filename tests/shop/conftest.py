@@ -98,14 +98,14 @@ class ShopUnderTest:
         )
         return result
 
-    def wait_for_status(self, order_id: int, status: str, timeout_s: float = 40) -> dict[str, Any]:
+    def wait_for_status(self, order_id: int, status: str, timeout_s: float = 90) -> dict[str, Any]:
         deadline = time.monotonic() + timeout_s
         while (order := self.order(order_id))["status"] != status:
             assert time.monotonic() < deadline, f"the order never became {status}: {order}"
             time.sleep(0.3)
         return order
 
-    def wait_for_note(self, order_id: int, words: str, timeout_s: float = 40) -> dict[str, Any]:
+    def wait_for_note(self, order_id: int, words: str, timeout_s: float = 90) -> dict[str, Any]:
         deadline = time.monotonic() + timeout_s
         while True:
             order = self.order(order_id)
