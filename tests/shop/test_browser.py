@@ -8,9 +8,11 @@ import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import VIEWPORTS, browser  # noqa: F401
 from tests.shop.conftest import GATEWAY, SHOP_TIMEOUT_S, ShopUnderTest
@@ -56,10 +58,15 @@ async def add_to_cart(page: Page, shop: ShopUnderTest) -> None:
 
 
 async def fill_block_checkout(page: Page) -> None:
+    # The payment methods render once the block's script runs: typing before that is lost.
+    await expect(page.get_by_text(TITLE, exact=True).first).to_be_visible(timeout=WAIT_MS)
+    await page.wait_for_load_state("networkidle")
     await page.locator("#email").fill(BUYER["email"])
     for field in ("first_name", "last_name", "address_1", "city", "postcode", "phone"):
         await page.locator(f"#shipping-{field}").fill(BUYER[field])
-    await page.get_by_label(TITLE).check()
+    choice = page.get_by_role("radio", name=TITLE)
+    if await choice.count():  # a radio only when the shop offers more than one method
+        await choice.check()
     await expect(page.locator(".claimsvc-test-mode")).to_have_text(TEST_MODE, timeout=WAIT_MS)
 
 
@@ -74,7 +81,12 @@ async def fill_classic_checkout(page: Page) -> None:
 
 async def pay_on_the_hosted_page(page: Page, shop: ShopUnderTest) -> str:
     """The hosted page: a test payment arrives, the buyer types its TrxID; the TrxID."""
-    await page.wait_for_url(re.compile(rf":{shop.service.dev.api_port}/checkout/"))
+    try:
+        await page.wait_for_url(re.compile(rf":{shop.service.dev.api_port}/checkout/"))
+    except PlaywrightTimeout:
+        notices = page.locator(".wc-block-components-notice-banner, .woocommerce-error")
+        problem = [*await notices.all_inner_texts(), *getattr(page, "checkout_answers", [])]
+        raise AssertionError(f"not sent to the hosted page: {problem}") from None
     session_id = page.url.rstrip("/").rsplit("/", 1)[1]
     paid = shop.test_payment(session_id)
     await page.locator("#trx-id").fill(paid["trx_id"])
@@ -89,6 +101,19 @@ async def test_a_buyer_pays_by_wallet_and_the_order_is_processing_once(
 ) -> None:
     ctx = await context(VIEWPORTS[size])  # type: ignore[operator]
     page = await ctx.new_page()
+    answers: list[str] = []
+    page.checkout_answers = answers  # type: ignore[attr-defined]
+
+    async def keep(response: Any) -> None:
+        if "/wc/store/v1/checkout" in response.url and response.request.method == "POST":
+            answers.append(f"{response.status} {(await response.text())[:600]}")
+
+    page.on("response", keep)
+    page.on("pageerror", lambda exc: answers.append(f"page error: {exc}"))
+    page.on(
+        "console",
+        lambda m: answers.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+    )
     await add_to_cart(page, shop)
     if checkout == "block":
         await page.goto(f"{shop.url}/checkout/")
@@ -98,6 +123,8 @@ async def test_a_buyer_pays_by_wallet_and_the_order_is_processing_once(
         await page.goto(f"{shop.url}/classic-checkout/")
         await fill_classic_checkout(page)
         place = page.locator("#place_order")
+    await page.wait_for_load_state("networkidle")  # the cart has taken the address
+    await expect(place).to_be_enabled(timeout=WAIT_MS)
     if size == "mobile":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         await place.scroll_into_view_if_needed()

@@ -16,4 +16,6 @@ $nothing_new = static fn () => (object) ['last_checked' => time(), 'version_chec
 add_filter('pre_site_transient_update_core', $nothing_new);
 add_filter('pre_site_transient_update_plugins', $nothing_new);
 add_filter('pre_site_transient_update_themes', $nothing_new);
-add_filter('plugins_api', static fn ($result) => $result ?: (object) ['plugins' => [], 'info' => ['page' => 1, 'pages' => 0, 'results' => 0]]);
+add_filter('plugins_api', static fn ($result, $action) => $result ?: ($action === 'query_plugins'
+    ? (object) ['plugins' => [], 'info' => ['page' => 1, 'pages' => 0, 'results' => 0]]
+    : new WP_Error('offline', 'The test shop has no internet.')), 10, 2);
