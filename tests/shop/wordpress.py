@@ -15,6 +15,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -96,6 +97,9 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Ends the process and its group: php -S's workers are its children and outlive it."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
     if proc.poll() is None:
         proc.terminate()
         try:
@@ -252,7 +256,9 @@ def start_mariadb(datadir: Path, home: Path) -> tuple[subprocess.Popen[bytes], i
     ]
     if os.geteuid() == 0:
         args.append("--user=root")
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        args, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True
+    )
     wait_for_port(port, proc, log)
     return proc, port
 
@@ -268,6 +274,7 @@ def start_php(root: Path, home: Path) -> tuple[subprocess.Popen[bytes], int]:
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     wait_for_port(port, proc, log)
     return proc, port
