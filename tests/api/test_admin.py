@@ -50,6 +50,20 @@ async def test_an_account_is_created_with_every_field_and_no_secret(fetch):
     assert set(account) == {*expected, "id", "has_callback_secret", "created_at", "updated_at"}
 
 
+async def test_an_account_created_with_a_test_callback_secret_keeps_it_and_never_shows_it(
+    fetch, deps
+):
+    reply = await fetch(
+        ACCOUNTS, json={"name": "Shop", "test_callback_secret": "whsec-test-0123456789"}, admin=True
+    )
+    assert reply.code == 201, reply.body
+    assert b"whsec-test" not in reply.body
+    stored = await deps.services.admin.get_account(reply.json()["id"])
+    assert stored.test_callback_secret == "whsec-test-0123456789"
+    made = await create(fetch)
+    assert (await deps.services.admin.get_account(made["id"])).test_callback_secret
+
+
 async def test_a_new_account_gets_the_contracts_defaults(fetch):
     account = await create(fetch)
     assert {k: v for k, v in account.items() if k not in ("id", "created_at", "updated_at")} == {
