@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.e2e.conftest import VIEWPORTS, browser  # noqa: F401
+from tests.e2e.conftest import VIEWPORTS, browser, chromium  # noqa: F401
 from tests.shop.conftest import GATEWAY, SHOP_TIMEOUT_S, ShopUnderTest
 from tests.shop.wordpress import ADMIN_PASSWORD, ADMIN_USER
 
