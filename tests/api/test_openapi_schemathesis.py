@@ -20,6 +20,15 @@ from typing import Any
 
 import pytest
 import schemathesis
+
+# Imported with the module, before any test runs: schemathesis loads these lazily (the schema's
+# classes when a document is loaded, its report writers at session end), and on CPython 3.11.7 an
+# import that pytest's assertion rewriter parses after the HA tests have run in the same worker
+# fails with "SystemError: AST constructor recursion depth mismatch" (seen here in whole-suite
+# runs; run alone, each passes).
+import schemathesis.reporting.html.writer
+import schemathesis.reporting.junitxml
+import schemathesis.specs.openapi.schemas
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

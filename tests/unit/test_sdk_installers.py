@@ -27,23 +27,25 @@ def test_php_missing_after_install_fails_only_under_ci(
     monkeypatch: pytest.MonkeyPatch, ci: str
 ) -> None:
     calls = no_install(monkeypatch, ensure_php)
-    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: None)
+    monkeypatch.setattr(ensure_php, "missing", lambda: None)
     monkeypatch.setenv("CI", ci)
     assert ensure_php.main() == (1 if ci else 0)
-    assert calls == [["php-cli", "php-curl"]]
+    assert calls == [ensure_php.PACKAGES]
 
 
-def test_php_without_the_curl_extension_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_php_without_the_curl_extension_or_mariadb_is_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls = no_install(monkeypatch, ensure_php)
-    answers = iter([{"curl"}, set()])
-    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: next(answers))
+    answers = iter([{"curl", "mariadbd"}, set()])
+    monkeypatch.setattr(ensure_php, "missing", lambda: next(answers))
     monkeypatch.setenv("CI", "true")
-    assert ensure_php.main() == 0 and calls == [["php-cli", "php-curl"]]
+    assert ensure_php.main() == 0 and calls == [ensure_php.PACKAGES]
 
 
 def test_php_present_installs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = no_install(monkeypatch, ensure_php)
-    monkeypatch.setattr(ensure_php, "missing_extensions", lambda: set())
+    monkeypatch.setattr(ensure_php, "missing", lambda: set())
     assert ensure_php.main() == 0 and calls == []
 
 
