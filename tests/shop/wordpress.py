@@ -60,16 +60,19 @@ copying 200 MB."""
 
 
 def archive(name: str, cache: Path) -> Path:
-    """The pinned archive: $CLAIMSVC_THIRDPARTY_DIR, then ../shared/thirdparty beside the repo,
-    else downloaded (once, into `cache`) and checked against its sha256."""
+    """The pinned archive: $CLAIMSVC_THIRDPARTY_DIR, then `shared/thirdparty` beside the repo or
+    beside any folder above it (a clone anywhere under the workplace), else downloaded (once,
+    into `cache`) and checked against its sha256."""
     filename, address, sha256 = ARCHIVES[name]
-    for folder in (os.environ.get("CLAIMSVC_THIRDPARTY_DIR"), REPO.parent / "shared/thirdparty"):
+    beside = [folder / "shared/thirdparty" for folder in REPO.parents]
+    for folder in (os.environ.get("CLAIMSVC_THIRDPARTY_DIR"), *beside):
         if folder and (Path(folder) / filename).is_file():
             return Path(folder) / filename
     target = cache / filename
     if not target.is_file():
-        # Outside this workplace only (no internet here). The upstream .zip of WooCommerce is
-        # what its hash pins when it is the download; the local copy is a .tar.gz of the same tree.
+        # Outside this workplace only (no internet here; never run). The sha256 pins the local
+        # archives: WordPress's .tar.gz is the one downloaded, but wordpress.org serves
+        # WooCommerce only as a .zip, which this check refuses until its own hash is pinned.
         with urllib.request.urlopen(address, timeout=120) as resp:
             target.write_bytes(resp.read())
     if hashlib.sha256(target.read_bytes()).hexdigest() != sha256:
