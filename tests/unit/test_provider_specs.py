@@ -108,6 +108,17 @@ def _php_sdk() -> list[str]:
     return [name.strip() for name in found[1].split(",")]
 
 
-@pytest.mark.parametrize("read", [_python_sdk, _js_sdk, _php_sdk], ids=["python", "js", "php"])
+def _woocommerce_plugin() -> list[str]:
+    rules = "plugins/woocommerce/claimsvc-wallet-payments/includes/class-claimsvc-wp-rules.php"
+    found = re.search(r"const PROVIDERS = \[([^\]]+)\];", (ROOT / rules).read_text("utf-8"))
+    assert found is not None, "the WooCommerce plugin names no providers"
+    return re.findall(r"'([a-z]+)'", found[1])
+
+
+@pytest.mark.parametrize(
+    "read",
+    [_python_sdk, _js_sdk, _php_sdk, _woocommerce_plugin],
+    ids=["python", "js", "php", "woocommerce"],
+)
 def test_each_client_librarys_providers_are_the_specs(read: Any) -> None:
     assert read() == NAMES
