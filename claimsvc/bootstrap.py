@@ -21,6 +21,7 @@ from claimsvc.services.delivery import DeliveryService
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.limits import LimitService
 from claimsvc.services.links import LinkService
+from claimsvc.services.merchant_reads import MerchantReadService
 from claimsvc.services.one_view import OneViewService
 from claimsvc.services.outbox import OutboxService
 from claimsvc.services.passwords import Passwords
@@ -32,6 +33,7 @@ from claimsvc.services.sessions import SessionService
 from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
 from claimsvc.services.simulated_payments import TestPaymentService
+from claimsvc.services.sms_wait import SmsWaitService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
 from claimsvc.services.wallet_admin import WalletAdminService
@@ -62,6 +64,7 @@ from claimsvc.store.sms_gate import SmsGate
 from claimsvc.store.sms_queue import SmsQueue
 from claimsvc.store.teams import OwnerStore
 from claimsvc.store.transactions import TransactionStore
+from claimsvc.store.trx_arrivals import TrxArrivalStore
 from claimsvc.store.users import UserStore
 from claimsvc.store.wake import SESSIONS, WakeStore
 from claimsvc.store.wordings import WordingStore
@@ -101,6 +104,7 @@ class Stores:
     alert_channels: ChannelStore
     alert_poller: PollerStore
     wake: WakeStore
+    trx_arrivals: TrxArrivalStore
 
     def all(self) -> list[Any]:
         return list(vars(self).values())
@@ -120,6 +124,7 @@ class Services:
     outbox: OutboxService
     sessions: SessionService
     session_reads: SessionReadService
+    merchant_reads: MerchantReadService
     claims: ClaimService
     transactions: TransactionService
     devices: DeviceService
@@ -218,14 +223,17 @@ def build_stores(
         alert_channels=ChannelStore(db),
         alert_poller=PollerStore(db),
         wake=WakeStore(redis, keys),
+        trx_arrivals=TrxArrivalStore(redis, keys),
     )
 
 
 def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services:
     outbox = OutboxService(stores.events, stores.sessions, stores.counters, clock)
     machine = SessionService(stores.sessions, stores.accounts, clock, stores.links)
-    claims = ClaimService(machine, stores.sessions, stores.transactions, clock)
-    transactions = TransactionService(stores.transactions, claims, clock)
+    sms_wait = SmsWaitService(stores.transactions, stores.trx_arrivals)
+    claims = ClaimService(machine, stores.sessions, stores.transactions, clock, sms_wait)
+    transactions = TransactionService(stores.transactions, claims, clock, stores.trx_arrivals)
+    delivery = DeliveryService(stores.events, stores.accounts, stores.schedule, clock)
     auth = AuthService(stores.api_keys, stores.accounts, stores.admission, clock)
     checkout = CheckoutService(
         stores.sessions,
@@ -270,10 +278,11 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             stores.sessions, stores.transactions, stores.arrival_limits, limits, clock
         ),
         one_view=OneViewService(stores.one_view),
-        delivery=DeliveryService(stores.events, stores.accounts, stores.schedule, clock),
+        delivery=delivery,
         outbox=outbox,
         sessions=machine,
         session_reads=SessionReadService(stores.sessions, clock, settings.public_base_url),
+        merchant_reads=MerchantReadService(stores.transactions, stores.events, delivery),
         claims=claims,
         transactions=transactions,
         devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),

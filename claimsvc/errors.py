@@ -98,6 +98,32 @@ class MerchantSessionNotFound(ServiceError):
     status, message = 404, "Session not found"
 
 
+class TransactionNotFound(ServiceError):
+    """The merchant's read of a wallet transaction it cannot see (issue 31)."""
+
+    status, message = 404, "Transaction not found"
+
+
+class EventNotFound(ServiceError):
+    """The merchant's read or redelivery of a webhook event it cannot see (issue 31)."""
+
+    status, message = 404, "Event not found"
+
+
+class EventAlreadyQueued(ServiceError):
+    """The merchant's redelivery of an event still on its way (issue 31)."""
+
+    status, message = 409, "Event is already queued for delivery"
+
+
+class InvalidIdempotencyKey(ServiceError):
+    status, message = 400, "Invalid Idempotency-Key header"
+
+
+class IdempotencyKeyReused(ServiceError):
+    status, message = 409, "Idempotency-Key was already used with a different request body"
+
+
 class InvalidRequest(ServiceError):
     """A query (filter, page size, cursor) the merchant's session listing does not take."""
 
@@ -295,6 +321,19 @@ class PendingVerification(ClaimOutcome):
 
     status, code = 202, "PENDING_VERIFICATION"
     message = "Payment found; the merchant is confirming it."
+
+
+class InvalidWait(ClaimOutcome):
+    """verify's `wait` is not an integer of seconds within bounds (issue 31)."""
+
+    status, code, message = 400, "INVALID_WAIT", "wait must be an integer from 0 to 25"
+
+
+class SmsNotArrived(ClaimOutcome):
+    """verify waited and the SMS of the TrxID did not reach the account; not a failed attempt."""
+
+    status, code = 202, "SMS_NOT_ARRIVED"
+    message = "The wallet's SMS for this TrxID has not reached the merchant yet; try again shortly."
 
 
 class BuyerRateLimited(ClaimOutcome):

@@ -18,6 +18,8 @@ from claimsvc.api import (
     portal,
     sessions,
     simulated_payments,
+    transactions,
+    webhook_events,
 )
 from claimsvc.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -31,6 +33,7 @@ def make_app(deps: Deps, extra_routes: list[Any] | None = None) -> Application:
     """The Tornado application of the API process."""
     routes = ops.routes(deps) + checkout.routes(deps) + admin.routes(deps) + (extra_routes or [])
     routes += claims.routes(deps) + sessions.routes(deps)
+    routes += transactions.routes(deps) + webhook_events.routes(deps)
     routes += page.routes(deps)
     routes += links.routes(deps) + pay.routes(deps)
     routes += simulated_payments.routes(deps)

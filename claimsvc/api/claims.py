@@ -18,7 +18,7 @@ from claimsvc.api.fields import Money, UtcTime
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import AccountTerms
 from claimsvc.domain.addresses import client_source
-from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id
+from claimsvc.domain.claims import parse_cancel, parse_claim, parse_session_id, parse_wait
 from claimsvc.domain.sessions import Session
 
 
@@ -105,8 +105,10 @@ class VerifyHandler(ClaimHandler):
 
     async def post(self) -> None:
         caller = await self.authenticate(self.request.headers.get("x-api-key"))
-        req = parse_claim(self.json_body())
-        completed = await self.services.claims.verify(caller.account, req)
+        body = self.json_body()
+        req = parse_claim(body)
+        wait_s = parse_wait(body)
+        completed = await self.services.claims.verify(caller.account, req, wait_s)
         self.send_json(200, COMPLETED_SCHEMA.dump(completed))
 
 

@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc import errors
-from claimsvc.api.base import flatten_messages
-from claimsvc.api.checkout import MerchantHandler
 from claimsvc.api.fields import Cursor, Money, QueryInt, Text, UtcTime
-from claimsvc.domain.accounts import is_active
+from claimsvc.api.reads import ReadHandler
 from claimsvc.domain.claims import SESSION_ID
 from claimsvc.domain.payments import SESSION_STATUSES
 from claimsvc.domain.session_reads import LIMIT_DEFAULT, LIMIT_MAX, SessionQuery
-from claimsvc.services.auth import Caller
 
 
 class SessionQuerySchema(Schema):
@@ -57,36 +54,10 @@ SESSION_QUERY = SessionQuerySchema()
 MERCHANT_SESSION = MerchantSessionSchema()
 
 
-class SessionReadHandler(MerchantHandler):
-    """Key, rate limit (per key and endpoint, never a daily limit), account state, then the
-    read, in the key's ledger."""
-
-    async def caller(self) -> Caller:
-        caller = await self.authenticate(self.request.headers.get("x-api-key"))
-        if not is_active(caller.account):
-            raise errors.VendorNotActive()
-        return caller
-
+class SessionReadHandler(ReadHandler):
     def query(self) -> SessionQuery:
         """The listing's query, or 400 Invalid request with the reasons."""
-        # Read as sent: Tornado's own accessors strip spaces and drop control characters, so
-        # an order id would be looked up as another one.
-        raw: dict[str, str] = {}
-        problems = []
-        for name, got in self.request.query_arguments.items():
-            if len(got) > 1:
-                problems.append(f"{name}: given more than once")
-            try:
-                raw[name] = got[-1].decode("utf-8")
-            except UnicodeDecodeError:
-                problems.append(f"{name}: not UTF-8 text")
-        try:
-            loaded: dict[str, Any] = SESSION_QUERY.load(raw)
-        except ValidationError as exc:
-            problems += flatten_messages(exc.messages)
-            loaded = {}
-        if problems:
-            raise errors.InvalidRequest(details=problems)
+        loaded = self.strict_query(SESSION_QUERY)
         return SessionQuery(
             order_id=loaded.get("order_id"),
             status=loaded.get("status"),

@@ -90,6 +90,20 @@ def parse_claim(body: Any) -> ClaimRequest:
     return ClaimRequest(session_id, trx_id, body["provider"])
 
 
+WAIT_MAX_S = 25
+"""The longest verify may wait for a late SMS (`wait`, issue 31): below common 30 s proxy and
+client timeouts."""
+
+
+def parse_wait(body: Any) -> int:
+    """verify's optional `wait`: whole seconds from 0 to WAIT_MAX_S (absent: 0); InvalidWait
+    for anything else (a boolean, a fraction, a string). Checked after the claim's fields."""
+    value = body.get("wait", 0) if isinstance(body, dict) else 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= WAIT_MAX_S:
+        raise errors.InvalidWait()
+    return value
+
+
 def parse_cancel(body: Any) -> str:
     """The session id of a cancel body, validated like a claim's."""
     if not isinstance(body, dict) or not isinstance(body.get("sessionId"), str):

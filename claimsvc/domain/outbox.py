@@ -90,6 +90,7 @@ class EventFilter:
     account_id: str | None = None
     session_id: str | None = None
     status: str | None = None
+    order_id: str | None = None
 
 
 def event_body(session: Session) -> bytes:

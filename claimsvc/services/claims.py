@@ -24,6 +24,7 @@ from claimsvc.domain.sessions import Session
 from claimsvc.domain.transactions import Transaction
 from claimsvc.metrics import CLAIM_OUTCOMES
 from claimsvc.services.sessions import MAX_ROUNDS, Contention, SessionService
+from claimsvc.services.sms_wait import SmsWaitService
 from claimsvc.store.sessions import SessionStore
 from claimsvc.store.transactions import TransactionStore
 
@@ -40,8 +41,10 @@ class ClaimService:
         sessions: SessionStore,
         transactions: TransactionStore,
         clock: Clock,
+        sms_wait: SmsWaitService | None = None,
     ) -> None:
         self._machine = machine
+        self._sms_wait = sms_wait
         self._sessions = sessions
         self._transactions = transactions
         self._clock = clock
@@ -58,15 +61,21 @@ class ClaimService:
             Step.REJECT: self._reject,
         }
 
-    async def verify(self, account: AccountTerms, req: ClaimRequest) -> Session:
+    async def verify(self, account: AccountTerms, req: ClaimRequest, wait_s: int = 0) -> Session:
         """A merchant's claim: only on a session of its own account (else NOT_FOUND). The
-        completed session, or the outcome raised."""
-        return await self._counted(self._verify(account, req))
+        completed session, or the outcome raised. With `wait_s`, an open session's claim first
+        waits that long for the TrxID's SMS to reach the account; SMS_NOT_ARRIVED (counted as
+        no attempt) when it does not."""
+        return await self._counted(self._verify(account, req, wait_s))
 
-    async def _verify(self, account: AccountTerms, req: ClaimRequest) -> Session:
+    async def _verify(self, account: AccountTerms, req: ClaimRequest, wait_s: int) -> Session:
         if not is_active(account):
             raise errors.VendorInactive()
         session = await self._machine.load(req.session_id, account.id)
+        if wait_s > 0 and session.status == sm.OPEN and self._sms_wait is not None:
+            if not await self._sms_wait.arrived(session.account_id, req.trx_id, wait_s):
+                raise errors.SmsNotArrived()
+            session = await self._machine.load(req.session_id, account.id)
         return await self._claim(req, account, session)
 
     async def submit(

@@ -3,6 +3,8 @@ marking reversals (the SMS pipeline), confirming them by hand (the merchant)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,6 +19,9 @@ from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.claims import ClaimService
 from claimsvc.store.mongo import new_id
 from claimsvc.store.transactions import TransactionStore
+from claimsvc.store.trx_arrivals import TrxArrivalStore
+
+log = logging.getLogger("claimsvc.transactions")
 
 
 @dataclass(frozen=True)
@@ -98,10 +103,17 @@ def _new_transaction(account_id: str, new: NewTransaction, now: datetime) -> Tra
 class TransactionService:
     """The store of an account's wallet transactions, as the claim matcher reads them."""
 
-    def __init__(self, store: TransactionStore, claims: ClaimService, clock: Clock) -> None:
+    def __init__(
+        self,
+        store: TransactionStore,
+        claims: ClaimService,
+        clock: Clock,
+        arrivals: TrxArrivalStore | None = None,
+    ) -> None:
         self._store = store
         self._claims = claims
         self._clock = clock
+        self._arrivals = arrivals
 
     async def record(self, account_id: str, new: NewTransaction) -> Recorded:
         """Store a transaction once; the same (provider, TrxID) again returns the first one."""
@@ -136,7 +148,22 @@ class TransactionService:
                 if first is None:  # refused as a duplicate, yet not there: cannot happen
                     raise RuntimeError("a transaction refused as recorded was not found")
                 out[i] = Recorded(first, created=False)
+        await self._announce([tx for tx in txs if tx.id in stored])
         return out
+
+    async def _announce(self, recorded: list[Transaction]) -> None:
+        """Wake the verify calls waiting for these TrxIDs (issue 31: verify's `wait`). Every
+        new transaction passes here, whatever recorded it (the SMS pipeline, test payments).
+        A failed wake loses nothing: a waiter looks again within its slice."""
+        if self._arrivals is None or not recorded:
+            return
+        arrivals = self._arrivals
+        results = await asyncio.gather(
+            *(arrivals.notify(tx.account_id, tx.trx_id) for tx in recorded),
+            return_exceptions=True,
+        )
+        if any(isinstance(r, Exception) for r in results):
+            log.warning("could not wake verify calls waiting for an SMS")
 
     async def confirm(
         self,

@@ -400,6 +400,7 @@ class EventStore:
         values = (
             ("account_id", which.account_id),
             ("session_id", which.session_id),
+            ("order_id", which.order_id),
             ("status", which.status),
         )
         query = {name: value for name, value in values if value is not None}

@@ -12,7 +12,8 @@ tag. Family by family (the tag in braces):
   of its sessions (`rate:buyer:ip:...` per client address on this account, `rate:buyer:session:`
   per session), its day counter and the set of order ids that day counts, and the TrxIDs the
   hosted page's arrival check asked about per session (`wait:trx:...`, with their counters
-  `rate:wait:ip:...` and `rate:wait:session:...`). A merchant request's
+  `rate:wait:ip:...` and `rate:wait:session:...`), and the wake tokens of a recorded TrxID
+  that verify's `wait` blocks on (`arrived:<TrxID>`). A merchant request's
   admission (key, account, rate limit, day) and a buyer's call on one of its sessions (limits,
   account) are each one script on one slot, whatever the other accounts do.
 - `{platform}`: the platform-wide day counter. It cannot share a slot with every account, so a
@@ -90,6 +91,11 @@ class RedisKeys:
     def arrival_trx_ids(self, account_id: str, session_id: str) -> str:
         """Set of the TrxIDs the hosted page's arrival check asked about on one session."""
         return self._key(f"acct:{account_id}", f"wait:trx:{session_id}")
+
+    def trx_arrival(self, account_id: str, trx_id: str) -> str:
+        """Short list of wake tokens pushed when an SMS with this TrxID is recorded for the
+        account (ledger), popped by verify calls waiting for it (store/trx_arrivals.py)."""
+        return self._key(f"acct:{account_id}", f"arrived:{trx_id}")
 
     def test_wallet(self, account_id: str, provider: str) -> str:
         """The balance of an account's test phone's wallet of one provider: what the next

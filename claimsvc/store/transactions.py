@@ -18,6 +18,7 @@ from pymongo import ReturnDocument
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.balances import PendingVerdict
 from claimsvc.domain.claims import CLAIM_WINDOW, CLAIMABLE_KINDS
+from claimsvc.domain.merchant_reads import TransactionQuery
 from claimsvc.domain.sessions import Session
 from claimsvc.domain.settlement import ACCEPTED, REFUND
 from claimsvc.domain.statuses import CONFIRMED, HELD, SUSPECT, UNCONFIRMED
@@ -359,6 +360,30 @@ class TransactionStore:
         cursor = self._coll.find(query).sort([("received_at", 1), ("_id", 1)]).batch_size(batch)
         async for doc in cursor:
             yield self.from_doc(doc)
+
+    async def get_of_ledger(self, ledger: str, transaction_id: str) -> Transaction | None:
+        """The ledger's transaction; None when unknown or another ledger's."""
+        return self._maybe(await self._coll.find_one({"_id": transaction_id, "account_id": ledger}))
+
+    async def list_of_ledger(self, ledger: str, query: TransactionQuery) -> Page[Transaction]:
+        """A page of the ledger's transactions matching `query`, newest received first (the
+        (account, received_at) index; a TrxID is a point of the unique one)."""
+        filters: dict[str, Any] = {"account_id": ledger}
+        if query.trx_id is not None:
+            providers = [query.provider] if query.provider else list(PROVIDERS)
+            filters.update(provider={"$in": providers}, trx_id=query.trx_id)
+        elif query.provider is not None:
+            filters["provider"] = query.provider
+        if query.status is not None:
+            filters["status"] = query.status
+        if query.session_id is not None:
+            filters["session_id"] = query.session_id
+        if query.direction == "debit":
+            filters["direction"] = "debit"
+        elif query.direction == "credit":  # a document older than directions is a credit
+            filters["direction"] = {"$ne": "debit"}
+        found = await page(self._coll, filters, "received_at", query.cursor, query.limit)
+        return found.map(self.from_doc)
 
     async def list(
         self, account_id: str | None, status: str | None, cursor: str | None, limit: int | None
