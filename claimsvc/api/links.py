@@ -22,6 +22,7 @@ from claimsvc.api.fields import (
     UtcTime,
 )
 from claimsvc.domain import links as rules
+from claimsvc.domain.idempotency import HEADER, REPLAYED_HEADER, idempotency, parse_key
 from claimsvc.domain.links import NewLink
 from claimsvc.domain.modes import LIVE
 from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
@@ -103,11 +104,24 @@ class LinksHandler(LinkHandler):
         except errors.ServiceError as exc:  # refused only after the key and rate checks
             raw, invalid = None, exc
         caller = await self.caller("links_create", must_pay=True)
+        key = parse_key(self.request.headers.get_list(HEADER))
         if invalid is not None:
             raise invalid
-        body = self.load(NEW_LINK_SCHEMA, raw)
-        view = await self.services.links.create(caller.account, new_link_request(body))
-        self.send_json(201, LINK_VIEW.dump(view))
+        req: NewLink | errors.ServiceError
+        try:
+            req = new_link_request(self.load(NEW_LINK_SCHEMA, raw))
+        except errors.ServiceError as exc:
+            req = exc
+        links = self.services.links
+        if key is None:
+            if isinstance(req, errors.ServiceError):
+                raise req
+            self.send_json(201, LINK_VIEW.dump(await links.create(caller.account, req)))
+            return
+        once = idempotency(caller.account_id, key, raw)
+        view, replayed = await links.create_once(caller.account, req, once)
+        headers = {REPLAYED_HEADER: "true"} if replayed else None
+        self.send_json(201, LINK_VIEW.dump(view), headers)
 
     async def get(self) -> None:
         caller = await self.caller()

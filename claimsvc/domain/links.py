@@ -62,6 +62,11 @@ class PaymentLink:
     attempt: int = 1
     """Single-use links: the number of the current attempt (a new one after a session ends
     without a payment)."""
+    idempotency_key: str | None = None
+    """The ledger-scoped `Idempotency-Key` it was created with (domain/idempotency.py), until
+    its replay window ends; None: none."""
+    idempotency_digest: str | None = None
+    """The digest of the request body that created it with that key."""
 
 
 @dataclass(frozen=True)

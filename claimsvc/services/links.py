@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimsvc import errors
 from claimsvc.clock import Clock
@@ -20,6 +20,7 @@ from claimsvc.domain import links as rules
 from claimsvc.domain import sessions as sm
 from claimsvc.domain.accounts import AccountTerms, is_active
 from claimsvc.domain.checkout import InitializeRequest
+from claimsvc.domain.idempotency import REPLAY_WINDOW, Idempotency, replays
 from claimsvc.domain.links import LinkTotals, LinkView, NewLink, PaymentLink
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.sessions import PublicSession, Session
@@ -30,6 +31,7 @@ from claimsvc.services.sessions import SessionService
 from claimsvc.settings import Settings
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.links import LinkStore
+from claimsvc.store.mongo import DuplicateKeyError
 from claimsvc.store.paging import Page
 from claimsvc.store.sessions import SessionStore
 
@@ -84,8 +86,37 @@ class LinkService:
 
     # The merchant's side (API and portal) ------------------------------------------------------
 
-    async def create(self, account: AccountTerms, req: NewLink) -> LinkView:
-        """A new active link; 400 when its expiry is past or its webhook_url breaks a URL rule."""
+    async def create_once(
+        self, account: AccountTerms, req: NewLink | errors.ServiceError, key: Idempotency
+    ) -> tuple[LinkView, bool]:
+        """`create` under an Idempotency-Key: the link the key made within its replay window
+        (and True: a replay) when the request is the same, IdempotencyKeyReused when it is
+        not; else a new link holding the key (False). `req` an error: the body was invalid,
+        which only a request no key has answered yet is told. The unique index on the key decides
+        between concurrent first requests; the loser answers with the winner's link."""
+        for _ in range(MAX_ROUNDS):
+            first = await self._links.by_idempotency_key(key.scope)
+            now = self._clock()
+            if first is not None and not replays(first.created_at, now):
+                await self._links.release_idempotency_key(first.id, key.scope, now - REPLAY_WINDOW)
+                continue
+            if first is not None:
+                if first.idempotency_digest != key.digest:
+                    raise errors.IdempotencyKeyReused()
+                return await self._with_totals(first), True
+            if isinstance(req, errors.ServiceError):
+                raise req
+            try:
+                return await self.create(account, req, key), False
+            except DuplicateKeyError:
+                continue  # a concurrent first request won: answer with its link
+        raise RuntimeError(f"idempotency key kept moving after {MAX_ROUNDS} rounds")
+
+    async def create(
+        self, account: AccountTerms, req: NewLink, key: Idempotency | None = None
+    ) -> LinkView:
+        """A new active link; 400 when its expiry is past or its webhook_url breaks a URL rule.
+        With `key`, the link holds it (DuplicateKeyError: another link holds it already)."""
         problem = rules.expiry_problem(req.expires_at, self._clock())
         if problem:
             raise errors.InvalidBody(details=[problem])
@@ -94,6 +125,8 @@ class LinkService:
             if problem:
                 raise errors.UrlRejected(problem)
         link = rules.new_link(account.id, req, self._clock())
+        if key is not None:
+            link = replace(link, idempotency_key=key.scope, idempotency_digest=key.digest)
         await self._links.insert(link)
         log.info("payment link created", extra={"fields": {"link": link.id}})
         return self._view(link, LinkTotals())

@@ -11,6 +11,8 @@ from pymongo import ReturnDocument
 from claimsvc.domain.links import ACTIVE, DISABLED, PaymentLink
 from claimsvc.store.paging import Page, page
 
+IDEMPOTENCY_KEY = "idempotency_key"
+
 
 class LinkStore:
     """The `payment_links` collection."""
@@ -34,11 +36,13 @@ class LinkStore:
             webhook_url=doc.get("webhook_url"),
             disabled_at=doc.get("disabled_at"),
             attempt=doc.get("attempt", 1),
+            idempotency_key=doc.get(IDEMPOTENCY_KEY),
+            idempotency_digest=doc.get("idempotency_digest"),
         )
 
     @staticmethod
     def to_doc(link: PaymentLink) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "_id": link.id,
             "account_id": link.account_id,
             "slug": link.slug,
@@ -53,6 +57,10 @@ class LinkStore:
             "disabled_at": link.disabled_at,
             "attempt": link.attempt,
         }
+        if link.idempotency_key is not None:  # absent otherwise: the unique index is sparse
+            doc[IDEMPOTENCY_KEY] = link.idempotency_key
+            doc["idempotency_digest"] = link.idempotency_digest
+        return doc
 
     def _maybe(self, doc: dict[str, Any] | None) -> PaymentLink | None:
         return None if doc is None else self.from_doc(doc)
@@ -60,10 +68,25 @@ class LinkStore:
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("slug", unique=True)
         await self._coll.create_index([("account_id", 1), ("created_at", -1), ("_id", -1)])
+        # One link per (ledger, Idempotency-Key): the key is scoped by the ledger id in its
+        # value, and absent from links made without one.
+        await self._coll.create_index(IDEMPOTENCY_KEY, unique=True, sparse=True)
 
     async def insert(self, link: PaymentLink) -> None:
         """Insert a new link; DuplicateKeyError on a (never expected) slug or id collision."""
         await self._coll.insert_one(self.to_doc(link))
+
+    async def by_idempotency_key(self, scope: str) -> PaymentLink | None:
+        """The link created with this ledger-scoped key, if it still holds it."""
+        return self._maybe(await self._coll.find_one({IDEMPOTENCY_KEY: scope}))
+
+    async def release_idempotency_key(self, link_id: str, scope: str, until: datetime) -> None:
+        """Take the key off the link if it was created at or before `until` (its replay window
+        has ended), so the key can make a new link; a newer holder is left alone."""
+        await self._coll.update_one(
+            {"_id": link_id, IDEMPOTENCY_KEY: scope, "created_at": {"$lte": until}},
+            {"$unset": {IDEMPOTENCY_KEY: "", "idempotency_digest": ""}},
+        )
 
     async def get(self, account_id: str, link_id: str) -> PaymentLink | None:
         """The account's link; None when unknown or another account's."""
