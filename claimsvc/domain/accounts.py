@@ -208,3 +208,16 @@ def clean_label(label: str | None) -> str | None:
     if len(text) > LABEL_MAX_LEN:
         raise ValueError("too long")
     return text or None
+
+
+SEARCH_MAX_LEN = 100
+"""The longest text the operator's account search takes (`account_search`)."""
+
+
+@dataclass(frozen=True)
+class AccountSearch:
+    """The operator's account listing (issue 31 §8): `text` matches an account id exactly or
+    any part of a name, whatever its case; `status` one of STATUSES; None: any."""
+
+    text: str | None = None
+    status: str | None = None

@@ -20,6 +20,12 @@ from typing import Any
 COMMANDS: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
     ("accounts", "create"): ("POST", "/admin/v1/accounts", ("name",), ()),
     ("accounts", "get"): ("GET", "/admin/v1/accounts/{account_id}", ("account_id",), ()),
+    ("accounts", "list"): (
+        "GET",
+        "/admin/v1/accounts",
+        (),
+        ("search", "status", "limit", "cursor"),
+    ),
     ("accounts", "update"): ("PATCH", "/admin/v1/accounts/{account_id}", ("account_id",), ()),
     ("keys", "create"): ("POST", "/admin/v1/accounts/{account_id}/keys", ("account_id",), ()),
     ("keys", "revoke"): ("POST", "/admin/v1/keys/{key_id}/revoke", ("key_id",), ()),

@@ -13,6 +13,7 @@ from claimsvc.domain.accounts import (
     MAX_WALLETS,
     SECRET_FIELDS,
     Account,
+    AccountSearch,
     ApiKey,
     MintedKey,
     ShopWallet,
@@ -26,6 +27,7 @@ from claimsvc.domain.rotation import new_callback_secret, rotate
 from claimsvc.store.accounts import AccountStore, ApiKeyStore, PlatformStore
 from claimsvc.store.admission import AdmissionStore
 from claimsvc.store.mongo import new_id
+from claimsvc.store.paging import Page
 
 # Called after an account's secret or allowed hosts change, to re-check its stopped webhooks.
 AccountChanged = Callable[[str], Awaitable[None]]
@@ -71,6 +73,12 @@ class AdminService:
         test callback secret is made here (the live one is the operator's or the merchant's)."""
         fields = {"test_callback_secret": new_callback_secret(), **fields}
         return await self._accounts.create(new_id("acc"), fields, self._clock())
+
+    async def list_accounts(
+        self, search: AccountSearch, cursor: str | None, limit: int | None
+    ) -> Page[Account]:
+        """A page of accounts matching `search`, newest first (issue 31 §8)."""
+        return await self._accounts.search(search, cursor, limit)
 
     async def get_account(self, account_id: str) -> Account:
         account = await self._accounts.get(account_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Mapping
 from datetime import datetime
@@ -14,6 +15,7 @@ from claimsvc.domain.accounts import (
     DEFAULT_MAX_FAILED_ATTEMPTS,
     DEFAULT_RATE_PER_MINUTE,
     Account,
+    AccountSearch,
     AccountTerms,
     ApiKey,
     ShopWallet,
@@ -21,6 +23,7 @@ from claimsvc.domain.accounts import (
 from claimsvc.domain.devices import DEFAULT_QUIET_MINUTES
 from claimsvc.domain.modes import LIVE
 from claimsvc.domain.platform import Platform
+from claimsvc.store.paging import Page, page
 
 T = TypeVar("T", bound=AccountTerms)
 
@@ -128,8 +131,26 @@ class AccountStore:
         return doc
 
     async def ensure_indexes(self) -> None:
-        """Accounts are read by _id, and those with a daily summary on a sparse index."""
+        """Accounts are read by _id, and those with a daily summary on a sparse index; the
+        operator's listing pages them newest first, by status or all."""
         await self._coll.create_index(SUMMARY_HOUR, sparse=True)
+        await self._coll.create_index([("created_at", -1), ("_id", -1)])
+        await self._coll.create_index([("status", 1), ("created_at", -1), ("_id", -1)])
+
+    async def search(
+        self, search: AccountSearch, cursor: str | None, limit: int | None
+    ) -> Page[Account]:
+        """A page of accounts matching `search`, newest first. A name matches by a
+        case-insensitive substring: the text is escaped, so the pattern is a literal and its
+        match linear in the name."""
+        query: dict[str, Any] = {}
+        if search.status is not None:
+            query["status"] = search.status
+        if search.text is not None:
+            literal = {"$regex": re.escape(search.text), "$options": "i"}
+            query["$or"] = [{"_id": search.text}, {"name": literal}]
+        found = await page(self._coll, query, "created_at", cursor, limit)
+        return found.map(self.from_doc)
 
     async def with_summary_hour(self) -> list[Account]:
         """Accounts whose owners picked a daily summary's hour (None when turned off)."""

@@ -9,17 +9,20 @@ from tornado.routing import URLSpec
 from tornado.web import url
 
 from claimsvc.api.admin.base import AdminHandler
-from claimsvc.api.fields import Fee, Money, StrictBool, StrictInt, Text, UtcTime
+from claimsvc.api.fields import Cursor, Fee, Money, QueryInt, StrictBool, StrictInt, Text, UtcTime
 from claimsvc.api.schemas import WalletSchema
 from claimsvc.domain.accounts import (
     LABEL_MAX_LEN,
     MAX_WALLETS,
+    SEARCH_MAX_LEN,
     STATUSES,
     Account,
+    AccountSearch,
 )
 from claimsvc.domain.devices import MAX_QUIET_MINUTES, MIN_QUIET_MINUTES
 from claimsvc.domain.hosts import AMBIGUOUS, entry_problem
 from claimsvc.domain.modes import LIVE, MODES
+from claimsvc.domain.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 HOST_EXPECTED = "must be a host name such as shop.example.com or *.example.com"
 
@@ -124,8 +127,28 @@ class PlatformViewSchema(Schema):
 PLATFORM_VIEW = PlatformViewSchema()
 
 
+class AccountQuerySchema(Schema):
+    """The account listing's query (issue 31 §8): strings, as a query string gives them."""
+
+    search = Text(validate=validate.Length(min=1, max=SEARCH_MAX_LEN))
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    limit = QueryInt(minimum=1, maximum=MAX_LIMIT, load_default=DEFAULT_LIMIT)
+    cursor = Cursor()
+
+
+ACCOUNT_QUERY = AccountQuerySchema()
+
+
 class AccountsHandler(AdminHandler):
     route_name = "admin_accounts"
+
+    async def get(self) -> None:
+        """Accounts newest first: `search` an exact id or part of a name, any case."""
+        raw = {n: self.get_query_argument(n, strip=False) for n in self.request.query_arguments}
+        query = self.load(ACCOUNT_QUERY, raw)
+        search = AccountSearch(text=query.get("search"), status=query.get("status"))
+        found = await self.services.admin.list_accounts(search, query.get("cursor"), query["limit"])
+        self.send_page(ACCOUNT_VIEW, found)
 
     async def post(self) -> None:
         account = await self.services.admin.create_account(self.body(AccountSchema()))
