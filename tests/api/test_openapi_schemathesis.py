@@ -87,9 +87,59 @@ COVERED_OPERATIONS: list[tuple[str, str]] = [
     ("POST", "/api/v1/payment-links/{link_id}/disable"),
     ("POST", "/api/v1/test/payments"),
     ("POST", "/admin/v1/accounts/{account_id}/sessions/{session_id}/settle"),
+    ("GET", "/api/v1/transactions"),
+    ("GET", "/api/v1/transactions/{transaction_id}"),
+    ("GET", "/api/v1/webhook-events"),
+    ("GET", "/api/v1/webhook-events/{event_id}"),
+    ("POST", "/api/v1/webhook-events/{event_id}/redeliver"),
+    ("POST", "/checkout/{session_id}/arrival"),
+    ("GET", "/checkout/{session_id}/amount-note"),
+    ("GET", "/admin/v1/accounts"),
+    ("GET", "/admin/v1/accounts/{account_id}"),
+    ("GET", "/admin/v1/platform"),
 ]
 # (method, path) of every operation the document describes that the app does not serve yet.
 PENDING_OPERATIONS: list[tuple[str, str]] = []
+# Operations the document describes that are not fuzzed here, and why (issue 31: the document
+# lists every route the API process answers; tests/api/test_openapi_routes.py holds that).
+NOT_FUZZED: dict[tuple[str, str], str] = {
+    ("GET", "/metrics"): "not JSON: Prometheus text (tests/api/test_health.py)",
+    ("GET", "/openapi.yaml"): "this document itself (test_the_api_serves_the_document...)",
+    **{
+        operation: "an operator's write: fuzzing it would change the live app's account, "
+        "keys, devices or platform under the other operations (tests/api/test_admin*.py)"
+        for operation in [
+            ("POST", "/admin/v1/accounts"),
+            ("PATCH", "/admin/v1/accounts/{account_id}"),
+            ("POST", "/admin/v1/accounts/{account_id}/keys"),
+            ("POST", "/admin/v1/keys/{key_id}/revoke"),
+            ("PUT", "/admin/v1/platform"),
+            ("POST", "/admin/v1/events/{event_id}/redeliver"),
+            ("POST", "/admin/v1/accounts/{account_id}/devices"),
+            ("POST", "/admin/v1/devices/{device_id}/revoke"),
+            ("PUT", "/admin/v1/accounts/{account_id}/wallet-balances"),
+            ("POST", "/admin/v1/transactions/{transaction_id}/confirm"),
+            ("POST", "/admin/v1/accounts/{account_id}/users"),
+            ("POST", "/admin/v1/accounts/{account_id}/users/{user_id}/disable"),
+            ("POST", "/admin/v1/accounts/{account_id}/users/{user_id}/invite"),
+            ("POST", "/admin/v1/wordings/{wording_id}/global"),
+            ("POST", "/admin/v1/wordings/{wording_id}/remove"),
+            ("POST", "/admin/v1/test-payments"),
+        ]
+    },
+    **{
+        operation: "an operator's listing described by its envelope only (items as "
+        "docs/operations.md has them); tests/api/test_admin*.py hold its fields"
+        for operation in [
+            ("GET", "/admin/v1/events"),
+            ("GET", "/admin/v1/devices"),
+            ("GET", "/admin/v1/transactions"),
+            ("GET", "/admin/v1/messages"),
+            ("GET", "/admin/v1/accounts/{account_id}/users"),
+            ("GET", "/admin/v1/wordings"),
+        ]
+    },
+}
 EXAMPLES_PER_MODE = 40
 # positive_data_acceptance is left out on purpose: a body the schema allows is still refused
 # when its URLs are not on the account's allowed hosts (account state, not request shape).
@@ -249,8 +299,9 @@ def test_the_document_is_valid_openapi_3_1():
 
 def test_every_operation_of_the_document_is_listed_or_known_to_be_pending(schema):
     documented = {(r.ok().method.upper(), r.ok().path) for r in schema.get_all_operations()}
-    assert not set(COVERED_OPERATIONS) & set(PENDING_OPERATIONS)
-    assert documented == set(COVERED_OPERATIONS) | set(PENDING_OPERATIONS)
+    covered, pending, unfuzzed = set(COVERED_OPERATIONS), set(PENDING_OPERATIONS), set(NOT_FUZZED)
+    assert not covered & pending and not covered & unfuzzed and not pending & unfuzzed
+    assert documented == covered | pending | unfuzzed
 
 
 async def test_the_api_serves_the_document_that_docs_links_to(fetch):
