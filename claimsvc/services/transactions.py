@@ -3,7 +3,6 @@ marking reversals (the SMS pipeline), confirming them by hand (the merchant)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -152,18 +151,16 @@ class TransactionService:
         return out
 
     async def _announce(self, recorded: list[Transaction]) -> None:
-        """Wake the verify calls waiting for these TrxIDs (issue 31: verify's `wait`). Every
-        new transaction passes here, whatever recorded it (the SMS pipeline, test payments).
-        A failed wake loses nothing: a waiter looks again within its slice."""
+        """Wake the verify calls waiting for these TrxIDs (issue 31: verify's `wait`), one
+        Redis round trip for the batch. Every new transaction passes here, whatever recorded it
+        (the SMS pipeline, test payments). A failed wake loses nothing: a waiter looks again
+        within its slice."""
         if self._arrivals is None or not recorded:
             return
-        arrivals = self._arrivals
-        results = await asyncio.gather(
-            *(arrivals.notify(tx.account_id, tx.trx_id) for tx in recorded),
-            return_exceptions=True,
-        )
-        if any(isinstance(r, Exception) for r in results):
-            log.warning("could not wake verify calls waiting for an SMS")
+        try:
+            await self._arrivals.notify([(tx.account_id, tx.trx_id) for tx in recorded])
+        except Exception:  # the transactions are stored: never fail their recording for this
+            log.warning("could not wake verify calls waiting for an SMS", exc_info=True)
 
     async def confirm(
         self,

@@ -70,8 +70,9 @@ async def test_ten_messages_from_intake_to_final(
         "update_one:wallet_balances": 1,
         "update_one:sms_messages": N,
     }
-    # The batch acknowledged (XACK, XDEL, index lines) in one script.
-    assert dict(tally.redis) == {"xreadgroup": 1, "evalsha": 1}
+    # The batch acknowledged (XACK, XDEL, index lines) in one script; verify calls waiting
+    # for the batch's TrxIDs woken in one pipeline (issue 31).
+    assert dict(tally.redis) == {"xreadgroup": 1, "evalsha": 1, "pipeline": 1}
     with tally.ignored():
         msgs = await stored_messages(deps, merchant.id)
         txs = await deps.db["transactions"].find({"account_id": merchant.id}).to_list()
@@ -124,7 +125,7 @@ async def test_ten_new_wordings_cost_a_wordings_read_and_a_wallet_read_more_than
         "update_one:wallet_balances": 1,
         "update_one:sms_messages": N,
     }
-    assert dict(tally.redis) == {"xreadgroup": 1, "evalsha": 1}
+    assert dict(tally.redis) == {"xreadgroup": 1, "evalsha": 1, "pipeline": 1}
     with tally.ignored():
         msgs = await stored_messages(deps, merchant.id)
         txs = await deps.db["transactions"].find({"account_id": merchant.id}).to_list()
