@@ -21,6 +21,7 @@ import pytest
 from claimsvc_sdk import Client
 from claimsvc_sdk.aio import AsyncClient
 
+SHOP = "https://shop.example.com"
 VECTORS = json.loads(
     (Path(__file__).resolve().parents[2] / "webhook-vectors.json").read_text("utf-8")
 )
@@ -179,9 +180,6 @@ def order_id(prefix: str = "py") -> str:
     return f"{prefix}-{secrets.token_hex(6)}"
 
 
-SHOP = "https://shop.example.com"
-
-
 class Api:
     """One of the two clients behind one calling convention, so that a test states once what
     both must do: `api("sessions.verify", sid, trx_id=...)`, `api.each("links.iterate")`."""
@@ -221,3 +219,22 @@ def _method(client: Any, name: str) -> Any:
 
 
 FLAVOURS = ["sync", "async"]
+
+
+def client(live: Live, account: str = "main", *, test: bool = False, **options: Any) -> Client:
+    """A client of one of the live accounts, with its live key (or its test key)."""
+    key = live.account(account)["test_key" if test else "key"]
+    return Client(key, live.api_url, backoff=0.01, **options)
+
+
+def open_session(
+    c: Client, hook: str = f"{SHOP}/webhook", amount: str = "437.25", **kw: Any
+) -> Any:
+    return c.sessions.initialize(
+        order_id(),
+        success_url=f"{SHOP}/success",
+        cancel_url=f"{SHOP}/cancel",
+        webhook_url=hook,
+        amount=amount,
+        **kw,
+    )

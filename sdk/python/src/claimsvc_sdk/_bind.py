@@ -1,104 +1,127 @@
-"""Turns a call builder of claimsvc_sdk.calls into a method of a resource: the same
-signature and docstring for the sync and the async client, so neither repeats a parameter."""
+"""How a resource (`client.sessions`, ...) is written once for both clients: each method is a
+call builder of claimsvc_sdk.calls, bound by a descriptor that sends its `Call` through the
+client's runner. On a `Client` the method returns the answer; on an `AsyncClient` it returns
+an awaitable (and `iterate` an async iterator). The type checker sees the same split, through
+the overloads of `__get__` on the resource's mode."""
 
 from __future__ import annotations
 
 import functools
 import warnings
 from collections.abc import AsyncIterator, Awaitable, Iterator
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, overload
 
 from claimsvc_sdk._call import Call
 from claimsvc_sdk.models import Page
 
 if TYPE_CHECKING:
-    from typing import Concatenate, ParamSpec
+    from typing import ParamSpec
 
     P = ParamSpec("P")
+else:  # only the type checker reads P; at run time any stand-in does
+    P = TypeVar("P")
 
 T = TypeVar("T")
 
 
-class Runner(Protocol):
-    def run(self, call: Call[T]) -> T: ...
+class SyncMode:
+    """The mode of a `Client`'s resources: methods answer."""
 
 
-class AsyncRunner(Protocol):
-    async def run(self, call: Call[T]) -> T: ...
+class AsyncMode:
+    """The mode of an `AsyncClient`'s resources: methods are awaited."""
 
 
-class Resource:
-    """A group of calls (`client.sessions`, ...) sent by its client's runner."""
-
-    def __init__(self, runner: Runner) -> None:
-        self._runner = runner
+M = TypeVar("M", SyncMode, AsyncMode)
 
 
-class AsyncResource:
-    def __init__(self, runner: AsyncRunner) -> None:
-        self._runner = runner
+class Resource(Generic[M]):
+    """A group of calls, sent by its client's `run` (a coroutine function on AsyncClient)."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._asynchronous = bool(getattr(client, "asynchronous", False))
 
 
-def _named(method: Any, build: Callable[..., Any], doc: str | None = None) -> None:
-    functools.update_wrapper(method, build)
-    if doc is not None:
-        method.__doc__ = doc
+class Method(Generic[P, T]):
+    """A resource method made from a call builder: its parameters and docstring."""
+
+    def __init__(self, build: Callable[P, Call[T]]) -> None:
+        self.build = build
+        functools.update_wrapper(self, build)  # type: ignore[arg-type]
+
+    @overload
+    def __get__(self, resource: None, owner: Any) -> Method[P, T]: ...
+    @overload
+    def __get__(self, resource: Resource[SyncMode], owner: Any) -> Callable[P, T]: ...
+    @overload
+    def __get__(self, resource: Resource[AsyncMode], owner: Any) -> Callable[P, Awaitable[T]]: ...
+    def __get__(self, resource: Resource[Any] | None, owner: Any) -> Any:
+        if resource is None:
+            return self
+        run = resource._client.run
+        build = self.build
+
+        def method(*args: Any, **kwargs: Any) -> Any:
+            self.before_call()
+            return run(build(*args, **kwargs))
+
+        return functools.update_wrapper(method, build)
+
+    def before_call(self) -> None:
+        """Hook: what a call of this method does before it is built (see `Deprecated`)."""
 
 
-def call(build: Callable[P, Call[T]]) -> Callable[Concatenate[Resource, P], T]:
-    def method(self: Resource, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        return self._runner.run(build(*args, **kwargs))
+class Deprecated(Method[P, T]):
+    """An old name kept working: warns DeprecationWarning, pointing at `replacement`."""
 
-    _named(method, build)
-    return method
+    def __init__(self, build: Callable[P, Call[T]], replacement: str) -> None:
+        super().__init__(build)
+        self.replacement = replacement
+        self.__doc__ = f"Deprecated: use {replacement}."
 
-
-def async_call(
-    build: Callable[P, Call[T]],
-) -> Callable[Concatenate[AsyncResource, P], Awaitable[T]]:
-    async def method(self: AsyncResource, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        return await self._runner.run(build(*args, **kwargs))
-
-    _named(method, build)
-    return method
+    def before_call(self) -> None:
+        message = f"deprecated: use {self.replacement}"
+        warnings.warn(message, DeprecationWarning, stacklevel=3)
 
 
-ITERATE_DOC = "Every item of every page, newest first, fetching the next page as needed."
+class Pages(Generic[P, T]):
+    """`iterate`: every item of every page of a list call, newest first, each next page
+    fetched (with the previous page's `next_cursor`) when the items before are used up."""
+
+    def __init__(self, build: Callable[P, Call[Page[T]]]) -> None:
+        self.build = build
+
+    @overload
+    def __get__(self, resource: None, owner: Any) -> Pages[P, T]: ...
+    @overload
+    def __get__(self, resource: Resource[SyncMode], owner: Any) -> Callable[P, Iterator[T]]: ...
+    @overload
+    def __get__(
+        self, resource: Resource[AsyncMode], owner: Any
+    ) -> Callable[P, AsyncIterator[T]]: ...
+    def __get__(self, resource: Resource[Any] | None, owner: Any) -> Any:
+        if resource is None:
+            return self
+        run, build = resource._client.run, self.build
+        walk = _walk_async if resource._asynchronous else _walk
+        return lambda *args, **kwargs: walk(run, build(*args, **kwargs))
 
 
-def pages(build: Callable[P, Call[Page[T]]]) -> Callable[Concatenate[Resource, P], Iterator[T]]:
-    def method(self: Resource, /, *args: P.args, **kwargs: P.kwargs) -> Iterator[T]:
-        next_call: Call[Page[T]] | None = build(*args, **kwargs)
-        while next_call is not None:
-            page = self._runner.run(next_call)
-            yield from page.items
-            next_call = next_call.with_cursor(page.next_cursor) if page.next_cursor else None
-
-    _named(method, build, ITERATE_DOC)
-    return method
+def _walk(run: Callable[[Call[Page[T]]], Page[T]], first: Call[Page[T]]) -> Iterator[T]:
+    call: Call[Page[T]] | None = first
+    while call is not None:
+        page = run(call)
+        yield from page.items
+        call = call.with_cursor(page.next_cursor) if page.next_cursor else None
 
 
-def async_pages(
-    build: Callable[P, Call[Page[T]]],
-) -> Callable[Concatenate[AsyncResource, P], AsyncIterator[T]]:
-    async def method(self: AsyncResource, /, *args: P.args, **kwargs: P.kwargs) -> AsyncIterator[T]:
-        next_call: Call[Page[T]] | None = build(*args, **kwargs)
-        while next_call is not None:
-            page = await self._runner.run(next_call)
-            for item in page.items:
-                yield item
-            next_call = next_call.with_cursor(page.next_cursor) if page.next_cursor else None
-
-    _named(method, build, ITERATE_DOC)
-    return method
-
-
-def deprecated(method: Callable[P, T], replacement: str) -> Callable[P, T]:
-    """An old name of `method`, warning DeprecationWarning on each call."""
-
-    def old(*args: P.args, **kwargs: P.kwargs) -> T:
-        warnings.warn(f"deprecated: use {replacement}", DeprecationWarning, stacklevel=2)
-        return method(*args, **kwargs)
-
-    _named(old, method, f"Deprecated alias of {replacement}.")
-    return old
+async def _walk_async(
+    run: Callable[[Call[Page[T]]], Awaitable[Page[T]]], first: Call[Page[T]]
+) -> AsyncIterator[T]:
+    call: Call[Page[T]] | None = first
+    while call is not None:
+        page = await run(call)
+        for item in page.items:
+            yield item
+        call = call.with_cursor(page.next_cursor) if page.next_cursor else None

@@ -23,6 +23,7 @@ from claimsvc_sdk.errors import (
 
 VERSION = "0.2.0"
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,19 @@ class Call(Generic[T]):
     @property
     def target(self) -> str:
         return self.path + ("?" + urllib.parse.urlencode(self.query) if self.query else "")
+
+    def reading(self, parse: Callable[[Answer], U]) -> Call[U]:
+        """The same request, its answer read by `parse` instead."""
+        return Call(
+            self.method,
+            self.path,
+            parse,
+            self.query,
+            self.body,
+            self.idempotent,
+            self.idempotency_key,
+            self.min_timeout,
+        )
 
     def with_cursor(self, cursor: str) -> Call[T]:
         """The same list call for the page after the one that gave `cursor`."""

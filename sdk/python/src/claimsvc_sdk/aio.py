@@ -17,68 +17,16 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('AsyncClient needs aiohttp: pip install "claimsvc-sdk[async]"') from exc
 
-from claimsvc_sdk import _bind, calls
+from claimsvc_sdk._bind import AsyncMode
 from claimsvc_sdk._call import Answer, Call, Request, RetryPolicy, attempt_failed
 from claimsvc_sdk._call import read as read_answer
 from claimsvc_sdk.client import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Settings
 from claimsvc_sdk.errors import ApiConnectionError, ApiTimeoutError, ClaimsvcError
-from claimsvc_sdk.models import SessionDetails
+from claimsvc_sdk.resources import PaymentLinks, Sessions, TestPayments, Transactions, WebhookEvents
 
 __all__ = ["AsyncClient"]
 
 T = TypeVar("T")
-
-
-class AsyncSessions(_bind.AsyncResource):
-    """Checkout sessions: open one per order, claim its payment, cancel it, read them."""
-
-    initialize = _bind.async_call(calls.initialize)
-    verify = _bind.async_call(calls.verify)
-    cancel = _bind.async_call(calls.cancel)
-    retrieve = _bind.async_call(calls.retrieve_session)
-    retrieve_public = _bind.async_call(calls.retrieve_public)
-    list = _bind.async_call(calls.list_sessions)
-    iterate = _bind.async_pages(calls.list_sessions)
-
-    async def find_by_order(self, order_id: str) -> SessionDetails | None:
-        """The session of `order_id` (initialize keeps one per order), or None."""
-        page = await self.list(order_id=order_id, limit=1)
-        return page.items[0] if page.items else None
-
-
-class AsyncPaymentLinks(_bind.AsyncResource):
-    """Payment links: an address to share in a chat; every buyer opening it gets a session."""
-
-    create = _bind.async_call(calls.create_link)
-    list = _bind.async_call(calls.list_links)
-    iterate = _bind.async_pages(calls.list_links)
-    retrieve = _bind.async_call(calls.retrieve_link)
-    disable = _bind.async_call(calls.disable_link)
-
-
-class AsyncTransactions(_bind.AsyncResource):
-    """Money that moved in your wallets, read from the SMS your phone forwards."""
-
-    list = _bind.async_call(calls.list_transactions)
-    iterate = _bind.async_pages(calls.list_transactions)
-    retrieve = _bind.async_call(calls.retrieve_transaction)
-
-
-class AsyncWebhookEvents(_bind.AsyncResource):
-    """The webhook events sent to you, their delivery, and redelivery."""
-
-    list = _bind.async_call(calls.list_events)
-    iterate = _bind.async_pages(calls.list_events)
-    retrieve = _bind.async_call(calls.retrieve_event)
-    redeliver = _bind.async_call(calls.redeliver_event)
-
-
-class AsyncTestPayments(_bind.AsyncResource):
-    """Test payments for test sessions (test keys, `sk_test_...`, only)."""
-
-    __test__ = False  # not a pytest test class
-
-    create = _bind.async_call(calls.create_test_payment)
 
 
 class AsyncClient:
@@ -102,11 +50,13 @@ class AsyncClient:
         self.settings = Settings(api_key, base_url, timeout, retry)
         self._sleep = sleep
         self._http: aiohttp.ClientSession | None = None
-        self.sessions = AsyncSessions(self)
-        self.links = AsyncPaymentLinks(self)
-        self.transactions = AsyncTransactions(self)
-        self.webhook_events = AsyncWebhookEvents(self)
-        self.test_payments = AsyncTestPayments(self)
+        self.sessions: Sessions[AsyncMode] = Sessions(self)
+        self.links: PaymentLinks[AsyncMode] = PaymentLinks(self)
+        self.transactions: Transactions[AsyncMode] = Transactions(self)
+        self.webhook_events: WebhookEvents[AsyncMode] = WebhookEvents(self)
+        self.test_payments: TestPayments[AsyncMode] = TestPayments(self)
+
+    asynchronous = True
 
     async def __aenter__(self) -> AsyncClient:
         return self

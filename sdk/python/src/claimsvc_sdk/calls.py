@@ -155,6 +155,11 @@ def retrieve_public(session_id: str) -> Call[PublicSession]:
     return Call("GET", target, lambda a: PublicSession.from_json(_doc(a)))
 
 
+def retrieve_public_as_dict(session_id: str) -> Call[dict[str, Any]]:
+    """The public read as a dict: what the deprecated `sessions.get` answers."""
+    return retrieve_public(session_id).reading(lambda a: dict(_doc(a)))
+
+
 def retrieve_session(session_id: str) -> Call[SessionDetails]:
     """One of your sessions with its state, mode, paid amount, wallet and TrxID. A session
     of another account or of the other mode than the key's raises SessionNotFoundError."""
@@ -173,6 +178,16 @@ def list_sessions(
     status; pass `next_cursor` on as `cursor` for the next (or iterate)."""
     given = query(order_id=order_id, status=status, limit=_limit(limit), cursor=cursor)
     return Call("GET", "/api/v1/checkout/sessions", _page(SessionDetails.from_json), query=given)
+
+
+def find_session_by_order(order_id: str) -> Call[SessionDetails | None]:
+    """The session of `order_id` (initialize keeps one per order), or None."""
+    first = list_sessions(order_id=_required("order_id", order_id), limit=1)
+    return first.reading(lambda a: _first(first.parse(a).items))
+
+
+def _first(items: list[SessionDetails]) -> SessionDetails | None:
+    return items[0] if items else None
 
 
 # Payment links ----------------------------------------------------------------------------------

@@ -6,15 +6,14 @@ import socket
 import time
 import urllib.error
 import urllib.request
-import warnings
 from typing import Any, Callable, TypeVar
 
-from claimsvc_sdk import _bind, calls
+from claimsvc_sdk._bind import SyncMode
 from claimsvc_sdk._call import VERSION, Answer, Call, Request, RetryPolicy, attempt_failed
 from claimsvc_sdk._call import prepare as prepare_request
 from claimsvc_sdk._call import read as read_answer
 from claimsvc_sdk.errors import ApiConnectionError, ApiTimeoutError, ClaimsvcError
-from claimsvc_sdk.models import SessionDetails
+from claimsvc_sdk.resources import PaymentLinks, Sessions, TestPayments, Transactions, WebhookEvents
 
 __all__ = ["DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "VERSION", "Client"]
 
@@ -46,66 +45,6 @@ class Settings:
         return prepare_request(call, self.base_url, self.api_key, self.timeout)
 
 
-class Sessions(_bind.Resource):
-    """Checkout sessions: open one per order, claim its payment, cancel it, read them."""
-
-    initialize = _bind.call(calls.initialize)
-    verify = _bind.call(calls.verify)
-    cancel = _bind.call(calls.cancel)
-    retrieve = _bind.call(calls.retrieve_session)
-    retrieve_public = _bind.call(calls.retrieve_public)
-    list = _bind.call(calls.list_sessions)
-    iterate = _bind.pages(calls.list_sessions)
-
-    def find_by_order(self, order_id: str) -> SessionDetails | None:
-        """The session of `order_id` (initialize keeps one per order), or None."""
-        page = self.list(order_id=order_id, limit=1)
-        return page.items[0] if page.items else None
-
-    def get(self, session_id: str) -> dict[str, Any]:
-        """Deprecated: `retrieve_public` gives the same read as a typed PublicSession."""
-        warnings.warn(
-            "sessions.get is deprecated: use sessions.retrieve_public", DeprecationWarning, 2
-        )
-        return dict(self.retrieve_public(session_id).raw)
-
-
-class PaymentLinks(_bind.Resource):
-    """Payment links: an address to share in a chat; every buyer opening it gets a session."""
-
-    create = _bind.call(calls.create_link)
-    list = _bind.call(calls.list_links)
-    iterate = _bind.pages(calls.list_links)
-    retrieve = _bind.call(calls.retrieve_link)
-    get = _bind.deprecated(retrieve, "links.retrieve")
-    disable = _bind.call(calls.disable_link)
-
-
-class Transactions(_bind.Resource):
-    """Money that moved in your wallets, read from the SMS your phone forwards."""
-
-    list = _bind.call(calls.list_transactions)
-    iterate = _bind.pages(calls.list_transactions)
-    retrieve = _bind.call(calls.retrieve_transaction)
-
-
-class WebhookEvents(_bind.Resource):
-    """The webhook events sent to you, their delivery, and redelivery."""
-
-    list = _bind.call(calls.list_events)
-    iterate = _bind.pages(calls.list_events)
-    retrieve = _bind.call(calls.retrieve_event)
-    redeliver = _bind.call(calls.redeliver_event)
-
-
-class TestPayments(_bind.Resource):
-    """Test payments for test sessions (test keys, `sk_test_...`, only)."""
-
-    __test__ = False  # not a pytest test class
-
-    create = _bind.call(calls.create_test_payment)
-
-
 class Client:
     """`Client(api_key, base_url)`. `timeout`: seconds per attempt; `max_retries`: further
     attempts of a call that is safe to repeat; `max_retry_wait`: the longest Retry-After the
@@ -126,11 +65,13 @@ class Client:
         retry = RetryPolicy(max_retries, backoff, max_backoff, max_retry_wait)
         self.settings = Settings(api_key, base_url, timeout, retry)
         self._sleep = sleep
-        self.sessions = Sessions(self)
-        self.links = PaymentLinks(self)
-        self.transactions = Transactions(self)
-        self.webhook_events = WebhookEvents(self)
-        self.test_payments = TestPayments(self)
+        self.sessions: Sessions[SyncMode] = Sessions(self)
+        self.links: PaymentLinks[SyncMode] = PaymentLinks(self)
+        self.transactions: Transactions[SyncMode] = Transactions(self)
+        self.webhook_events: WebhookEvents[SyncMode] = WebhookEvents(self)
+        self.test_payments: TestPayments[SyncMode] = TestPayments(self)
+
+    asynchronous = False
 
     @property
     def timeout(self) -> float:
