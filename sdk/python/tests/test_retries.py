@@ -114,22 +114,17 @@ def test_a_vendor_daily_limit_raises_on_the_first_attempt_with_one_request(
         assert "try again tomorrow" in caught.value.message
 
 
-def test_rate_limited_is_retried_after_its_retry_after(flavour: str, sleeps: list[float]) -> None:
-    replies: list[Reply] = [(429, RATE_LIMITED, {"Retry-After": "2"}), (200, LINK)]
+@pytest.mark.parametrize(
+    ("headers", "waited"), [({"Retry-After": "2"}, 2.0), ({"RateLimit-Reset": "3"}, 3.0)]
+)
+def test_rate_limited_is_retried_after_its_retry_after_or_ratelimit_reset(
+    flavour: str, sleeps: list[float], headers: dict[str, str], waited: float
+) -> None:
+    replies: list[Reply] = [(429, RATE_LIMITED, headers), (200, LINK)]
     for stub, api in stubbed(flavour, replies, sleeps):
         assert api("links.retrieve", "lnk_1").id == "lnk_1"
         assert len(stub.seen) == 2
-    assert sleeps == [2.0]
-
-
-def test_rate_limited_without_retry_after_waits_for_ratelimit_reset(
-    flavour: str, sleeps: list[float]
-) -> None:
-    replies: list[Reply] = [(429, RATE_LIMITED, {"RateLimit-Reset": "3"}), (200, LINK)]
-    for stub, api in stubbed(flavour, replies, sleeps):
-        api("links.retrieve", "lnk_1")
-        assert len(stub.seen) == 2
-    assert sleeps == [3.0]
+    assert sleeps == [waited]
 
 
 def test_rate_limited_asking_longer_than_max_retry_wait_is_raised_at_once(

@@ -17,46 +17,27 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('AsyncClient needs aiohttp: pip install "claimsvc-sdk[async]"') from exc
 
+from claimsvc_sdk._base import ClientBase
 from claimsvc_sdk._bind import AsyncMode
-from claimsvc_sdk._call import Answer, Call, Request, RetryPolicy, attempt_failed
+from claimsvc_sdk._call import Answer, Call, Request, attempt_failed
 from claimsvc_sdk._call import read as read_answer
-from claimsvc_sdk.client import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Settings
 from claimsvc_sdk.errors import ApiConnectionError, ApiTimeoutError, ClaimsvcError
-from claimsvc_sdk.resources import PaymentLinks, Sessions, TestPayments, Transactions, WebhookEvents
 
 __all__ = ["AsyncClient"]
 
 T = TypeVar("T")
 
 
-class AsyncClient:
+class AsyncClient(ClientBase[AsyncMode, Awaitable[None]]):
     """`AsyncClient(api_key, base_url)`, the options of `Client`. Use it as `async with`, or
     call `await client.aclose()`: it holds one aiohttp session (a connection pool) opened on
     the first call, in the running event loop."""
 
-    def __init__(
-        self,
-        api_key: str | None,
-        base_url: str = "http://localhost:8080",
-        *,
-        timeout: float = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
-        backoff: float = 0.5,
-        max_backoff: float = 8.0,
-        max_retry_wait: float = 10.0,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-    ) -> None:
-        retry = RetryPolicy(max_retries, backoff, max_backoff, max_retry_wait)
-        self.settings = Settings(api_key, base_url, timeout, retry)
-        self._sleep = sleep
-        self._http: aiohttp.ClientSession | None = None
-        self.sessions: Sessions[AsyncMode] = Sessions(self)
-        self.links: PaymentLinks[AsyncMode] = PaymentLinks(self)
-        self.transactions: Transactions[AsyncMode] = Transactions(self)
-        self.webhook_events: WebhookEvents[AsyncMode] = WebhookEvents(self)
-        self.test_payments: TestPayments[AsyncMode] = TestPayments(self)
-
     asynchronous = True
+    _http: aiohttp.ClientSession | None = None
+
+    def _default_sleep(self) -> Callable[[float], Awaitable[None]]:
+        return asyncio.sleep
 
     async def __aenter__(self) -> AsyncClient:
         return self

@@ -6,76 +6,24 @@ import socket
 import time
 import urllib.error
 import urllib.request
-from typing import Any, Callable, TypeVar
+from typing import Callable, TypeVar
 
+from claimsvc_sdk._base import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ClientBase
 from claimsvc_sdk._bind import SyncMode
-from claimsvc_sdk._call import VERSION, Answer, Call, Request, RetryPolicy, attempt_failed
-from claimsvc_sdk._call import prepare as prepare_request
+from claimsvc_sdk._call import VERSION, Answer, Call, Request, attempt_failed
 from claimsvc_sdk._call import read as read_answer
 from claimsvc_sdk.errors import ApiConnectionError, ApiTimeoutError, ClaimsvcError
-from claimsvc_sdk.resources import PaymentLinks, Sessions, TestPayments, Transactions, WebhookEvents
 
 __all__ = ["DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "VERSION", "Client"]
 
-DEFAULT_TIMEOUT = 10.0
-DEFAULT_MAX_RETRIES = 2
 T = TypeVar("T")
 
 
-class Settings:
-    """What both clients are configured with; checked once."""
+class Client(ClientBase[SyncMode, None]):
+    """`Client(api_key, base_url)`, standard library only. Options: see `ClientBase`."""
 
-    def __init__(
-        self,
-        api_key: str | None,
-        base_url: str,
-        timeout: float,
-        retry: RetryPolicy,
-    ) -> None:
-        if timeout <= 0 or retry.max_retries < 0 or retry.max_wait < 0:
-            raise ValueError("timeout must be positive, max_retries and max_retry_wait >= 0")
-        if not base_url.startswith(("https://", "http://")):
-            raise ValueError(f"base_url must be an http(s) URL, not {base_url!r}")
-        self.api_key = api_key
-        self.base_url = base_url.rstrip("/")
-        self.timeout = timeout
-        self.retry = retry
-
-    def prepare(self, call: Call[Any]) -> Request:
-        return prepare_request(call, self.base_url, self.api_key, self.timeout)
-
-
-class Client:
-    """`Client(api_key, base_url)`. `timeout`: seconds per attempt; `max_retries`: further
-    attempts of a call that is safe to repeat; `max_retry_wait`: the longest Retry-After the
-    client waits out before raising instead (see the README's "Retries")."""
-
-    def __init__(
-        self,
-        api_key: str | None,
-        base_url: str = "http://localhost:8080",
-        *,
-        timeout: float = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
-        backoff: float = 0.5,
-        max_backoff: float = 8.0,
-        max_retry_wait: float = 10.0,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        retry = RetryPolicy(max_retries, backoff, max_backoff, max_retry_wait)
-        self.settings = Settings(api_key, base_url, timeout, retry)
-        self._sleep = sleep
-        self.sessions: Sessions[SyncMode] = Sessions(self)
-        self.links: PaymentLinks[SyncMode] = PaymentLinks(self)
-        self.transactions: Transactions[SyncMode] = Transactions(self)
-        self.webhook_events: WebhookEvents[SyncMode] = WebhookEvents(self)
-        self.test_payments: TestPayments[SyncMode] = TestPayments(self)
-
-    asynchronous = False
-
-    @property
-    def timeout(self) -> float:
-        return self.settings.timeout
+    def _default_sleep(self) -> Callable[[float], None]:
+        return time.sleep
 
     def run(self, call: Call[T]) -> T:
         """Sends `call` (retrying it where the policy allows) and reads its answer."""

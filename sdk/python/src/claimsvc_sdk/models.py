@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from enum import Enum
 from typing import Any, Generic, TypeVar, Union
@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar, Union
 from claimsvc_sdk.money import from_json_number
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Provider(str, Enum):
@@ -39,16 +40,36 @@ def optional_provider(value: object) -> ProviderName | None:
     return None if value is None else provider(value)
 
 
-def _poisha(doc: dict[str, Any], key: str = "amount") -> int:
-    return from_json_number(doc[key])
-
-
 def optional_poisha(doc: dict[str, Any], key: str) -> int | None:
     return None if doc.get(key) is None else from_json_number(doc[key])
 
 
 def taka(poisha: int | None) -> Decimal | None:
     return None if poisha is None else Decimal(poisha) / 100
+
+
+def money(doc: dict[str, Any], key: str = "amount") -> dict[str, Any]:
+    """`key` as Decimal taka and `key`_poisha as int, exactly (None when the answer has none)."""
+    poisha = optional_poisha(doc, key)
+    return {key: taka(poisha), f"{key}_poisha": poisha}
+
+
+def read_record(cls: type[R], doc: dict[str, Any], **given: Any) -> R:
+    """A record from an answer: each field the answer's member of its name unless `given`;
+    `raw` the whole answer (fields this library does not know yet included)."""
+    values = {f.name: given.get(f.name, doc.get(f.name)) for f in fields(cls)}  # type: ignore[arg-type]
+    return cls(**{**values, "raw": doc})
+
+
+class InMode:
+    """A record of the live or the test ledger (`mode`, as the API key that made it)."""
+
+    mode: str
+
+    @property
+    def test(self) -> bool:
+        """Of the test ledger: never money, never fulfil an order on it."""
+        return self.mode == "test"
 
 
 @dataclass(frozen=True)
@@ -73,22 +94,11 @@ class Session:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Session:
-        poisha = _poisha(doc)
-        return cls(
-            doc["session_id"],
-            doc["payment_id"],
-            doc["order_id"],
-            Decimal(poisha) / 100,
-            poisha,
-            doc["status"],
-            doc["checkout_url"],
-            doc["expires_at"],
-            doc,
-        )
+        return read_record(cls, doc, **money(doc))
 
 
 @dataclass(frozen=True)
-class SessionDetails:
+class SessionDetails(InMode):
     """A session as its merchant reads it with the API key (`sessions.retrieve`, `list`):
     its state, mode, what was paid, with which wallet and TrxID. Money exact: Decimal taka
     and int poisha; `paid_*` are None until the session is COMPLETED."""
@@ -113,35 +123,17 @@ class SessionDetails:
     metadata: dict[str, str]
     raw: dict[str, Any] = field(repr=False, compare=False)
 
-    @property
-    def test(self) -> bool:
-        """Opened with a test key: never money, never fulfil an order on it."""
-        return self.mode == "test"
-
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> SessionDetails:
-        poisha = _poisha(doc)
-        paid = _poisha(doc, "paid_amount") if doc.get("paid_amount") is not None else None
-        return cls(
-            doc["session_id"],
-            doc["payment_id"],
-            doc["order_id"],
-            doc["mode"],
-            doc["status"],
-            bool(doc["pending"]),
-            Decimal(poisha) / 100,
-            poisha,
-            None if paid is None else Decimal(paid) / 100,
-            paid,
-            optional_provider(doc.get("provider")),
-            doc.get("trx_id"),
-            bool(doc["settled"]),
-            doc["checkout_url"],
-            doc["created_at"],
-            doc["expires_at"],
-            doc.get("completed_at"),
-            dict(doc.get("metadata") or {}),
+        return read_record(
+            cls,
             doc,
+            **money(doc),
+            **money(doc, "paid_amount"),
+            pending=bool(doc.get("pending")),
+            settled=bool(doc.get("settled")),
+            provider=optional_provider(doc.get("provider")),
+            metadata=dict(doc.get("metadata") or {}),
         )
 
 
@@ -200,18 +192,12 @@ class Claim:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Claim:
-        status = doc.get("status") or doc.get("error") or ""
-        return cls(
-            status,
-            doc.get("session_id"),
-            doc.get("order_id"),
-            doc.get("payment_id"),
-            _poisha(doc) if "amount" in doc else None,
-            optional_provider(doc.get("provider")),
-            doc.get("trx_id"),
-            doc.get("redirect_url"),
-            doc.get("message"),
+        return read_record(
+            cls,
             doc,
+            status=str(doc.get("status") or doc.get("error") or ""),
+            amount_poisha=optional_poisha(doc, "amount"),
+            provider=optional_provider(doc.get("provider")),
         )
 
 
@@ -223,7 +209,7 @@ class Cancellation:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Cancellation:
-        return cls(doc["status"], doc["redirect_url"], doc)
+        return read_record(cls, doc)
 
 
 @dataclass(frozen=True)
@@ -244,21 +230,13 @@ class PaymentLink:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> PaymentLink:
-        poisha = _poisha(doc)
-        return cls(
-            doc["id"],
-            doc["url"],
-            Decimal(poisha) / 100,
-            poisha,
-            doc["description"],
-            doc.get("order_ref"),
-            bool(doc.get("single_use")),
-            doc["status"],
-            doc.get("expires_at"),
-            doc.get("webhook_url"),
-            int(doc.get("payments") or 0),
-            _poisha(doc, "paid_amount") if doc.get("paid_amount") is not None else 0,
+        return read_record(
+            cls,
             doc,
+            **money(doc),
+            single_use=bool(doc.get("single_use")),
+            payments=int(doc.get("payments") or 0),
+            paid_amount_poisha=optional_poisha(doc, "paid_amount") or 0,
         )
 
 
@@ -293,19 +271,14 @@ class PublicSession:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> PublicSession:
-        poisha = _poisha(doc)
-        return cls(
-            doc["session_id"],
-            doc["order_id"],
-            str((doc.get("merchant") or {}).get("name") or ""),
-            Decimal(poisha) / 100,
-            poisha,
-            doc["status"],
-            doc["expires_at"],
-            bool(doc.get("pending")),
-            [Wallet(provider(w["provider"]), w["number"], w["kind"]) for w in doc["wallets"]],
-            doc.get("redirect_url"),
+        wallets = [Wallet(provider(w["provider"]), w["number"], w["kind"]) for w in doc["wallets"]]
+        return read_record(
+            cls,
             doc,
+            **money(doc),
+            merchant_name=str((doc.get("merchant") or {}).get("name") or ""),
+            pending=bool(doc.get("pending")),
+            wallets=wallets,
         )
 
 
@@ -344,14 +317,4 @@ class TestPayment:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> TestPayment:
-        poisha = _poisha(doc)
-        return cls(
-            doc["session_id"],
-            doc["outcome"],
-            provider(doc["provider"]),
-            doc["trx_id"],
-            Decimal(poisha) / 100,
-            poisha,
-            doc["sms"],
-            doc,
-        )
+        return read_record(cls, doc, **money(doc), provider=provider(doc["provider"]))
