@@ -22,9 +22,19 @@ from claimsvc_sdk import Client
 from claimsvc_sdk.aio import AsyncClient
 
 SHOP = "https://shop.example.com"
-VECTORS = json.loads(
-    (Path(__file__).resolve().parents[2] / "webhook-vectors.json").read_text("utf-8")
-)
+
+
+def shared(name: str) -> Any:
+    """One of the files the three libraries share: tests/data/ in an unpacked sdist (which
+    carries its copy), else the repository's sdk/ folder."""
+    here = Path(__file__).resolve().parent
+    for place in (here / "data" / name, here.parents[1] / name):
+        if place.is_file():
+            return json.loads(place.read_text("utf-8"))
+    raise FileNotFoundError(f"{name} is neither in tests/data nor in the repository's sdk/")
+
+
+VECTORS = shared("webhook-vectors.json")
 
 
 def live_settings() -> dict[str, Any]:

@@ -1,15 +1,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import claimsvc_sdk
 from claimsvc_sdk.errors import ApiError, error_from_response
+from support import shared
 
-CASES = json.loads((Path(__file__).resolve().parents[2] / "error-cases.json").read_text())["cases"]
+CASES = shared("error-cases.json")["cases"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['status']} {c['code']}" for c in CASES])
