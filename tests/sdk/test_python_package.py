@@ -24,19 +24,14 @@ BUILD_TIMEOUT_S = 180
 SHARED = ("error-cases.json", "webhook-vectors.json")
 
 
-def _run(cmd: list[str], cwd: Path, **env: str) -> str:
-    done = subprocess.run(
-        cmd,
-        cwd=cwd,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT_S,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, f"{' '.join(cmd)} failed ({done.returncode}):\n{output}"
-    return output
+def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    """The command's output (stdout and stderr); a failure shows it."""
+    try:
+        return subprocess.check_output(
+            cmd, cwd=cwd, env=env, stderr=subprocess.STDOUT, text=True, timeout=BUILD_TIMEOUT_S
+        )
+    except subprocess.CalledProcessError as failed:
+        pytest.fail(f"{' '.join(cmd)} failed ({failed.returncode}):\n{failed.output}")
 
 
 @pytest.fixture(scope="module")
@@ -94,24 +89,13 @@ def test_the_sdist_installs_and_its_own_tests_pass_against_the_installed_wheel(
     shipped = ("LICENSE", "tests/support.py", "tests/conftest.py")
     for name in (*shipped, *(f"tests/data/{n}" for n in SHARED)):
         assert (unpacked / name).is_file(), f"the sdist lacks {name}"
-    env = {"PYTHONPATH": str(site), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    env_without_live = {k: v for k, v in os.environ.items() if not k.startswith("CLAIMSVC_SDK")}
+    # The installed copy, not the sdist's src/ (its pytest setting), and no live service.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLAIMSVC_SDK")}
+    env |= {"PYTHONPATH": str(site), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     where = _run(
-        [sys.executable, "-c", "import claimsvc_sdk; print(claimsvc_sdk.__file__)"],
-        unpacked,
-        **env,
+        [sys.executable, "-c", "import claimsvc_sdk; print(claimsvc_sdk.__file__)"], unpacked, env
     )
     assert where.strip().startswith(str(site)), where
-    # -o pythonpath=: not the sdist's src/ (its pytest setting), the installed copy.
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "pythonpath=", "-rs"],
-        cwd=unpacked,
-        env={**env_without_live, **env},
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT_S,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output
+    pytest_cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "pythonpath="]
+    output = _run([*pytest_cmd, "-rs"], unpacked, env)
     assert " passed" in output and " failed" not in output and " error" not in output
