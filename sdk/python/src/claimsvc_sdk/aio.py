@@ -69,7 +69,10 @@ class AsyncClient(ClientBase[AsyncMode, Awaitable[None]]):
 
     async def _send(self, request: Request) -> Answer:
         if self._http is None or self._http.closed:
-            self._http = aiohttp.ClientSession(trust_env=True)
+            # As urllib does for Client: the proxy variables (HTTPS_PROXY, NO_PROXY) apply, and
+            # no cookie is kept between calls.
+            jar = aiohttp.DummyCookieJar()
+            self._http = aiohttp.ClientSession(trust_env=True, cookie_jar=jar)
         where = f"{request.method} {request.url}"
         options: dict[str, Any] = {"data": request.data, "headers": request.headers}
         try:
