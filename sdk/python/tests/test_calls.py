@@ -101,7 +101,8 @@ def test_a_provider_is_an_enum_sent_as_its_value_and_read_back_as_the_enum(flavo
     done = {"success": True, "status": "COMPLETED", "amount": 10.5, "provider": "nagad"}
     for stub, api in stubbed(flavour, [(200, done)]):
         claim = api("sessions.verify", SID, trx_id="ABC123", provider=Provider.NAGAD)
-        assert claim.provider is Provider.NAGAD and claim.provider == "nagad"
+        assert claim.provider is Provider.NAGAD
+        assert f"{claim.provider}" == str(claim.provider) == Provider.NAGAD.value == "nagad"
         assert stub.bodies()[0] == {"sessionId": SID, "trxId": "ABC123", "provider": "nagad"}
         assert claim.amount == Decimal("10.5")
 

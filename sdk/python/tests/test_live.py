@@ -8,6 +8,7 @@ import json
 import uuid
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ def test_open_pay_verify_and_receive_the_signed_webhook(live: Live, receiver: Re
     opened = open_session(c, receiver.url, amount="437.25")
     session = opened.session
     assert not opened.replayed and session.status == "OPEN" and session.amount_poisha == 43725
-    urls = {"success_url": f"{SHOP}/success", "cancel_url": f"{SHOP}/cancel"}
+    urls: dict[str, Any] = {"success_url": f"{SHOP}/success", "cancel_url": f"{SHOP}/cancel"}
     again = c.sessions.initialize(
         session.order_id, **urls, webhook_url=receiver.url, amount_poisha=43725
     )

@@ -22,6 +22,9 @@ class Provider(str, Enum):
     UPAY = "upay"
     CELLFIN = "cellfin"
 
+    def __str__(self) -> str:  # "bkash" in f-strings and logs, on every Python version
+        return str(self.value)
+
 
 PROVIDERS = tuple(p.value for p in Provider)
 
@@ -297,6 +300,9 @@ class TestOutcome(str, Enum):
     HELD = "held"
     """The SMS states a balance the chain cannot reach yet: with balance verification on, the
     claim is PENDING_VERIFICATION."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True)
