@@ -45,6 +45,18 @@ def paid_test_session(t: Client, amount: str = "61.50", hook: Any = None) -> tup
     return session.session, paid
 
 
+def event_of(t: Client, session_id: str, status: str) -> sdk.WebhookEventRecord:
+    """The session's one webhook event, once it has `status` (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while True:
+        items = t.webhook_events.list(session_id=session_id).items
+        if (items and items[0].status == status) or time.monotonic() > deadline:
+            (event,) = items
+            assert event.status == status, event
+            return event
+        time.sleep(0.1)
+
+
 def test_transactions_list_filter_and_read_in_the_keys_mode(live: Live) -> None:
     t = client(live, test=True)
     session, paid = paid_test_session(t)
@@ -72,25 +84,30 @@ def test_transactions_list_filter_and_read_in_the_keys_mode(live: Live) -> None:
 def test_webhook_events_list_read_and_redeliver(live: Live, receiver: Receiver) -> None:
     t = client(live, test=True)
     session, _ = paid_test_session(t, hook=receiver.url)
-    deadline = time.monotonic() + 30
-    while True:
-        (event,) = t.webhook_events.list(session_id=session.session_id).items
-        if event.status == "delivered" or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert (event.status, event.payment_status, event.order_id) == (
+    event = event_of(t, session.session_id, "delivered")
+    assert (event.status, event.payment_status, event.order_id, event.test) == (
         "delivered",
         "COMPLETED",
         session.order_id,
+        True,
     )
     assert t.webhook_events.retrieve(event.id).id == event.id
     again = t.webhook_events.redeliver(event.id)
     assert (again.id, again.status) == (event.id, "queued")
-    with pytest.raises(sdk.EventAlreadyQueuedError):
-        t.webhook_events.redeliver(event.id)
     assert [e.id for e in t.webhook_events.iterate(order_id=session.order_id)] == [event.id]
     with pytest.raises(sdk.EventNotFoundError):
-        client(live).webhook_events.retrieve(event.id)
+        client(live).webhook_events.retrieve(event.id)  # the live key: another ledger
+
+
+def test_an_event_still_queued_is_not_redelivered(live: Live, receiver: Receiver) -> None:
+    t = client(live, test=True)
+    refused = f"https://{live.s['receiver_host']}:1/hook"  # nothing listens: it stays queued
+    session, _ = paid_test_session(t, hook=refused)
+    event = event_of(t, session.session_id, "queued")
+    with pytest.raises(sdk.EventAlreadyQueuedError) as refused_again:
+        t.webhook_events.redeliver(event.id)
+    assert refused_again.value.status == 409
+    assert t.webhook_events.retrieve(event.id).status == "queued"
 
 
 def test_a_payment_link_with_the_same_idempotency_key_is_made_once(live: Live) -> None:
