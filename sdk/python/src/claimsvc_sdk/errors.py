@@ -199,6 +199,11 @@ class EventAlreadyQueuedError(ConflictError):
     """EVENT_ALREADY_QUEUED: the event is still queued for delivery; nothing to redeliver."""
 
 
+class EventNotRedeliverableError(ConflictError):
+    """EVENT_NOT_REDELIVERABLE: only a dead or delivered event can be redelivered (a stopped
+    one cannot: `stopped_reason` says why)."""
+
+
 class SessionClosedError(ApiError):
     """410: the session can no longer be paid."""
 
@@ -276,6 +281,7 @@ PLAIN_CODES = {
     "Transaction not found": "TRANSACTION_NOT_FOUND",
     "Event not found": "EVENT_NOT_FOUND",
     "Event is already queued for delivery": "EVENT_ALREADY_QUEUED",
+    "Only a dead or delivered event can be redelivered": "EVENT_NOT_REDELIVERABLE",
 }
 _URL_RULE = re.compile(r"^(success_url|cancel_url|webhook_url) ")
 
@@ -315,6 +321,7 @@ ERROR_TYPES: dict[str, type[ApiError]] = {
     "TRANSACTION_NOT_FOUND": TransactionNotFoundError,
     "EVENT_NOT_FOUND": EventNotFoundError,
     "EVENT_ALREADY_QUEUED": EventAlreadyQueuedError,
+    "EVENT_NOT_REDELIVERABLE": EventNotRedeliverableError,
     "INVALID_WAIT": InvalidWaitError,
 }
 _BY_STATUS: dict[int, type[ApiError]] = {
