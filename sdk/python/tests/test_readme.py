@@ -42,3 +42,10 @@ def test_every_type_the_readme_names_exists() -> None:
 def test_the_readme_has_no_link_the_registry_would_break() -> None:
     targets = re.findall(r"\]\(([^)]+)\)", README)
     assert targets and all(t.startswith("https://") for t in targets), targets
+
+
+def test_every_python_example_of_the_readme_is_valid_python() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert len(blocks) >= 8
+    for block in blocks:
+        compile(block, "README.md", "exec")
