@@ -56,8 +56,10 @@ def _read(parse: Callable[[dict[str, Any]], T]) -> Callable[[Answer], T]:
     return lambda answer: parse(_doc(answer))
 
 
-def _page(parse: Any) -> Any:
-    def read(answer: Answer) -> models.Page[Any]:
+def _page(parse: Callable[[dict[str, Any]], T]) -> Callable[[Answer], models.Page[T]]:
+    """How a list call reads its answer: `{items, next_cursor}`, each item a record."""
+
+    def read(answer: Answer) -> models.Page[T]:
         doc = _doc(answer)
         return models.Page([parse(item) for item in doc["items"]], doc.get("next_cursor"))
 
