@@ -10,7 +10,7 @@ import pytest
 import claimsvc_sdk as sdk
 from claimsvc_sdk import Provider, TestOutcome
 from claimsvc_sdk.aio import AsyncClient
-from support import SHOP, Live, client, open_session, order_id
+from support import SHOP, Live, Receiver, client, open_session, order_id
 
 
 def test_a_paid_test_payment_completes_its_session(live: Live) -> None:
@@ -94,3 +94,20 @@ def test_the_async_client_opens_pays_verifies_and_reads(live: Live) -> None:
                 )
 
     asyncio.run(flow())
+
+
+def test_both_clients_refuse_a_server_whose_certificate_they_do_not_trust(
+    receiver: Receiver,
+) -> None:
+    """The webhook receiver's certificate is signed by the stack's test CA, which this process
+    does not trust: certificates are verified, never skipped, by urllib and aiohttp alike."""
+    origin = receiver.url.rsplit("/", 1)[0]
+    with pytest.raises(sdk.ApiConnectionError, match="CERTIFICATE_VERIFY_FAILED"):
+        sdk.Client("sk_test_x", origin, max_retries=0).links.retrieve("lnk_1")
+
+    async def attempt() -> None:
+        async with AsyncClient("sk_test_x", origin, max_retries=0) as c:
+            await c.links.retrieve("lnk_1")
+
+    with pytest.raises(sdk.ApiConnectionError, match=r"(?i)certificate"):
+        asyncio.run(attempt())
