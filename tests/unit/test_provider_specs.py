@@ -85,13 +85,15 @@ def test_the_openapi_documents_provider_enums_are_the_specs() -> None:
 
 
 def _python_sdk() -> list[str]:
-    tree = ast.parse((ROOT / "sdk/python/src/claimsvc_sdk/client.py").read_text("utf-8"))
+    """The values of the Python SDK's `Provider` enum, in order."""
+    tree = ast.parse((ROOT / "sdk/python/src/claimsvc_sdk/models.py").read_text("utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "PROVIDERS" for t in node.targets
-        ):
-            return list(ast.literal_eval(node.value))
-    raise AssertionError("the Python SDK has no PROVIDERS")
+        if isinstance(node, ast.ClassDef) and node.name == "Provider":
+            members = [i for i in node.body if isinstance(i, ast.Assign)]
+            return [
+                ast.literal_eval(m.value) for m in members if ast.unparse(m.targets[0]).isupper()
+            ]
+    raise AssertionError("the Python SDK has no Provider enum")
 
 
 def _js_sdk() -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -12,13 +14,27 @@ import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import pytest
 
-VECTORS = json.loads(
-    (Path(__file__).resolve().parents[2] / "webhook-vectors.json").read_text("utf-8")
-)
+from claimsvc_sdk import Client
+from claimsvc_sdk.aio import AsyncClient
+
+SHOP = "https://shop.example.com"
+
+
+def shared(name: str) -> Any:
+    """One of the files the three libraries share: tests/data/ in an unpacked sdist (which
+    carries its copy), else the repository's sdk/ folder."""
+    here = Path(__file__).resolve().parent
+    for place in (here / "data" / name, here.parents[1] / name):
+        if place.is_file():
+            return json.loads(place.read_text("utf-8"))
+    raise FileNotFoundError(f"{name} is neither in tests/data nor in the repository's sdk/")
+
+
+VECTORS = shared("webhook-vectors.json")
 
 
 def live_settings() -> dict[str, Any]:
@@ -118,12 +134,17 @@ class Receiver:
         self.server.server_close()
 
 
-class Stub:
-    """A local stand-in answering from a script of (status, body) replies, recording each
-    request: for the retry tests only (the real service is never made to fail on purpose)."""
+Reply = Union[tuple[int, Any], tuple[int, Any, dict[str, str]]]
 
-    def __init__(self, replies: list[tuple[int, Any]], delay: float = 0) -> None:
-        self.replies, self.seen = list(replies), []  # type: ignore[var-annotated]
+
+class Stub:
+    """A local stand-in answering from a script of (status, body[, headers]) replies (the last
+    one again once the script is used up), recording each request: for the offline tests (the
+    real service is never made to fail on purpose)."""
+
+    def __init__(self, replies: list[Reply], delay: float = 0) -> None:
+        self.replies = list(replies)
+        self.seen: list[tuple[str, str, bytes, dict[str, str]]] = []
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -132,13 +153,17 @@ class Stub:
                 outer.seen.append((self.command, self.path, body, dict(self.headers.items())))
                 if delay:
                     time.sleep(delay)
-                status, doc = outer.replies.pop(0) if len(outer.replies) > 1 else outer.replies[0]
+                reply = outer.replies.pop(0) if len(outer.replies) > 1 else outer.replies[0]
+                status, doc, extra = (*reply, {}) if len(reply) == 2 else reply
                 raw = json.dumps(doc).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(raw)))
-                self.end_headers()
-                self.wfile.write(raw)
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    self.send_response(status)  # (a client that timed out has gone)
+                    for name, value in extra.items():
+                        self.send_header(name, value)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(raw)))
+                    self.end_headers()
+                    self.wfile.write(raw)
 
             do_GET = do_POST = _answer
 
@@ -153,9 +178,73 @@ class Stub:
         self.server.shutdown()
         self.server.server_close()
 
+    def bodies(self) -> list[Any]:
+        return [json.loads(body) if body else None for _, _, body, _ in self.seen]
+
+    def header(self, name: str) -> list[str | None]:
+        """The value of header `name` in each request seen (any case)."""
+        return [next((v for k, v in h.items() if k.lower() == name), None) for *_, h in self.seen]
+
 
 def order_id(prefix: str = "py") -> str:
     return f"{prefix}-{secrets.token_hex(6)}"
 
 
-SHOP = "https://shop.example.com"
+class Api:
+    """One of the two clients behind one calling convention, so that a test states once what
+    both must do: `api("sessions.verify", sid, trx_id=...)`, `api.each("links.iterate")`."""
+
+    def __init__(self, flavour: str, url: str, sleeps: list[float], **options: Any) -> None:
+        self.flavour, self.url, self.sleeps, self.options = flavour, url, sleeps, options
+
+    def __call__(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        return self._run(name, args, kwargs, lambda made: made)
+
+    def each(self, name: str, *args: Any, **kwargs: Any) -> list[Any]:
+        """Every item an iterate call yields."""
+        return self._run(name, args, kwargs, list)  # type: ignore[no-any-return]
+
+    def _run(self, name: str, args: Any, kwargs: Any, collect: Any) -> Any:
+        if self.flavour == "sync":
+            client = Client("sk_test", self.url, sleep=self.sleeps.append, **self.options)
+            return collect(_method(client, name)(*args, **kwargs))
+
+        async def fake_sleep(seconds: float) -> None:
+            self.sleeps.append(seconds)
+
+        async def go() -> Any:
+            async with AsyncClient("sk_test", self.url, sleep=fake_sleep, **self.options) as client:
+                made = _method(client, name)(*args, **kwargs)
+                if hasattr(made, "__aiter__"):
+                    return [item async for item in made]
+                return collect(await made)
+
+        return asyncio.run(go())
+
+
+def _method(client: Any, name: str) -> Any:
+    for part in name.split("."):
+        client = getattr(client, part)
+    return client
+
+
+FLAVOURS = ["sync", "async"]
+
+
+def client(live: Live, account: str = "main", *, test: bool = False, **options: Any) -> Client:
+    """A client of one of the live accounts, with its live key (or its test key)."""
+    key = live.account(account)["test_key" if test else "key"]
+    return Client(key, live.api_url, backoff=0.01, **options)
+
+
+def open_session(
+    c: Client, hook: str = f"{SHOP}/webhook", amount: str = "437.25", **kw: Any
+) -> Any:
+    return c.sessions.initialize(
+        order_id(),
+        success_url=f"{SHOP}/success",
+        cancel_url=f"{SHOP}/cancel",
+        webhook_url=hook,
+        amount=amount,
+        **kw,
+    )

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from claimsvc_sdk.client import _amount, _dumps
+from claimsvc_sdk._call import dumps as _dumps
+from claimsvc_sdk.calls import _amount
 from claimsvc_sdk.money import from_json_number, taka_text, to_poisha
 
 

@@ -1,11 +1,17 @@
-"""claimsvc client: checkout sessions, payment links and webhook verification.
+"""claimsvc client: checkout sessions, payment links, wallet transactions, webhook events,
+test payments and webhook verification.
 
 from claimsvc_sdk import Client, webhooks
 client = Client(api_key="sk_...", base_url="https://pay.example.com")
+
+The asyncio client is `claimsvc_sdk.aio.AsyncClient` (also `claimsvc_sdk.AsyncClient`), with
+the `async` extra: pip install "claimsvc-sdk[async]".
 """
 
+from typing import Any
+
 from claimsvc_sdk import webhooks
-from claimsvc_sdk.client import VERSION as __version__
+from claimsvc_sdk._call import VERSION as __version__
 from claimsvc_sdk.client import Client
 from claimsvc_sdk.errors import (
     ERROR_TYPES,
@@ -19,11 +25,18 @@ from claimsvc_sdk.errors import (
     ClaimsvcError,
     ConflictError,
     DailyLimitError,
+    EventAlreadyQueuedError,
+    EventNotFoundError,
+    EventNotRedeliverableError,
+    IdempotencyKeyReusedError,
     InvalidApiKeyError,
+    InvalidIdempotencyKeyError,
     InvalidJsonError,
     InvalidProviderError,
     InvalidRequestError,
     InvalidTrxIdError,
+    InvalidWaitError,
+    LiveKeyRequiredError,
     MaintenanceError,
     MissingApiKeyError,
     MissingFieldsError,
@@ -39,7 +52,10 @@ from claimsvc_sdk.errors import (
     SessionExpiredError,
     SessionNotFoundError,
     SessionUnavailableError,
+    TestKeyRequiredError,
+    TestSessionNotOpenError,
     TooManyAttemptsError,
+    TransactionNotFoundError,
     UrlRejectedError,
     ValidationError,
     VendorInactiveError,
@@ -47,25 +63,37 @@ from claimsvc_sdk.errors import (
     WebhookVerificationError,
 )
 from claimsvc_sdk.models import (
+    PENDING_VERIFICATION,
+    SMS_NOT_ARRIVED,
     Cancellation,
     Claim,
     InitializeResult,
     LinkPage,
+    Page,
     PaymentLink,
+    Provider,
+    PublicSession,
     Session,
     SessionDetails,
     SessionPage,
+    TestOutcome,
+    TestPayment,
+    Wallet,
 )
 from claimsvc_sdk.money import taka_text, to_poisha
+from claimsvc_sdk.records import Transaction, WebhookEventRecord
 from claimsvc_sdk.webhooks import WebhookEvent
 
 __all__ = [
     "ERROR_TYPES",
+    "PENDING_VERIFICATION",
+    "SMS_NOT_ARRIVED",
     "AccountInactiveError",
     "AlreadyCompletedError",
     "ApiConnectionError",
     "ApiError",
     "ApiTimeoutError",
+    "AsyncClient",
     "AuthenticationError",
     "BrandArchivedError",
     "Cancellation",
@@ -74,21 +102,31 @@ __all__ = [
     "Client",
     "ConflictError",
     "DailyLimitError",
+    "EventAlreadyQueuedError",
+    "EventNotFoundError",
+    "EventNotRedeliverableError",
+    "IdempotencyKeyReusedError",
     "InitializeResult",
     "InvalidApiKeyError",
+    "InvalidIdempotencyKeyError",
     "InvalidJsonError",
     "InvalidProviderError",
     "InvalidRequestError",
     "InvalidTrxIdError",
+    "InvalidWaitError",
     "LinkPage",
+    "LiveKeyRequiredError",
     "MaintenanceError",
     "MissingApiKeyError",
     "MissingFieldsError",
     "NotFoundError",
     "OrderIdConflictError",
+    "Page",
     "PaymentLink",
     "PermissionDeniedError",
     "PlatformFeeDueError",
+    "Provider",
+    "PublicSession",
     "RateLimitError",
     "RateLimitedError",
     "RequestTooLargeError",
@@ -100,15 +138,33 @@ __all__ = [
     "SessionNotFoundError",
     "SessionPage",
     "SessionUnavailableError",
+    "TestKeyRequiredError",
+    "TestOutcome",
+    "TestPayment",
+    "TestSessionNotOpenError",
     "TooManyAttemptsError",
+    "Transaction",
+    "TransactionNotFoundError",
     "UrlRejectedError",
     "ValidationError",
     "VendorInactiveError",
     "VerificationFailedError",
+    "Wallet",
     "WebhookEvent",
+    "WebhookEventRecord",
     "WebhookVerificationError",
     "__version__",
     "taka_text",
     "to_poisha",
     "webhooks",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`AsyncClient` on first use only: the sync client needs nothing beyond the standard
+    library, the async one needs aiohttp (the `async` extra)."""
+    if name == "AsyncClient":
+        from claimsvc_sdk.aio import AsyncClient
+
+        return AsyncClient
+    raise AttributeError(f"module 'claimsvc_sdk' has no attribute {name!r}")

@@ -45,6 +45,7 @@ class ApiError(ClaimsvcError):
         details: list[str] | None = None,
         request_id: str | None = None,
         body: Any = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.code = code
@@ -54,13 +55,15 @@ class ApiError(ClaimsvcError):
         self.details = details or []
         self.request_id = request_id
         self.body = body
+        self.headers = dict(headers or {})
         self.attempts = 1
 
     @property
     def retryable(self) -> bool:
-        """Worth retrying with the same body, by the API's retry guidance: 500, 503, and a 429
-        from a daily limit. Never 400, 401, 403, 404, nor TOO_MANY_ATTEMPTS or RATE_LIMITED."""
-        return self.status in (500, 503) or self.code in DAILY_LIMIT_CODES
+        """Worth sending again unchanged (contract §6): a 500, 502, 503 or 504, or a 429
+        RATE_LIMITED after its Retry-After. Never a daily limit (it lasts until tomorrow),
+        TOO_MANY_ATTEMPTS (the session is locked) or any other 4xx."""
+        return self.status in RETRYABLE_STATUSES or self.code == "RATE_LIMITED"
 
 
 class InvalidRequestError(ApiError):
@@ -82,6 +85,15 @@ class UrlRejectedError(InvalidRequestError):
 
 class MissingFieldsError(InvalidRequestError):
     """MISSING_FIELDS: a claim lacked sessionId, trxId or provider."""
+
+
+class InvalidIdempotencyKeyError(ValidationError):
+    """INVALID_IDEMPOTENCY_KEY: the Idempotency-Key is not 1 to 255 printable ASCII
+    characters."""
+
+
+class InvalidWaitError(ValidationError):
+    """INVALID_WAIT: verify's `wait` is not a whole number of seconds from 0 to 25."""
 
 
 class InvalidTrxIdError(InvalidRequestError):
@@ -133,8 +145,26 @@ class BrandArchivedError(PermissionDeniedError):
     """BRAND_ARCHIVED: the brand is archived and accepts no new payments."""
 
 
+class TestKeyRequiredError(PermissionDeniedError):
+    """TEST_KEY_REQUIRED: test payments need a test key (sk_test_...); a live key cannot."""
+
+    __test__ = False  # not a pytest test class
+
+
+class LiveKeyRequiredError(PermissionDeniedError):
+    """LIVE_KEY_REQUIRED: payment links are live only; a test key cannot create or read them."""
+
+
 class NotFoundError(ApiError):
     """404: no such resource in this key's account (NOT_FOUND)."""
+
+
+class TransactionNotFoundError(NotFoundError):
+    """TRANSACTION_NOT_FOUND: no such wallet transaction in this key's account and mode."""
+
+
+class EventNotFoundError(NotFoundError):
+    """EVENT_NOT_FOUND: no such webhook event in this key's account and mode."""
 
 
 class SessionNotFoundError(NotFoundError):
@@ -153,6 +183,25 @@ class OrderIdConflictError(ConflictError):
 
 class AlreadyCompletedError(ConflictError):
     """ALREADY_COMPLETED: the session was completed with a different transaction."""
+
+
+class TestSessionNotOpenError(ConflictError):
+    """TEST_SESSION_NOT_OPEN: a test payment needs an open test session."""
+
+    __test__ = False  # not a pytest test class
+
+
+class IdempotencyKeyReusedError(ConflictError):
+    """IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with a different request body."""
+
+
+class EventAlreadyQueuedError(ConflictError):
+    """EVENT_ALREADY_QUEUED: the event is still queued for delivery; nothing to redeliver."""
+
+
+class EventNotRedeliverableError(ConflictError):
+    """EVENT_NOT_REDELIVERABLE: only a dead or delivered event can be redelivered (a stopped
+    one cannot: `stopped_reason` says why)."""
 
 
 class SessionClosedError(ApiError):
@@ -176,8 +225,8 @@ class RateLimitedError(RateLimitError):
 
 
 class DailyLimitError(RateLimitError):
-    """VENDOR_DAILY_LIMIT or PLATFORM_DAILY_LIMIT: the day's transactions are used up (days roll
-    over at midnight Asia/Dhaka)."""
+    """VENDOR_DAILY_LIMIT or PLATFORM_DAILY_LIMIT: the day's transactions are used up; try again
+    tomorrow (days roll over at midnight Asia/Dhaka). Raised at once, never retried."""
 
 
 class TooManyAttemptsError(RateLimitError):
@@ -192,7 +241,7 @@ class MaintenanceError(ApiError):
     """MAINTENANCE (503): checkout is paused for maintenance; retry shortly."""
 
 
-DAILY_LIMIT_CODES = frozenset({"VENDOR_DAILY_LIMIT", "PLATFORM_DAILY_LIMIT"})
+RETRYABLE_STATUSES = frozenset({500, 502, 503, 504})
 
 # The service's plain-text errors, named.
 PLAIN_CODES = {
@@ -222,6 +271,17 @@ PLAIN_CODES = {
     "Not found": "NOT_FOUND",
     "Session not found": "SESSION_NOT_FOUND",
     "Invalid request": "INVALID_REQUEST",
+    "Test payments need a test key (sk_test_...); a live key cannot make one": "TEST_KEY_REQUIRED",
+    "This test session is not open; a test payment needs an open session": (
+        "TEST_SESSION_NOT_OPEN"
+    ),
+    "Payment links are live only; use a live key": "LIVE_KEY_REQUIRED",
+    "Invalid Idempotency-Key header": "INVALID_IDEMPOTENCY_KEY",
+    "Idempotency-Key was already used with a different request body": "IDEMPOTENCY_KEY_REUSED",
+    "Transaction not found": "TRANSACTION_NOT_FOUND",
+    "Event not found": "EVENT_NOT_FOUND",
+    "Event is already queued for delivery": "EVENT_ALREADY_QUEUED",
+    "Only a dead or delivered event can be redelivered": "EVENT_NOT_REDELIVERABLE",
 }
 _URL_RULE = re.compile(r"^(success_url|cancel_url|webhook_url) ")
 
@@ -253,6 +313,16 @@ ERROR_TYPES: dict[str, type[ApiError]] = {
     "TOO_MANY_ATTEMPTS": TooManyAttemptsError,
     "INTERNAL_ERROR": ServerError,
     "MAINTENANCE": MaintenanceError,
+    "TEST_KEY_REQUIRED": TestKeyRequiredError,
+    "TEST_SESSION_NOT_OPEN": TestSessionNotOpenError,
+    "LIVE_KEY_REQUIRED": LiveKeyRequiredError,
+    "INVALID_IDEMPOTENCY_KEY": InvalidIdempotencyKeyError,
+    "IDEMPOTENCY_KEY_REUSED": IdempotencyKeyReusedError,
+    "TRANSACTION_NOT_FOUND": TransactionNotFoundError,
+    "EVENT_NOT_FOUND": EventNotFoundError,
+    "EVENT_ALREADY_QUEUED": EventAlreadyQueuedError,
+    "EVENT_NOT_REDELIVERABLE": EventNotRedeliverableError,
+    "INVALID_WAIT": InvalidWaitError,
 }
 _BY_STATUS: dict[int, type[ApiError]] = {
     400: InvalidRequestError,
@@ -301,19 +371,21 @@ def error_from_response(
     if claim and code == "NOT_FOUND":
         cls = SessionNotFoundError
     details = body.get("details") if isinstance(body, dict) else None
-    retry_after = _header(headers, "retry-after")
+    retry_after = header(headers, "retry-after")
     return cls(
         code,
         message,
         status,
         retry_after=int(retry_after) if retry_after and retry_after.isdigit() else None,
         details=[str(d) for d in details] if isinstance(details, list) else None,
-        request_id=_header(headers, "x-request-id") or request_id,
+        request_id=header(headers, "x-request-id") or request_id,
         body=body,
+        headers=headers,
     )
 
 
-def _header(headers: Mapping[str, str], name: str) -> str | None:
+def header(headers: Mapping[str, str], name: str) -> str | None:
+    """The value of header `name` (lower case) in a mapping of any case."""
     for key, value in headers.items():
         if key.lower() == name:
             return value
