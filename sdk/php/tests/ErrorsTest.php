@@ -68,7 +68,7 @@ final class ErrorsTest extends TestCase
 
     public function testTheReadmesErrorTableIsTheSharedTable(): void
     {
-        $readme = (string) file_get_contents(dirname(__DIR__) . '/README.md');
+        $readme = (string) file_get_contents(CLAIMSVC_SDK_ROOT . '/README.md');
         preg_match_all('/^\| `([A-Z_]+)` \| `([A-Za-z]+)` \|/m', $readme, $rows, PREG_SET_ORDER);
         $documented = array_values(array_unique(array_map(static fn ($r) => "{$r[1]} {$r[2]}", $rows)));
         $expected = [];
