@@ -24,17 +24,4 @@ final class Check
         }
         return $limit;
     }
-
-    /**
-     * $value if it is one of $allowed (or null).
-     *
-     * @param list<string> $allowed
-     */
-    public static function oneOf(string $name, ?string $value, array $allowed): ?string
-    {
-        if ($value !== null && !in_array($value, $allowed, true)) {
-            throw new \InvalidArgumentException("$name must be one of " . implode(', ', $allowed) . ", got '$value'");
-        }
-        return $value;
-    }
 }

@@ -83,7 +83,8 @@ final class Client
     }
 
     /**
-     * [status, decoded body, lower-case response headers] of a 2xx answer; the named
+     * The low-level call every typed method goes through, for an endpoint this version does not
+     * wrap yet: [status, decoded body, lower-case response headers] of a 2xx answer; the named
      * ApiException otherwise. Decimal numbers in the body are their exact text (Json::decode).
      *
      * @param array<string, mixed>|null $body

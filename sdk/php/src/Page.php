@@ -24,8 +24,10 @@ class Page implements \IteratorAggregate, \Countable, \ArrayAccess
     }
 
     /**
+     * @internal the items and cursor of an answer's {items, next_cursor}
+     *
      * @template R
-     * @param array<string, mixed> $doc an answer's {items, next_cursor}
+     * @param array<string, mixed> $doc
      * @param callable(array<string, mixed>): R $read
      * @return array{list<R>, ?string}
      */

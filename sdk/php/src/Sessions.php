@@ -103,7 +103,7 @@ final class Sessions
     {
         $query = [
             'order_id' => $orderId,
-            'status' => Check::oneOf('status', $status, self::STATUSES),
+            'status' => $status,
             'limit' => Check::limit($limit),
             'cursor' => $cursor,
         ];

@@ -26,9 +26,9 @@ final class Transactions
         ?string $cursor = null,
     ): Page {
         $query = [
-            'status' => Check::oneOf('status', $status, Transaction::STATUSES),
+            'status' => $status,
             'provider' => $provider === null ? null : Provider::of($provider),
-            'direction' => Check::oneOf('direction', $direction, Transaction::DIRECTIONS),
+            'direction' => $direction,
             'trx_id' => $trxId,
             'session_id' => $sessionId,
             'limit' => Check::limit($limit),

@@ -20,7 +20,7 @@ final class WebhookEvents
         ?string $cursor = null,
     ): Page {
         $query = [
-            'status' => Check::oneOf('status', $status, WebhookEventRecord::STATUSES),
+            'status' => $status,
             'session_id' => $sessionId,
             'order_id' => $orderId,
             'limit' => Check::limit($limit),

@@ -95,7 +95,6 @@ final class CallsTest extends StubbedTestCase
                 'GET /api/v1/transactions?status=confirmed&provider=nagad&trx_id=9dv4insp7k&limit=1&cursor=c2',
                 'GET /api/v1/transactions/trx_1',
             ], array_map(fn ($s) => "{$s['method']} {$s['uri']}", $stub->seen()));
-            self::thrown(\InvalidArgumentException::class, fn () => $c->transactions()->list(direction: 'sideways'));
             self::thrown(\InvalidArgumentException::class, fn () => $c->transactions()->list(limit: 101));
             self::assertCount(3, $stub->seen());
         });

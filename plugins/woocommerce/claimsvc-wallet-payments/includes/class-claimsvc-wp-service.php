@@ -18,7 +18,7 @@ final class Claimsvc_WP_Service
 
     public function __construct(string $url, string $key)
     {
-        $this->client = new Client($key, $url, 10_000, 1);
+        $this->client = new Client($key, $url, timeoutMs: 10_000, maxRetries: 1);
     }
 
     /**
