@@ -39,6 +39,7 @@ final class ErrorMapper
         'Transaction not found' => 'TRANSACTION_NOT_FOUND',
         'Event not found' => 'EVENT_NOT_FOUND',
         'Event is already queued for delivery' => 'EVENT_ALREADY_QUEUED',
+        'Only a dead or delivered event can be redelivered' => 'EVENT_NOT_REDELIVERABLE',
     ];
 
     public const ERROR_TYPES = [
@@ -78,6 +79,7 @@ final class ErrorMapper
         'EVENT_NOT_FOUND' => Exception\EventNotFoundException::class,
         'EVENT_ALREADY_QUEUED' => Exception\EventAlreadyQueuedException::class,
         'INVALID_WAIT' => Exception\InvalidWaitException::class,
+        'EVENT_NOT_REDELIVERABLE' => Exception\EventNotRedeliverableException::class,
     ];
 
     private const BY_STATUS = [
