@@ -1,8 +1,8 @@
-"""PHP for the PHP SDK's tests (sdk/php) and the WooCommerce shop the plugin's tests run
-(tests/shop): Debian's PHP with the extensions WordPress and WooCommerce need, MariaDB's server
-(a private `mariadbd` per test worker) and gettext (the plugin's translations), installed with
-apt-get when one is missing. Under CI=true anything still missing afterwards is a failure,
-never a silent skip."""
+"""PHP for the PHP SDK's tests (sdk/php: PHPUnit, and Composer for its packaging test) and the
+WooCommerce shop the plugin's tests run (tests/shop): Debian's PHP with the extensions WordPress
+and WooCommerce need, MariaDB's server (a private `mariadbd` per test worker) and gettext (the
+plugin's translations), installed with apt-get when one is missing. Under CI=true anything still
+missing afterwards is a failure, never a silent skip."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ PACKAGES = [
     "php-bcmath",
     "mariadb-server",
     "gettext",
+    "phpunit",
+    "composer",
 ]
 # json and openssl are built into Debian's php-cli; each other one comes with its php-* package.
 EXTENSIONS = {
@@ -39,7 +41,7 @@ EXTENSIONS = {
     "zip",
     "bcmath",
 }
-PROGRAMS = ("mariadbd", "mariadb-install-db", "msgfmt", "xgettext")
+PROGRAMS = ("mariadbd", "mariadb-install-db", "msgfmt", "xgettext", "phpunit", "composer")
 
 
 def missing() -> set[str] | None:

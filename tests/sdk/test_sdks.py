@@ -51,6 +51,15 @@ def test_the_python_sdk_passes_its_own_tests_against_the_service(stack: LiveStac
     assert " passed" in output and "skipped" not in output
 
 
+ROOT = SDK.parent
+# The live tests of the calls issue 31 adds to the service (PHPUnit group issue-31-service): run
+# once the service serves them, left out on a tree whose service predates them.
+ISSUE_31_SERVICE = any(
+    "/api/v1/webhook-events" in path.read_text("utf-8")
+    for path in (ROOT / "claimsvc" / "api").rglob("*.py")
+)
+
+
 @pytest.mark.parametrize(
     "precision",
     ["-1", "17"],
@@ -62,8 +71,11 @@ def test_the_php_sdk_passes_its_own_tests_against_the_service(
     # 17 is what many shared hosts' php.ini still sets (PHP before 7.1 shipped it): amounts
     # read from an answer or a webhook must come out exact all the same (issue 30).
     php = [tool("php", "ensure_php.py"), "-d", f"serialize_precision={precision}"]
-    output = run(stack, "php", [*php, "tests/run.php"])
-    assert "# SKIP" not in output and " 0 failed" in output
+    phpunit = tool("phpunit", "ensure_php.py")
+    groups = [] if ISSUE_31_SERVICE else ["--exclude-group", "issue-31-service"]
+    output = run(stack, "php", [*php, phpunit, "--do-not-cache-result", *groups])
+    # "OK (N tests" only when nothing failed, was skipped or was risky.
+    assert "\nOK (" in output, output
 
 
 def test_the_js_sdk_passes_its_own_tests_against_the_service(stack: LiveStack) -> None:

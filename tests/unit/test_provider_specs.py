@@ -104,10 +104,10 @@ def _js_sdk() -> list[str]:
 
 
 def _php_sdk() -> list[str]:
-    text = (ROOT / "sdk/php/src/Exception/InvalidProviderException.php").read_text("utf-8")
-    found = re.search(r"not one of ([a-z, ]+)\.", text)
-    assert found is not None, "the PHP SDK names no providers"
-    return [name.strip() for name in found[1].split(",")]
+    text = (ROOT / "sdk/php/src/Provider.php").read_text("utf-8")
+    found = re.findall(r"^\s*case \w+ = '([a-z]+)';", text, re.MULTILINE)
+    assert found, "the PHP SDK's Provider enum names no providers"
+    return found
 
 
 def _woocommerce_plugin() -> list[str]:

@@ -49,6 +49,29 @@ def test_php_present_installs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ensure_php.main() == 0 and calls == []
 
 
+def test_php_installs_phpunit_and_composer_with_the_runtime() -> None:
+    # The PHP SDK's suite runs under Debian's phpunit; its packaging test builds the Composer
+    # archive with Debian's composer (tests/sdk/test_php_package.py).
+    assert {"php-cli", "php-curl", "phpunit", "composer"} <= set(ensure_php.PACKAGES)
+    assert {"phpunit", "composer"} <= set(ensure_php.PROGRAMS)
+
+
+def test_php_without_phpunit_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = no_install(monkeypatch, ensure_php)
+    monkeypatch.setattr(
+        ensure_php.shutil, "which", lambda name: None if name == "phpunit" else f"/usr/bin/{name}"
+    )
+    monkeypatch.setattr(
+        ensure_php.subprocess,
+        "run",
+        lambda *a, **k: type("Done", (), {"stdout": "\n".join(ensure_php.EXTENSIONS)})(),
+    )
+    assert ensure_php.missing() == {"phpunit"}
+    answers = iter([{"phpunit"}, set()])
+    monkeypatch.setattr(ensure_php, "missing", lambda: next(answers))
+    assert ensure_php.main() == 0 and calls == [ensure_php.PACKAGES]
+
+
 @pytest.mark.parametrize(
     ("major", "ci", "status"), [(None, "true", 1), (16, "true", 1), (16, "", 0)]
 )

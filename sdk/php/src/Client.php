@@ -9,16 +9,23 @@ use Claimsvc\Exception\ApiException;
 use Claimsvc\Exception\ApiTimeoutException;
 
 /**
- * The API client: `new Client('sk_...', 'https://pay.example.com')`, then $client->sessions and
- * $client->links. Only calls safe to repeat are retried, on 500, 503, a daily-limit 429 or no
- * answer at all, with the same body; backoff doubles from $backoffMs with jitter.
+ * The API client: `new Client('sk_...', 'https://pay.example.com')`, then $client->sessions(),
+ * links(), transactions(), webhookEvents() and testPayments(). Only calls safe to repeat (reads,
+ * initialize, verify, cancel, a link create with its Idempotency-Key) are retried, with the same
+ * body and request id: on RATE_LIMITED after its Retry-After, on 500, 502, 503, 504, and when
+ * no answer came. Never on a daily limit. Backoff doubles from $backoffMs with jitter.
  */
 final class Client
 {
-    public const VERSION = '0.1.0';
+    public const VERSION = '0.2.0';
+    /** A RATE_LIMITED answer asking for a longer wait than this is raised, not slept through. */
+    public const MAX_RETRY_AFTER_SECONDS = 60;
 
     public readonly Sessions $sessions;
     public readonly PaymentLinks $links;
+    public readonly Transactions $transactions;
+    public readonly WebhookEvents $webhookEvents;
+    public readonly TestPayments $testPayments;
     public readonly string $baseUrl;
     /** @var callable(int): void */
     private $sleep;
@@ -40,6 +47,9 @@ final class Client
         $this->sleep = $sleep ?? static fn (int $ms) => usleep($ms * 1000);
         $this->sessions = new Sessions($this);
         $this->links = new PaymentLinks($this);
+        $this->transactions = new Transactions($this);
+        $this->webhookEvents = new WebhookEvents($this);
+        $this->testPayments = new TestPayments($this);
     }
 
     /** The same as $client->sessions, as a call: $client->sessions()->retrieve($id). */
@@ -54,30 +64,74 @@ final class Client
         return $this->links;
     }
 
+    /** The money that moved in your wallets, read from their SMS: $client->transactions()->list(). */
+    public function transactions(): Transactions
+    {
+        return $this->transactions;
+    }
+
+    /** Your webhook events and their delivery: list, retrieve, redeliver. */
+    public function webhookEvents(): WebhookEvents
+    {
+        return $this->webhookEvents;
+    }
+
+    /** Test payments for sessions opened with a test key (sk_test_...). */
+    public function testPayments(): TestPayments
+    {
+        return $this->testPayments;
+    }
+
     /**
-     * [status, decoded body] of a 2xx answer; the named ApiException otherwise.
+     * The low-level call every typed method goes through, for an endpoint this version does not
+     * wrap yet: [status, decoded body, lower-case response headers] of a 2xx answer; the named
+     * ApiException otherwise. Decimal numbers in the body are their exact text (Json::decode).
      *
      * @param array<string, mixed>|null $body
-     * @return array{int, mixed}
+     * @param array<string, string> $headers extra request headers
+     * @return array{int, mixed, array<string, string>}
      */
-    public function request(string $method, string $path, ?array $body, bool $idempotent): array
-    {
+    public function request(
+        string $method,
+        string $path,
+        ?array $body,
+        bool $idempotent,
+        array $headers = [],
+        ?int $timeoutMs = null,
+    ): array {
         $data = $body === null ? null : Json::encode($body);
         $requestId = bin2hex(random_bytes(8));
         for ($attempt = 1; ; $attempt++) {
             try {
-                return $this->send($method, $path, $data, $requestId);
+                return $this->send($method, $path, $data, $requestId, $headers, $timeoutMs ?? $this->timeoutMs);
             } catch (ApiException | ApiConnectionException $e) {
                 if ($e instanceof ApiException) {
                     $e->setAttempts($attempt);
                 }
-                $worth = $e instanceof ApiException ? $e->isRetryable() : true;
-                if (!($idempotent && $worth && $attempt <= $this->maxRetries)) {
+                if (!($idempotent && $attempt <= $this->maxRetries && self::worthRetrying($e))) {
                     throw $e;
                 }
                 ($this->sleep)($this->delayMs($attempt, $e));
             }
         }
+    }
+
+    /** A path with its query string, the null values left out. @param array<string, mixed> $query */
+    public static function path(string $path, array $query): string
+    {
+        $given = array_filter($query, static fn ($v) => $v !== null);
+        $given = array_map(static fn ($v) => $v instanceof \BackedEnum ? $v->value : $v, $given);
+        $text = http_build_query($given, '', '&', PHP_QUERY_RFC3986);
+        return $text === '' ? $path : "$path?$text";
+    }
+
+    private static function worthRetrying(ApiException|ApiConnectionException $e): bool
+    {
+        if ($e instanceof ApiConnectionException) {
+            return true; // no answer: the outcome is unknown, and the call is safe to repeat
+        }
+        $after = $e->getRetryAfter();
+        return $e->isRetryable() && ($after === null || $after <= self::MAX_RETRY_AFTER_SECONDS);
     }
 
     /** Exponential backoff, half fixed and half random; a longer Retry-After wins. */
@@ -90,7 +144,11 @@ final class Client
     }
 
     /** @return array{int, mixed} */
-    private function send(string $method, string $path, ?string $data, string $requestId): array
+    /**
+     * @param array<string, string> $extra
+     * @return array{int, mixed, array<string, string>}
+     */
+    private function send(string $method, string $path, ?string $data, string $requestId, array $extra, int $timeoutMs): array
     {
         $headers = [
             'accept: application/json',
@@ -103,14 +161,17 @@ final class Client
         if ($this->apiKey !== null && $this->apiKey !== '') {
             $headers[] = 'x-api-key: ' . $this->apiKey;
         }
+        foreach ($extra as $name => $value) {
+            $headers[] = "$name: $value";
+        }
         $received = [];
         $curl = curl_init($this->baseUrl . $path);
         curl_setopt_array($curl, [
             CURLOPT_CUSTOMREQUEST => $method,
             CURLOPT_RETURNTRANSFER => true,
             CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_TIMEOUT_MS => $this->timeoutMs,
-            CURLOPT_CONNECTTIMEOUT_MS => min($this->timeoutMs, 5_000),
+            CURLOPT_TIMEOUT_MS => $timeoutMs,
+            CURLOPT_CONNECTTIMEOUT_MS => min($timeoutMs, 5_000),
             CURLOPT_FOLLOWLOCATION => false,
             CURLOPT_HEADERFUNCTION => static function ($_, string $line) use (&$received): int {
                 $parts = explode(':', $line, 2);
@@ -131,7 +192,7 @@ final class Client
         $error = curl_error($curl);
         curl_close($curl);
         if ($errno === CURLE_OPERATION_TIMEDOUT) {
-            throw new ApiTimeoutException("no answer within {$this->timeoutMs} ms: $method $path");
+            throw new ApiTimeoutException("no answer within $timeoutMs ms: $method $path");
         }
         if ($errno !== 0 || !is_string($raw)) {
             throw new ApiConnectionException("$method $path: $error");
@@ -139,6 +200,10 @@ final class Client
         if ($status < 200 || $status > 299) {
             throw ErrorMapper::fromResponse($status, $raw, $received, $requestId);
         }
-        return [$status, $raw === '' ? null : json_decode($raw, true, 64, JSON_THROW_ON_ERROR)];
+        try {
+            return [$status, $raw === '' ? null : Json::decode($raw), $received];
+        } catch (\JsonException $e) {
+            throw new ApiConnectionException("$method $path: the $status answer is not JSON: {$e->getMessage()}");
+        }
     }
 }

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Claimsvc;
 
-
-/** Turns an error answer (any of the API's three body shapes) into its named exception. */
+/**
+ * Turns an error answer (any of the API's three body shapes) into its named exception: by the
+ * exact text of a plain `error`, the code of a claim or limit answer, then the status alone.
+ */
 final class ErrorMapper
 {
     public const PLAIN_CODES = [
@@ -29,6 +31,15 @@ final class ErrorMapper
         'Not found' => 'NOT_FOUND',
         'Session not found' => 'SESSION_NOT_FOUND',
         'Invalid request' => 'INVALID_REQUEST',
+        'Test payments need a test key (sk_test_...); a live key cannot make one' => 'TEST_KEY_REQUIRED',
+        'This test session is not open; a test payment needs an open session' => 'TEST_SESSION_NOT_OPEN',
+        'Payment links are live only; use a live key' => 'LIVE_KEY_REQUIRED',
+        'Invalid Idempotency-Key header' => 'INVALID_IDEMPOTENCY_KEY',
+        'Idempotency-Key was already used with a different request body' => 'IDEMPOTENCY_KEY_REUSED',
+        'Transaction not found' => 'TRANSACTION_NOT_FOUND',
+        'Event not found' => 'EVENT_NOT_FOUND',
+        'Event is already queued for delivery' => 'EVENT_ALREADY_QUEUED',
+        'Only a dead or delivered event can be redelivered' => 'EVENT_NOT_REDELIVERABLE',
     ];
 
     public const ERROR_TYPES = [
@@ -59,6 +70,16 @@ final class ErrorMapper
         'TOO_MANY_ATTEMPTS' => Exception\TooManyAttemptsException::class,
         'INTERNAL_ERROR' => Exception\ServerException::class,
         'MAINTENANCE' => Exception\MaintenanceException::class,
+        'TEST_KEY_REQUIRED' => Exception\TestKeyRequiredException::class,
+        'TEST_SESSION_NOT_OPEN' => Exception\TestSessionNotOpenException::class,
+        'LIVE_KEY_REQUIRED' => Exception\LiveKeyRequiredException::class,
+        'INVALID_IDEMPOTENCY_KEY' => Exception\InvalidIdempotencyKeyException::class,
+        'IDEMPOTENCY_KEY_REUSED' => Exception\IdempotencyKeyReusedException::class,
+        'TRANSACTION_NOT_FOUND' => Exception\TransactionNotFoundException::class,
+        'EVENT_NOT_FOUND' => Exception\EventNotFoundException::class,
+        'EVENT_ALREADY_QUEUED' => Exception\EventAlreadyQueuedException::class,
+        'INVALID_WAIT' => Exception\InvalidWaitException::class,
+        'EVENT_NOT_REDELIVERABLE' => Exception\EventNotRedeliverableException::class,
     ];
 
     private const BY_STATUS = [
@@ -78,13 +99,17 @@ final class ErrorMapper
     /** @param array<string, string> $headers lower-case names */
     public static function fromResponse(int $status, string $raw, array $headers, ?string $requestId = null): Exception\ApiException
     {
-        $body = $raw === '' ? null : json_decode($raw, true);
+        try {
+            $body = $raw === '' ? null : Json::decode($raw);
+        } catch (\JsonException) {
+            $body = null; // a proxy's HTML page: HTTP_<status>
+        }
         [$code, $message, $claim] = self::codeAndMessage($status, $body);
         $class = self::ERROR_TYPES[$code] ?? self::BY_STATUS[$status] ?? Exception\ApiException::class;
         if ($claim && $code === 'NOT_FOUND') {
             $class = Exception\SessionNotFoundException::class;
         }
-        $retryAfter = $headers['retry-after'] ?? null;
+        $retryAfter = $headers['retry-after'] ?? $headers['ratelimit-reset'] ?? null;
         $details = is_array($body) && is_array($body['details'] ?? null) ? array_map('strval', $body['details']) : [];
         return new $class(
             $code,

@@ -12,6 +12,8 @@ final class Money
 {
     public const MAX_POISHA = 10_000_000 * 100;
     private const TAKA = '/^[0-9]+(\.[0-9]{1,2})?$/';
+    /** A number as an answer writes it: sign, whole taka, then at most 2 decimals (trailing zeros allowed). */
+    private const ANSWERED = '/^(-?)([0-9]+)(?:\.([0-9]{1,2})0*)?$/';
 
     /** Taka to integer poisha; \InvalidArgumentException unless exact, positive and in range. */
     public static function toPoisha(string|int|float $amount): int
@@ -42,20 +44,34 @@ final class Money
         return sprintf('%s%d.%02d', $sign, intdiv($abs, 100), $abs % 100);
     }
 
-    /** An amount the API answered (json_decode gives an int or a float) to poisha, exactly. */
+    /**
+     * An amount the API answered to poisha, exactly: an int (whole taka), the exact decimal text
+     * Json::decode() keeps ("19.99", "1250.5", "100.0"), or a float from a caller's own
+     * json_decode (read by its two-decimal text, whatever serialize_precision is). A value that
+     * is not a whole number of poisha (1.001) is UnexpectedValueException, never rounded.
+     */
     public static function poishaFromJson(mixed $value): int
     {
         if (is_int($value)) {
             return $value * 100;
         }
-        if (!is_float($value) || !is_finite($value)) {
-            throw new \UnexpectedValueException('amount is not a number');
+        if (is_float($value)) {
+            if (!is_finite($value)) {
+                throw new \UnexpectedValueException('amount is not a number');
+            }
+            $value = self::floatText($value);
         }
-        $text = self::floatText($value);
-        if (!preg_match(self::TAKA, $text)) {
-            throw new \UnexpectedValueException("amount is not exact taka: $text");
+        if (!is_string($value) || !preg_match(self::ANSWERED, $value, $m)) {
+            throw new \UnexpectedValueException('amount is not exact taka: ' . (is_scalar($value) ? (string) $value : get_debug_type($value)));
         }
-        return self::parse($text);
+        $poisha = self::parse($m[2] . '.' . substr(str_pad($m[3] ?? '', 2, '0'), 0, 2));
+        return $m[1] === '-' ? -$poisha : $poisha;
+    }
+
+    /** poishaFromJson() of a field that may be null. */
+    public static function optionalPoisha(mixed $value): ?int
+    {
+        return $value === null ? null : self::poishaFromJson($value);
     }
 
     /**

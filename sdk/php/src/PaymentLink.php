@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Claimsvc;
 
-/** A payment link; $raw keeps every field. */
+/**
+ * A payment link; $raw keeps every field. $replayed is true when create() answered an earlier
+ * create with the same Idempotency-Key (`Idempotent-Replayed: true`): no second link was made.
+ */
 final class PaymentLink
 {
     /** @param array<string, mixed> $raw */
@@ -18,23 +21,25 @@ final class PaymentLink
         public readonly int $payments,
         public readonly int $paidAmountPoisha,
         public readonly array $raw,
+        public readonly bool $replayed = false,
     ) {
     }
 
     /** @param array<string, mixed> $doc */
-    public static function fromArray(array $doc): self
+    public static function fromArray(array $doc, bool $replayed = false): self
     {
         $poisha = Money::poishaFromJson($doc['amount']);
         return new self(
-            $doc['id'],
-            $doc['url'],
+            (string) $doc['id'],
+            (string) $doc['url'],
             Money::takaText($poisha),
             $poisha,
-            $doc['description'],
-            $doc['status'],
+            (string) $doc['description'],
+            (string) $doc['status'],
             (int) ($doc['payments'] ?? 0),
-            isset($doc['paid_amount']) ? Money::poishaFromJson($doc['paid_amount']) : 0,
+            Money::optionalPoisha($doc['paid_amount'] ?? null) ?? 0,
             $doc,
+            $replayed,
         );
     }
 }

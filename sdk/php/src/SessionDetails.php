@@ -8,10 +8,15 @@ namespace Claimsvc;
  * A session as its merchant reads it with the API key ($client->sessions()->retrieve(), list(),
  * findByOrder()): its state, mode, what was paid, with which wallet and TrxID. Money is exact
  * whatever serialize_precision is: decimal strings ("19.99") and integer poisha, never floats;
- * the paid amount is null until the session is COMPLETED. $raw keeps every field.
+ * the paid amount is null until the session is COMPLETED. $raw keeps every field (decimal
+ * numbers as their exact text).
+ *
+ * @implements \ArrayAccess<string, mixed>
  */
-final class SessionDetails
+final class SessionDetails implements \ArrayAccess
 {
+    use ReadsAsArray;
+
     /**
      * @param array<string, string> $metadata
      * @param array<string, mixed> $raw
@@ -54,7 +59,7 @@ final class SessionDetails
     public static function fromArray(array $doc): self
     {
         $poisha = Money::poishaFromJson($doc['amount']);
-        $paid = isset($doc['paid_amount']) ? Money::poishaFromJson($doc['paid_amount']) : null;
+        $paid = Money::optionalPoisha($doc['paid_amount'] ?? null);
         return new self(
             (string) $doc['session_id'],
             (string) $doc['payment_id'],

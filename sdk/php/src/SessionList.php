@@ -4,13 +4,11 @@ declare(strict_types=1);
 
 namespace Claimsvc;
 
-/** One page of $client->sessions()->list(), newest first; $nextCursor is null on the last. */
-final class SessionList
+/**
+ * One page of $client->sessions()->list(), newest first; $nextCursor is null on the last.
+ *
+ * @extends Page<SessionDetails>
+ */
+final class SessionList extends Page
 {
-    /** @param list<SessionDetails> $items */
-    public function __construct(
-        public readonly array $items,
-        public readonly ?string $nextCursor,
-    ) {
-    }
 }

@@ -93,7 +93,7 @@ final class Webhook
     private static function event(string $rawBody, string $id, array $h, int $stamp): WebhookEvent
     {
         try {
-            $data = json_decode($rawBody, true, 32, JSON_THROW_ON_ERROR);
+            $data = Json::decode($rawBody);
             if (!is_array($data) || array_is_list($data)) {
                 throw new \UnexpectedValueException('not an object');
             }

@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace Claimsvc;
 
-/** One verified webhook. Deduplicate on $id: the same event may arrive more than once. */
+/**
+ * One verified webhook. Deduplicate on $id: the same event may arrive more than once. $amount is
+ * exact text ("1250.50") and $amountPoisha an int, whatever serialize_precision is.
+ */
 final class WebhookEvent
 {
     /** @param array<string, mixed> $data the whole body */

@@ -11,7 +11,6 @@ defined('ABSPATH') || exit;
 use Claimsvc\Client;
 use Claimsvc\Exception\ApiConnectionException;
 use Claimsvc\Exception\ApiException;
-use Claimsvc\Money;
 
 final class Claimsvc_WP_Service
 {
@@ -19,7 +18,7 @@ final class Claimsvc_WP_Service
 
     public function __construct(string $url, string $key)
     {
-        $this->client = new Client($key, $url, 10_000, 1);
+        $this->client = new Client($key, $url, timeoutMs: 10_000, maxRetries: 1);
     }
 
     /**
@@ -47,18 +46,17 @@ final class Claimsvc_WP_Service
      */
     public function read(string $session_id): array
     {
-        [, $doc] = $this->client->request('GET', '/api/v1/checkout/sessions/' . rawurlencode($session_id), null, true);
-        $paid = $doc['paid_amount'] ?? null;
+        $session = $this->client->sessions->retrieve($session_id);
         return [
-            'status' => (string) $doc['status'],
-            'mode' => (string) $doc['mode'],
-            'payment_id' => (string) $doc['payment_id'],
-            'pending' => (bool) ($doc['pending'] ?? false),
-            'amount' => Money::takaText(Money::poishaFromJson($doc['amount'])),
-            'paid_amount' => $paid === null ? null : Money::takaText(Money::poishaFromJson($paid)),
-            'provider' => isset($doc['provider']) ? (string) $doc['provider'] : null,
-            'trx_id' => isset($doc['trx_id']) ? (string) $doc['trx_id'] : null,
-            'settled' => (bool) ($doc['settled'] ?? false),
+            'status' => $session->status,
+            'mode' => $session->mode,
+            'payment_id' => $session->paymentId,
+            'pending' => $session->pending,
+            'amount' => $session->amount,
+            'paid_amount' => $session->paidAmount,
+            'provider' => $session->provider,
+            'trx_id' => $session->trxId,
+            'settled' => $session->settled,
         ];
     }
 

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 // A shop with a checkout button and a webhook endpoint, in plain PHP: one front controller that
 // any web server (Apache, nginx with php-fpm) can serve. Locally: see sdk/examples/README.md.
-require dirname(__DIR__, 2) . '/tests/autoload.php'; // with Composer: require 'vendor/autoload.php';
+require dirname(__DIR__, 2) . '/autoload.php'; // with Composer: require 'vendor/autoload.php';
 
 use Claimsvc\Client;
 use Claimsvc\Exception\ApiException;
@@ -53,12 +53,12 @@ if ($_SERVER['REQUEST_METHOD'] === 'POST' && $path === '/checkout') {
     });
     $client = new Client(getenv('CLAIMSVC_API_KEY') ?: null, getenv('CLAIMSVC_BASE_URL') ?: 'http://localhost:8080');
     try {
-        $opened = $client->sessions->initialize(
+        $opened = $client->sessions()->initialize(
             $orderId,
-            "$shopUrl/thanks?order=$orderId",
-            "$shopUrl/cancelled?order=$orderId",
-            "$shopUrl/webhook",
             PRICE,
+            successUrl: "$shopUrl/thanks?order=$orderId",
+            cancelUrl: "$shopUrl/cancelled?order=$orderId",
+            webhookUrl: "$shopUrl/webhook",
         );
     } catch (ApiException $e) {
         http_response_code(502);

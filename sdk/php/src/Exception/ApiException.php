@@ -37,7 +37,7 @@ class ApiException extends ClaimsvcException
         return $this->status;
     }
 
-    /** Seconds to wait, from the Retry-After header (RATE_LIMITED), or null. */
+    /** Seconds to wait, from the Retry-After (or RateLimit-Reset) header of a 429, or null. */
     public function getRetryAfter(): ?int
     {
         return $this->retryAfter;
@@ -71,10 +71,13 @@ class ApiException extends ClaimsvcException
         $this->attempts = $attempts;
     }
 
-    /** 500, 503 and a daily-limit 429 are worth retrying with the same body (interface.md). */
+    /**
+     * Worth sending again after a wait: RATE_LIMITED (after Retry-After) and 500, 502, 503, 504.
+     * Never a daily limit (VENDOR_DAILY_LIMIT, PLATFORM_DAILY_LIMIT: try again tomorrow), nor
+     * TOO_MANY_ATTEMPTS or any other 4xx. The client retries only calls safe to repeat.
+     */
     public function isRetryable(): bool
     {
-        return in_array($this->status, [500, 503], true)
-            || in_array($this->errorCode, self::DAILY_LIMIT_CODES, true);
+        return in_array($this->status, [500, 502, 503, 504], true) || $this->errorCode === 'RATE_LIMITED';
     }
 }
