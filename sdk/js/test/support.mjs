@@ -1,4 +1,6 @@
 // Test helpers: the shared files, the live service, a webhook receiver and a stub API.
+// The shared files are found two folders up (sdk/ in the repository; the packaging test lays
+// the same two files beside the project it installs the packed library into).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -100,7 +102,7 @@ export async function startReceiver(settings) {
   };
 }
 
-/** A local stand-in answering from a script of [status, body] replies (retry tests only). */
+/** A local stand-in answering from a script of [status, body, headers?] replies (the last one repeats). */
 export async function startStub(replies, { delayMs = 0 } = {}) {
   const seen = [];
   const server = http.createServer((req, res) => {
@@ -108,10 +110,10 @@ export async function startStub(replies, { delayMs = 0 } = {}) {
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
       seen.push({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
-      const [status, doc] = replies.length > 1 ? replies.shift() : replies[0];
+      const [status, doc, headers = {}] = replies.length > 1 ? replies.shift() : replies[0];
       setTimeout(() => {
         const text = JSON.stringify(doc);
-        res.writeHead(status, { "content-type": "application/json" }).end(text);
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(text);
       }, delayMs);
     });
   });
@@ -124,4 +126,22 @@ export async function startStub(replies, { delayMs = 0 } = {}) {
       return new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A client of a stub answering `replies`, recording its sleeps instead of sleeping; closed after `run`. */
+export async function stubbed(sdk, replies, options, run) {
+  const stub = await startStub(replies, { delayMs: options.delayMs ?? 0 });
+  const sleeps = [];
+  const { delayMs: _delay, ...clientOptions } = options;
+  const client = new sdk.Client({
+    apiKey: "sk_test_stub",
+    baseUrl: stub.url,
+    sleep: async (ms) => sleeps.push(ms),
+    ...clientOptions,
+  });
+  try {
+    await run({ stub, client, sleeps });
+  } finally {
+    await stub.close();
+  }
 }
