@@ -394,7 +394,8 @@ export interface WebhookEvent {
 export type HeadersLike = Headers | Record<string, string | string[] | undefined>;
 
 export function verifyWebhook(
-  body: Buffer | Uint8Array | ArrayBuffer | string,
+  /** The raw request body: a Buffer (a Uint8Array), an ArrayBuffer or the exact text. */
+  body: Uint8Array | ArrayBuffer | string,
   headers: HeadersLike,
   secret: string | string[],
   options?: { toleranceSeconds?: number; now?: number },
