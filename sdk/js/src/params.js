@@ -56,6 +56,12 @@ function bool(where, field, value) {
   return value;
 }
 
+function object(where, field, value) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) throw invalid(where, field, "must be an object");
+  return value;
+}
+
 function provider(where, value, { required = false } = {}) {
   if ((value === undefined || value === null) && !required) return undefined;
   if (typeof value !== "string" || !PROVIDERS.includes(value)) {
@@ -101,4 +107,4 @@ function page(where, { limit, cursor }) {
   ];
 }
 
-module.exports = { PROVIDERS, ExactNumber, named, text, oneOf, integer, bool, provider, amount, query, page, invalid };
+module.exports = { PROVIDERS, ExactNumber, named, text, oneOf, integer, bool, object, provider, amount, query, page, invalid };

@@ -34,8 +34,10 @@ class Sessions extends Resource {
     };
     const expiresIn = p.integer(where, "expiresIn", given.expiresIn, 1, Number.MAX_SAFE_INTEGER);
     if (expiresIn !== undefined) body.expires_in = expiresIn;
-    if (given.customer !== undefined) body.customer = given.customer;
-    if (given.metadata !== undefined) body.metadata = given.metadata;
+    const customer = p.object(where, "customer", given.customer);
+    if (customer !== undefined) body.customer = customer;
+    const metadata = p.object(where, "metadata", given.metadata);
+    if (metadata !== undefined) body.metadata = metadata;
     const { status, body: doc } = await this.client.request("POST", "/api/v1/checkout/initialize", body, { idempotent: true });
     return { session: records.session(doc), replayed: status === 200 };
   }

@@ -3,7 +3,12 @@
 // webhook events, test payments, verify's wait, and every error the service can be made to give.
 // Without the service each test is skipped (the runner's summary counts them).
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 
 import * as sdk from "claimsvc-sdk";
@@ -222,6 +227,15 @@ describe("against the real service", () => {
     const read = await t.sessions.retrieve(session.sessionId);
     assert.deepEqual([read.status, read.mode, read.paidAmount, read.trxId], ["COMPLETED", "test", "99.99", paid.trxId]);
     await expectError(t.testPayments.create({ sessionId: session.sessionId, outcome: "paid" }), sdk.TestSessionNotOpenError, (e) => e.status === 409);
+  });
+
+  liveTest("the README's test payment, run as written, completes a test session", async () => {
+    const root = dirname(createRequire(import.meta.url).resolve("claimsvc-sdk/package.json"));
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const block = readme.split("<!-- example:test-payment")[1].split("```js\n")[1].split("```")[0];
+    const env = { ...process.env, CLAIMSVC_TEST_KEY: live.account("main").test_key, CLAIMSVC_BASE_URL: live.apiUrl };
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", block], { env, timeout: 30_000 });
+    assert.equal(stdout.trim(), "COMPLETED 99.99");
   });
 
   liveTest("test payments: a wrong amount fails the claim; a live key or a live session is refused", async () => {

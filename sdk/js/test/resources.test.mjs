@@ -57,6 +57,8 @@ test("a missing or misspelt parameter is refused before sending, naming it", asy
     const { webhookUrl, ...rest } = base;
     await assert.rejects(client.sessions.initialize({ ...rest, webhookURL: webhookUrl }), refusedLocally(sdk.ValidationError, "webhookURL"));
     await assert.rejects(client.sessions.initialize(), refusedLocally(sdk.ValidationError, "orderId"));
+    await assert.rejects(client.sessions.initialize({ ...base, metadata: ["a"] }), refusedLocally(sdk.ValidationError, "metadata"));
+    await assert.rejects(client.sessions.initialize({ ...base, customer: "Rahim" }), refusedLocally(sdk.ValidationError, "customer"));
     await assert.rejects(client.sessions.verify({ sessionId: SID, provider: "bkash" }), refusedLocally(sdk.ValidationError, "trxId"));
     await assert.rejects(client.sessions.verify({ sessionId: SID, trxId: 12345678, provider: "bkash" }), refusedLocally(sdk.ValidationError, "trxId"));
     await assert.rejects(client.sessions.verify({ sessionId: SID, trxId: "ABC12345", provider: "paypal" }), refusedLocally(sdk.InvalidProviderError, "provider"));
