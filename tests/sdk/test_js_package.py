@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,7 +24,15 @@ JS = SDK / "js"
 TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
 STEP_TIMEOUT_S = 120
 # Files a publishable package must carry, and what it must leave out.
-SHIPPED = {"LICENSE", "README.md", "package.json", "index.d.ts", "esm/index.mjs", "src/index.js"}
+SHIPPED = {
+    "LICENSE",
+    "README.md",
+    "CHANGELOG.md",
+    "package.json",
+    "index.d.ts",
+    "esm/index.mjs",
+    "src/index.js",
+}
 NOT_SHIPPED_PREFIXES = ("test/", "examples/")
 
 
@@ -73,8 +82,12 @@ def test_the_tarball_carries_the_library_its_licence_and_types_and_no_tests(
     files = set(installed["files"])
     assert files >= SHIPPED
     assert not [f for f in files if f.startswith(NOT_SHIPPED_PREFIXES)]
-    licence = (installed["project"] / "node_modules" / "claimsvc-sdk" / "LICENSE").read_text()
-    assert "Copyright (c) 2026 claimsvc contributors" in licence
+    package = installed["project"] / "node_modules" / "claimsvc-sdk"
+    assert "Copyright (c) 2026 claimsvc contributors" in (package / "LICENSE").read_text()
+    # The registry shows the README away from the repository: every link must be absolute.
+    for doc in ("README.md", "CHANGELOG.md"):
+        links = re.findall(r"\]\(([^)]+)\)", (package / doc).read_text())
+        assert [link for link in links if not link.startswith("https://")] == [], doc
 
 
 def test_a_default_npm_init_project_requires_the_installed_package(
