@@ -318,7 +318,10 @@ export class WebhookEvents {
   list(params?: WebhookEventListParams): Promise<Page<WebhookEventRecord>>;
   iterate(params?: Omit<WebhookEventListParams, "limit" | "cursor"> & { pageSize?: number }): AsyncGenerator<WebhookEventRecord, void, undefined>;
   retrieve(eventId: string): Promise<WebhookEventRecord>;
-  /** Queue a delivered or dead event again; one still queued throws EventAlreadyQueuedError. */
+  /**
+   * Queue a delivered or dead event again; one still queued throws EventAlreadyQueuedError,
+   * a stopped one EventNotRedeliverableError.
+   */
   redeliver(eventId: string): Promise<WebhookEventRecord>;
 }
 
@@ -475,6 +478,8 @@ export class AlreadyCompletedError extends ConflictError {}
 export class TestSessionNotOpenError extends ConflictError {}
 export class IdempotencyKeyReusedError extends ConflictError {}
 export class EventAlreadyQueuedError extends ConflictError {}
+/** A stopped event: only dead and delivered ones are redelivered. */
+export class EventNotRedeliverableError extends ConflictError {}
 export class SessionClosedError extends ApiError {}
 export class SessionExpiredError extends SessionClosedError {}
 export class SessionUnavailableError extends SessionClosedError {}

@@ -39,6 +39,7 @@ export const {
   TestSessionNotOpenError,
   IdempotencyKeyReusedError,
   EventAlreadyQueuedError,
+  EventNotRedeliverableError,
   SessionClosedError,
   SessionExpiredError,
   SessionUnavailableError,

@@ -75,6 +75,8 @@ class AlreadyCompletedError extends ConflictError {}
 class TestSessionNotOpenError extends ConflictError {}
 class IdempotencyKeyReusedError extends ConflictError {}
 class EventAlreadyQueuedError extends ConflictError {}
+/** A stopped event: the service redelivers only dead and delivered ones. */
+class EventNotRedeliverableError extends ConflictError {}
 class SessionClosedError extends ApiError {}
 class SessionExpiredError extends SessionClosedError {}
 class SessionUnavailableError extends SessionClosedError {}
@@ -116,6 +118,7 @@ const PLAIN_CODES = {
   "Transaction not found": "TRANSACTION_NOT_FOUND",
   "Event not found": "EVENT_NOT_FOUND",
   "Event is already queued for delivery": "EVENT_ALREADY_QUEUED",
+  "Only a dead or delivered event can be redelivered": "EVENT_NOT_REDELIVERABLE",
 };
 
 const ERROR_TYPES = {
@@ -147,6 +150,7 @@ const ERROR_TYPES = {
   TEST_SESSION_NOT_OPEN: TestSessionNotOpenError,
   IDEMPOTENCY_KEY_REUSED: IdempotencyKeyReusedError,
   EVENT_ALREADY_QUEUED: EventAlreadyQueuedError,
+  EVENT_NOT_REDELIVERABLE: EventNotRedeliverableError,
   SESSION_EXPIRED: SessionExpiredError,
   SESSION_UNAVAILABLE: SessionUnavailableError,
   RATE_LIMITED: RateLimitedError,
@@ -271,6 +275,7 @@ module.exports = {
   TestSessionNotOpenError,
   IdempotencyKeyReusedError,
   EventAlreadyQueuedError,
+  EventNotRedeliverableError,
   SessionClosedError,
   SessionExpiredError,
   SessionUnavailableError,

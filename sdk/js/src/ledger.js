@@ -48,8 +48,9 @@ class WebhookEvents extends Resource {
   }
 
   /**
-   * Queue a delivered or dead event again (same id and body, attempt counter continuing).
-   * Not retried by the library: a second call would answer EventAlreadyQueuedError.
+   * Queue a delivered or dead event again (same id and body, attempt counter continuing); a
+   * stopped one answers EventNotRedeliverableError. Not retried by the library: a second call
+   * would answer EventAlreadyQueuedError.
    */
   async redeliver(eventId) {
     const path = idPath("/api/v1/webhook-events", "webhookEvents.redeliver", "eventId", eventId, "/redeliver");

@@ -39,6 +39,7 @@ test("the families a caller catches hold the contract's new codes", () => {
     TransactionNotFoundError: sdk.NotFoundError,
     EventNotFoundError: sdk.NotFoundError,
     EventAlreadyQueuedError: sdk.ConflictError,
+    EventNotRedeliverableError: sdk.ConflictError,
     IdempotencyKeyReusedError: sdk.ConflictError,
     TestSessionNotOpenError: sdk.ConflictError,
     TestKeyRequiredError: sdk.PermissionDeniedError,
