@@ -7,9 +7,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from tests.sdk.js_package import checked, pack_and_install
 from tests.sdk.live_stack import SDK, LiveStack, tool
 
 pytestmark = pytest.mark.e2e
@@ -66,6 +68,12 @@ def test_the_php_sdk_passes_its_own_tests_against_the_service(
     assert "# SKIP" not in output and " 0 failed" in output
 
 
-def test_the_js_sdk_passes_its_own_tests_against_the_service(stack: LiveStack) -> None:
-    output = run(stack, "js", [tool("node", "ensure_node.py"), "--test", "test/"])
+def test_the_js_sdk_passes_its_own_tests_against_the_service(
+    stack: LiveStack, tmp_path: Path
+) -> None:
+    # From the packed tarball, installed into a fresh `npm init` project (CommonJS), as a shop
+    # would have it: the suite's live tests use the package by name, never the source tree.
+    installed = pack_and_install(tmp_path)
+    env = {"CLAIMSVC_SDK_LIVE": stack.settings_for("js"), "CLAIMSVC_SDK_LIVE_REQUIRED": "1"}
+    output = checked([installed.node, "--test", "test/"], installed.project, **env)
     assert "# fail 0" in output and "# skipped 0" in output
