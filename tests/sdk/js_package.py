@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.sdk.commands import finished
 from tests.sdk.live_stack import SDK, tool
 
 JS = SDK / "js"
@@ -26,21 +26,10 @@ class Installed:
 
 
 def checked(cmd: list[str], cwd: Path, **env: str) -> str:
-    """The command's standard output; a failure shows all it printed. The live service's
-    settings are never passed on: these runs are offline unless `env` gives them back."""
+    """The command's standard output. The live service's settings are never passed on: these
+    runs are offline unless `env` gives them back."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("CLAIMSVC_SDK_LIVE")}
-    done = subprocess.run(
-        cmd,
-        cwd=cwd,
-        env={**environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=STEP_TIMEOUT_S,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, f"{' '.join(cmd)} failed ({done.returncode}):\n{output}"
-    return done.stdout
+    return finished(cmd, cwd, {**environ, **env}, STEP_TIMEOUT_S).stdout
 
 
 def pack_and_install(top: Path) -> Installed:

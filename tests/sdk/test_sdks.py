@@ -5,12 +5,12 @@ webhook receivers each runner starts."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.sdk.commands import finished
 from tests.sdk.js_package import checked, pack_and_install
 from tests.sdk.live_stack import SDK, LiveStack, tool
 
@@ -22,24 +22,9 @@ RUNNER_TIMEOUT_S = 100
 def run(stack: LiveStack, language: str, cmd: list[str], **env: str) -> str:
     """Runs one SDK's test runner in its folder against the stack; its output, or a failure
     that shows it."""
-    environ = {
-        **os.environ,
-        "CLAIMSVC_SDK_LIVE": stack.settings_for(language),
-        "CLAIMSVC_SDK_LIVE_REQUIRED": "1",
-        **env,
-    }
-    done = subprocess.run(
-        cmd,
-        cwd=SDK / language,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=RUNNER_TIMEOUT_S,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, f"{' '.join(cmd)} failed ({done.returncode}):\n{output}"
-    return output
+    live = {"CLAIMSVC_SDK_LIVE": stack.settings_for(language), "CLAIMSVC_SDK_LIVE_REQUIRED": "1"}
+    done = finished(cmd, SDK / language, {**os.environ, **live, **env}, RUNNER_TIMEOUT_S)
+    return done.stdout + done.stderr
 
 
 def test_the_python_sdk_passes_its_own_tests_against_the_service(stack: LiveStack) -> None:

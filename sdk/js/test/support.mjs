@@ -105,11 +105,13 @@ export async function startReceiver(settings) {
 /** A local stand-in answering from a script of [status, body, headers?] replies (the last one repeats). */
 export async function startStub(replies, { delayMs = 0 } = {}) {
   const seen = [];
+  const waiting = [];
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
       seen.push({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
+      for (const wake of waiting.splice(0)) wake();
       const [status, doc, headers = {}] = replies.length > 1 ? replies.shift() : replies[0];
       setTimeout(() => {
         const text = JSON.stringify(doc);
@@ -121,6 +123,11 @@ export async function startStub(replies, { delayMs = 0 } = {}) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     seen,
+    /** Resolves once `count` requests have been read (a client's time-out can beat the server to it). */
+    async received(count) {
+      while (seen.length < count) await new Promise((wake) => waiting.push(wake));
+      return seen;
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
