@@ -1,4 +1,6 @@
-"""axe-core for the accessibility check: `npm ci` from the committed lock when it is missing."""
+"""The test-only node tools of the root package.json (axe-core for the accessibility check,
+TypeScript for the JS library's type check): `npm ci` from the committed lock when one is
+missing."""
 
 from __future__ import annotations
 
@@ -9,16 +11,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
 
 
 def main() -> int:
-    if AXE.exists():
+    if AXE.exists() and TSC.exists():
         return 0
     npm = shutil.which("npm")
     if npm is None:
         # Not fatal: the accessibility test skips itself with the same advice.
         print(
-            "ensure_node_deps: npm is missing, so axe-core cannot be installed.\n"
+            "ensure_node_deps: npm is missing, so axe-core and TypeScript cannot be installed.\n"
             "  Install it as root: apt-get install -y --no-install-recommends npm",
             file=sys.stderr,
         )

@@ -5,11 +5,13 @@ webhook receivers each runner starts."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from tests.sdk.commands import finished
+from tests.sdk.js_package import checked, pack_and_install
 from tests.sdk.live_stack import SDK, LiveStack, tool
 
 pytestmark = pytest.mark.e2e
@@ -20,24 +22,9 @@ RUNNER_TIMEOUT_S = 100
 def run(stack: LiveStack, language: str, cmd: list[str], **env: str) -> str:
     """Runs one SDK's test runner in its folder against the stack; its output, or a failure
     that shows it."""
-    environ = {
-        **os.environ,
-        "CLAIMSVC_SDK_LIVE": stack.settings_for(language),
-        "CLAIMSVC_SDK_LIVE_REQUIRED": "1",
-        **env,
-    }
-    done = subprocess.run(
-        cmd,
-        cwd=SDK / language,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=RUNNER_TIMEOUT_S,
-        check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, f"{' '.join(cmd)} failed ({done.returncode}):\n{output}"
-    return output
+    live = {"CLAIMSVC_SDK_LIVE": stack.settings_for(language), "CLAIMSVC_SDK_LIVE_REQUIRED": "1"}
+    done = finished(cmd, SDK / language, {**os.environ, **live, **env}, RUNNER_TIMEOUT_S)
+    return done.stdout + done.stderr
 
 
 def test_the_python_sdk_passes_its_own_tests_against_the_service(stack: LiveStack) -> None:
@@ -78,6 +65,12 @@ def test_the_php_sdk_passes_its_own_tests_against_the_service(
     assert "\nOK (" in output, output
 
 
-def test_the_js_sdk_passes_its_own_tests_against_the_service(stack: LiveStack) -> None:
-    output = run(stack, "js", [tool("node", "ensure_node.py"), "--test", "test/"])
+def test_the_js_sdk_passes_its_own_tests_against_the_service(
+    stack: LiveStack, tmp_path: Path
+) -> None:
+    # From the packed tarball, installed into a fresh `npm init` project (CommonJS), as a shop
+    # would have it: the suite's live tests use the package by name, never the source tree.
+    installed = pack_and_install(tmp_path)
+    env = {"CLAIMSVC_SDK_LIVE": stack.settings_for("js"), "CLAIMSVC_SDK_LIVE_REQUIRED": "1"}
+    output = checked([installed.node, "--test", "test/"], installed.project, **env)
     assert "# fail 0" in output and "# skipped 0" in output

@@ -97,10 +97,16 @@ def _python_sdk() -> list[str]:
 
 
 def _js_sdk() -> list[str]:
+    """The TypeScript union, which must also be the run-time PROVIDERS list, in order."""
     text = (ROOT / "sdk/js/index.d.ts").read_text("utf-8")
     found = re.search(r"export type Provider = ([^;]+);", text)
     assert found is not None, "the JS SDK has no Provider type"
-    return re.findall(r'"([a-z]+)"', found[1])
+    union = re.findall(r'"([a-z]+)"', found[1])
+    params = (ROOT / "sdk/js/src/params.js").read_text("utf-8")
+    listed = re.search(r"const PROVIDERS = Object\.freeze\(\[([^\]]+)\]\);", params)
+    assert listed is not None, "the JS SDK has no run-time PROVIDERS"
+    assert re.findall(r'"([a-z]+)"', listed[1]) == union, "PROVIDERS differs from the Provider type"
+    return union
 
 
 def _php_sdk() -> list[str]:

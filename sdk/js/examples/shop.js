@@ -3,13 +3,15 @@
 //   CLAIMSVC_API_KEY=sk_... node sdk/js/examples/shop.js      # then open https://localhost:8443
 //
 // See sdk/examples/README.md for the whole walk-through against `claimsvc dev`.
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import https from "node:https";
+// CommonJS, as in a default `npm init` project; `import { Client } from "claimsvc-sdk"` works too.
+const { randomBytes } = require("node:crypto");
+const { readFileSync } = require("node:fs");
+const https = require("node:https");
+const path = require("node:path");
 
-import { ApiError, Client, WebhookVerificationError, verifyWebhook } from "../src/index.js"; // or "claimsvc-sdk"
+const { ApiError, Client, WebhookVerificationError, verifyWebhook } = require("claimsvc-sdk");
 
-const EXAMPLES = new URL("../../examples/", import.meta.url);
+const EXAMPLES = path.join(__dirname, "..", "..", "examples");
 const SHOP_URL = process.env.SHOP_URL ?? "https://localhost:8443";
 const SECRET = process.env.CLAIMSVC_CALLBACK_SECRET ?? "demo-callback-secret-change-me";
 const PRICE = "1250.50";
@@ -51,7 +53,7 @@ async function checkout(res) {
       cancelUrl: `${SHOP_URL}/cancelled?order=${orderId}`,
       webhookUrl: `${SHOP_URL}/webhook`,
     });
-    res.writeHead(303, { location: session.checkout_url }).end();
+    res.writeHead(303, { location: session.checkoutUrl }).end();
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     send(res, 502, page(`<p>Checkout is not available: ${escape(err.message)}</p>`));
@@ -100,8 +102,8 @@ async function handle(req, res) {
 
 const server = https.createServer(
   {
-    cert: readFileSync(process.env.SHOP_CERT ?? new URL("cert.pem", EXAMPLES)),
-    key: readFileSync(process.env.SHOP_KEY ?? new URL("key.pem", EXAMPLES)),
+    cert: readFileSync(process.env.SHOP_CERT ?? path.join(EXAMPLES, "cert.pem")),
+    key: readFileSync(process.env.SHOP_KEY ?? path.join(EXAMPLES, "key.pem")),
   },
   (req, res) => handle(req, res).catch((err) => {
     console.error(err);

@@ -1,6 +1,7 @@
+"use strict";
 // Every error the API answers, as a class carrying its code, message, status and Retry-After.
 
-export class ClaimsvcError extends Error {
+class ClaimsvcError extends Error {
   constructor(message) {
     super(message);
     this.name = new.target.name;
@@ -8,21 +9,23 @@ export class ClaimsvcError extends Error {
 }
 
 /** No answer: connection refused or reset, DNS, TLS. */
-export class ApiConnectionError extends ClaimsvcError {}
+class ApiConnectionError extends ClaimsvcError {}
 /** No answer within the client's time-out. */
-export class ApiTimeoutError extends ApiConnectionError {}
+class ApiTimeoutError extends ApiConnectionError {}
 
 /** A webhook request is not authentic or not current; answer it 401. */
-export class WebhookVerificationError extends ClaimsvcError {
+class WebhookVerificationError extends ClaimsvcError {
   constructor(reason, message) {
     super(message);
     this.reason = reason;
   }
 }
 
-export const DAILY_LIMIT_CODES = new Set(["VENDOR_DAILY_LIMIT", "PLATFORM_DAILY_LIMIT"]);
+const DAILY_LIMIT_CODES = new Set(["VENDOR_DAILY_LIMIT", "PLATFORM_DAILY_LIMIT"]);
+/** Statuses where waiting helps (issue 31's contract, section 6); a daily limit never does. */
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 
-export class ApiError extends ClaimsvcError {
+class ApiError extends ClaimsvcError {
   constructor(code, message, status, { retryAfter = null, details = [], requestId = null, body = null } = {}) {
     super(message);
     this.code = code;
@@ -34,45 +37,59 @@ export class ApiError extends ClaimsvcError {
     this.attempts = 1;
   }
 
-  /** Worth retrying with the same body: 500, 503, and a 429 of a daily limit (interface.md). */
+  /** Worth retrying with the same body: 500, 502, 503, 504 and RATE_LIMITED (after Retry-After). */
   get retryable() {
-    return this.status === 500 || this.status === 503 || DAILY_LIMIT_CODES.has(this.code);
+    return RETRYABLE_STATUSES.has(this.status) || this.code === "RATE_LIMITED";
   }
 }
 
-export class InvalidRequestError extends ApiError {}
-export class InvalidJsonError extends InvalidRequestError {}
-export class ValidationError extends InvalidRequestError {}
-export class UrlRejectedError extends InvalidRequestError {}
-export class MissingFieldsError extends InvalidRequestError {}
-export class InvalidTrxIdError extends InvalidRequestError {}
-export class InvalidProviderError extends InvalidRequestError {}
-export class RequestTooLargeError extends InvalidRequestError {}
-export class VerificationFailedError extends InvalidRequestError {}
-export class AuthenticationError extends ApiError {}
-export class MissingApiKeyError extends AuthenticationError {}
-export class InvalidApiKeyError extends AuthenticationError {}
-export class PlatformFeeDueError extends ApiError {}
-export class PermissionDeniedError extends ApiError {}
-export class AccountInactiveError extends PermissionDeniedError {}
-export class VendorInactiveError extends PermissionDeniedError {}
-export class BrandArchivedError extends PermissionDeniedError {}
-export class NotFoundError extends ApiError {}
-export class SessionNotFoundError extends NotFoundError {}
-export class ConflictError extends ApiError {}
-export class OrderIdConflictError extends ConflictError {}
-export class AlreadyCompletedError extends ConflictError {}
-export class SessionClosedError extends ApiError {}
-export class SessionExpiredError extends SessionClosedError {}
-export class SessionUnavailableError extends SessionClosedError {}
-export class RateLimitError extends ApiError {}
-export class RateLimitedError extends RateLimitError {}
-export class DailyLimitError extends RateLimitError {}
-export class TooManyAttemptsError extends RateLimitError {}
-export class ServerError extends ApiError {}
-export class MaintenanceError extends ApiError {}
+class InvalidRequestError extends ApiError {}
+class InvalidJsonError extends InvalidRequestError {}
+/** A parameter refused: by the service (400, `details` say which), or by the library before sending (status 0). */
+class ValidationError extends InvalidRequestError {}
+class InvalidIdempotencyKeyError extends ValidationError {}
+class InvalidWaitError extends ValidationError {}
+class UrlRejectedError extends InvalidRequestError {}
+class MissingFieldsError extends InvalidRequestError {}
+class InvalidTrxIdError extends InvalidRequestError {}
+class InvalidProviderError extends InvalidRequestError {}
+class RequestTooLargeError extends InvalidRequestError {}
+class VerificationFailedError extends InvalidRequestError {}
+class AuthenticationError extends ApiError {}
+class MissingApiKeyError extends AuthenticationError {}
+class InvalidApiKeyError extends AuthenticationError {}
+class PlatformFeeDueError extends ApiError {}
+class PermissionDeniedError extends ApiError {}
+class AccountInactiveError extends PermissionDeniedError {}
+class VendorInactiveError extends PermissionDeniedError {}
+class BrandArchivedError extends PermissionDeniedError {}
+class TestKeyRequiredError extends PermissionDeniedError {}
+class LiveKeyRequiredError extends PermissionDeniedError {}
+class NotFoundError extends ApiError {}
+class SessionNotFoundError extends NotFoundError {}
+class TransactionNotFoundError extends NotFoundError {}
+class EventNotFoundError extends NotFoundError {}
+class ConflictError extends ApiError {}
+class OrderIdConflictError extends ConflictError {}
+class AlreadyCompletedError extends ConflictError {}
+class TestSessionNotOpenError extends ConflictError {}
+class IdempotencyKeyReusedError extends ConflictError {}
+class EventAlreadyQueuedError extends ConflictError {}
+/** A stopped event: the service redelivers only dead and delivered ones. */
+class EventNotRedeliverableError extends ConflictError {}
+class SessionClosedError extends ApiError {}
+class SessionExpiredError extends SessionClosedError {}
+class SessionUnavailableError extends SessionClosedError {}
+class RateLimitError extends ApiError {}
+class RateLimitedError extends RateLimitError {}
+/** The day's sessions are used up: never retried, try again tomorrow. */
+class DailyLimitError extends RateLimitError {}
+class TooManyAttemptsError extends RateLimitError {}
+class ServerError extends ApiError {}
+class MaintenanceError extends ApiError {}
 
-export const PLAIN_CODES = {
+/** The code of each plain `{ "error": "<text>" }` answer (and of the claim shape's texts). */
+const PLAIN_CODES = {
   "Missing API Key": "MISSING_API_KEY",
   "Unauthorized API Key": "UNAUTHORIZED_API_KEY",
   "Invalid JSON body": "INVALID_JSON",
@@ -93,11 +110,22 @@ export const PLAIN_CODES = {
   "Not found": "NOT_FOUND",
   "Session not found": "SESSION_NOT_FOUND",
   "Invalid request": "INVALID_REQUEST",
+  "Test payments need a test key (sk_test_...); a live key cannot make one": "TEST_KEY_REQUIRED",
+  "This test session is not open; a test payment needs an open session": "TEST_SESSION_NOT_OPEN",
+  "Payment links are live only; use a live key": "LIVE_KEY_REQUIRED",
+  "Invalid Idempotency-Key header": "INVALID_IDEMPOTENCY_KEY",
+  "Idempotency-Key was already used with a different request body": "IDEMPOTENCY_KEY_REUSED",
+  "Transaction not found": "TRANSACTION_NOT_FOUND",
+  "Event not found": "EVENT_NOT_FOUND",
+  "Event is already queued for delivery": "EVENT_ALREADY_QUEUED",
+  "Only a dead or delivered event can be redelivered": "EVENT_NOT_REDELIVERABLE",
 };
 
-export const ERROR_TYPES = {
+const ERROR_TYPES = {
   INVALID_JSON: InvalidJsonError,
   INVALID_REQUEST: ValidationError,
+  INVALID_IDEMPOTENCY_KEY: InvalidIdempotencyKeyError,
+  INVALID_WAIT: InvalidWaitError,
   URL_REJECTED: UrlRejectedError,
   MISSING_FIELDS: MissingFieldsError,
   INVALID_TRX_ID: InvalidTrxIdError,
@@ -110,11 +138,19 @@ export const ERROR_TYPES = {
   ACCOUNT_INACTIVE: AccountInactiveError,
   VENDOR_INACTIVE: VendorInactiveError,
   BRAND_ARCHIVED: BrandArchivedError,
+  TEST_KEY_REQUIRED: TestKeyRequiredError,
+  LIVE_KEY_REQUIRED: LiveKeyRequiredError,
   NOT_FOUND: NotFoundError,
   INVALID_SESSION_ID: SessionNotFoundError,
   SESSION_NOT_FOUND: SessionNotFoundError,
+  TRANSACTION_NOT_FOUND: TransactionNotFoundError,
+  EVENT_NOT_FOUND: EventNotFoundError,
   ORDER_ID_CONFLICT: OrderIdConflictError,
   ALREADY_COMPLETED: AlreadyCompletedError,
+  TEST_SESSION_NOT_OPEN: TestSessionNotOpenError,
+  IDEMPOTENCY_KEY_REUSED: IdempotencyKeyReusedError,
+  EVENT_ALREADY_QUEUED: EventAlreadyQueuedError,
+  EVENT_NOT_REDELIVERABLE: EventNotRedeliverableError,
   SESSION_EXPIRED: SessionExpiredError,
   SESSION_UNAVAILABLE: SessionUnavailableError,
   RATE_LIMITED: RateLimitedError,
@@ -157,8 +193,17 @@ function codeAndMessage(status, body) {
   return [`HTTP_${status}`, message || `HTTP ${status}`, claim];
 }
 
+/** Seconds to wait from Retry-After, else RateLimit-Reset (delta seconds); null without either. */
+function waitSeconds(headers) {
+  for (const name of ["retry-after", "ratelimit-reset"]) {
+    const value = headerValue(headers, name);
+    if (value && /^\d+$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
+}
+
 /** The typed error for an error answer: `headers` a Headers object or a plain object. */
-export function errorFromResponse(status, rawText, headers, requestId = null) {
+function errorFromResponse(status, rawText, headers, requestId = null) {
   let body = null;
   try {
     body = rawText ? JSON.parse(rawText) : null;
@@ -168,18 +213,23 @@ export function errorFromResponse(status, rawText, headers, requestId = null) {
   const [code, message, claim] = codeAndMessage(status, body);
   let Type = (Object.hasOwn(ERROR_TYPES, code) && ERROR_TYPES[code]) || BY_STATUS[status] || ApiError;
   if (claim && code === "NOT_FOUND") Type = SessionNotFoundError;
-  const header = (name) => headerValue(headers, name);
-  const retryAfter = header("retry-after");
   const details = body && Array.isArray(body.details) ? body.details.map(String) : [];
   return new Type(code, message, status, {
-    retryAfter: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
+    retryAfter: status === 429 ? waitSeconds(headers) : null,
     details,
-    requestId: header("x-request-id") || requestId,
+    requestId: headerValue(headers, "x-request-id") || requestId,
     body,
   });
 }
 
-export function headerValue(headers, name) {
+/** A parameter the library refuses before sending: no request is made (status 0, attempts 0). */
+function parameterError(Type, code, where, field, reason) {
+  const err = new Type(code, `${where}: ${field} ${reason}`, 0, { details: [`${field}: ${reason}`] });
+  err.attempts = 0;
+  return err;
+}
+
+function headerValue(headers, name) {
   if (!headers) return null;
   if (typeof headers.get === "function") return headers.get(name);
   for (const [key, value] of Object.entries(headers)) {
@@ -187,3 +237,58 @@ export function headerValue(headers, name) {
   }
   return null;
 }
+
+module.exports = {
+  ClaimsvcError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  WebhookVerificationError,
+  ApiError,
+  InvalidRequestError,
+  InvalidJsonError,
+  ValidationError,
+  InvalidIdempotencyKeyError,
+  InvalidWaitError,
+  UrlRejectedError,
+  MissingFieldsError,
+  InvalidTrxIdError,
+  InvalidProviderError,
+  RequestTooLargeError,
+  VerificationFailedError,
+  AuthenticationError,
+  MissingApiKeyError,
+  InvalidApiKeyError,
+  PlatformFeeDueError,
+  PermissionDeniedError,
+  AccountInactiveError,
+  VendorInactiveError,
+  BrandArchivedError,
+  TestKeyRequiredError,
+  LiveKeyRequiredError,
+  NotFoundError,
+  SessionNotFoundError,
+  TransactionNotFoundError,
+  EventNotFoundError,
+  ConflictError,
+  OrderIdConflictError,
+  AlreadyCompletedError,
+  TestSessionNotOpenError,
+  IdempotencyKeyReusedError,
+  EventAlreadyQueuedError,
+  EventNotRedeliverableError,
+  SessionClosedError,
+  SessionExpiredError,
+  SessionUnavailableError,
+  RateLimitError,
+  RateLimitedError,
+  DailyLimitError,
+  TooManyAttemptsError,
+  ServerError,
+  MaintenanceError,
+  PLAIN_CODES,
+  ERROR_TYPES,
+  DAILY_LIMIT_CODES,
+  errorFromResponse,
+  parameterError,
+  headerValue,
+};

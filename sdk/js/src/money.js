@@ -1,11 +1,12 @@
+"use strict";
 // Exact taka amounts: decimal strings, numbers read by their shortest form, or integer poisha;
 // never a binary floating point product rounded into a different amount.
 
-export const MAX_POISHA = 10_000_000 * 100;
+const MAX_POISHA = 10_000_000 * 100;
 const TAKA = /^[0-9]+(\.[0-9]{1,2})?$/;
 
 /** Taka ("1250.50", 1250.5, 1250n) to integer poisha; throws unless exact, positive and in range. */
-export function toPoisha(amount) {
+function toPoisha(amount) {
   let text;
   if (typeof amount === "bigint") text = amount.toString();
   else if (typeof amount === "number") {
@@ -20,7 +21,7 @@ export function toPoisha(amount) {
   return checkPoisha(Number(whole) * 100 + Number(part.padEnd(2, "0")));
 }
 
-export function checkPoisha(poisha) {
+function checkPoisha(poisha) {
   if (typeof poisha !== "number" || !Number.isSafeInteger(poisha)) {
     throw new TypeError(`amountPoisha must be an integer, got ${poisha}`);
   }
@@ -31,14 +32,14 @@ export function checkPoisha(poisha) {
 }
 
 /** 12505 -> "125.05", from integers only. */
-export function takaText(poisha) {
+function takaText(poisha) {
   const sign = poisha < 0 ? "-" : "";
   const abs = Math.abs(poisha);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** A JSON amount the API answered (parsed to a number) to poisha, exactly. */
-export function poishaFromJson(value) {
+function poishaFromJson(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
     throw new RangeError(`amount is not a number: ${value}`);
   }
@@ -47,3 +48,5 @@ export function poishaFromJson(value) {
   const [whole, part = ""] = text.split(".");
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));
 }
+
+module.exports = { MAX_POISHA, toPoisha, checkPoisha, takaText, poishaFromJson };

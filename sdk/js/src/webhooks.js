@@ -1,11 +1,12 @@
+"use strict";
 // Verifying a webhook from its raw body and headers: both signatures, the timestamp, the id.
-import { createHmac, timingSafeEqual } from "node:crypto";
+const { createHmac, timingSafeEqual } = require("node:crypto");
 
-import { WebhookVerificationError, headerValue } from "./errors.js";
-import { poishaFromJson, takaText } from "./money.js";
+const { WebhookVerificationError, headerValue } = require("./errors.js");
+const { poishaFromJson, takaText } = require("./money.js");
 
 /** Seconds `webhook-timestamp` may be from this machine's clock, either way. */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+const DEFAULT_TOLERANCE_SECONDS = 300;
 const REQUIRED = ["x-svc-signature", "x-svc-event-id", "webhook-id", "webhook-timestamp", "webhook-signature"];
 
 function fail(reason, message) {
@@ -28,7 +29,7 @@ function same(a, b) {
  * malformed_header, signature_mismatch, timestamp_out_of_tolerance, invalid_payload).
  * `secret`: your callback secret, or during a rotation's grace [new, old].
  */
-export function verifyWebhook(body, headers, secret, { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now } = {}) {
+function verifyWebhook(body, headers, secret, { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now } = {}) {
   const raw = bytesOf(body);
   const secrets = Array.isArray(secret) ? secret : [secret];
   if (secrets.length === 0 || !secrets.every((s) => typeof s === "string" && s.length > 0)) {
@@ -95,3 +96,5 @@ function parseEvent(raw, id, h, timestamp) {
     return fail("invalid_payload", `the body is not an event: ${err.message}`);
   }
 }
+
+module.exports = { DEFAULT_TOLERANCE_SECONDS, verifyWebhook };

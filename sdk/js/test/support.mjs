@@ -1,4 +1,6 @@
 // Test helpers: the shared files, the live service, a webhook receiver and a stub API.
+// The shared files are found two folders up (sdk/ in the repository; the packaging test lays
+// the same two files beside the project it installs the packed library into).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -100,18 +102,20 @@ export async function startReceiver(settings) {
   };
 }
 
-/** A local stand-in answering from a script of [status, body] replies (retry tests only). */
+/** A local stand-in answering from a script of [status, body, headers?] replies (the last one repeats). */
 export async function startStub(replies, { delayMs = 0 } = {}) {
   const seen = [];
+  const waiting = [];
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
       seen.push({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
-      const [status, doc] = replies.length > 1 ? replies.shift() : replies[0];
+      for (const wake of waiting.splice(0)) wake();
+      const [status, doc, headers = {}] = replies.length > 1 ? replies.shift() : replies[0];
       setTimeout(() => {
         const text = JSON.stringify(doc);
-        res.writeHead(status, { "content-type": "application/json" }).end(text);
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(text);
       }, delayMs);
     });
   });
@@ -119,9 +123,32 @@ export async function startStub(replies, { delayMs = 0 } = {}) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     seen,
+    /** Resolves once `count` requests have been read (a client's time-out can beat the server to it). */
+    async received(count) {
+      while (seen.length < count) await new Promise((wake) => waiting.push(wake));
+      return seen;
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A client of a stub answering `replies`, recording its sleeps instead of sleeping; closed after `run`. */
+export async function stubbed(sdk, replies, options, run) {
+  const stub = await startStub(replies, { delayMs: options.delayMs ?? 0 });
+  const sleeps = [];
+  const { delayMs: _delay, ...clientOptions } = options;
+  const client = new sdk.Client({
+    apiKey: "sk_test_stub",
+    baseUrl: stub.url,
+    sleep: async (ms) => sleeps.push(ms),
+    ...clientOptions,
+  });
+  try {
+    await run({ stub, client, sleeps });
+  } finally {
+    await stub.close();
+  }
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { WebhookVerificationError, verifyWebhook } from "../src/index.js";
-import { VECTORS } from "./support.js";
+import { WebhookVerificationError, verifyWebhook } from "claimsvc-sdk";
+import { VECTORS } from "./support.mjs";
 
 for (const c of VECTORS.vectors) {
   test(`vector: ${c.name}`, () => {
