@@ -39,12 +39,6 @@ def test_the_python_sdk_passes_its_own_tests_against_the_service(stack: LiveStac
 
 
 ROOT = SDK.parent
-# The live tests of the calls issue 31 adds to the service (PHPUnit group issue-31-service): run
-# once the service serves them, left out on a tree whose service predates them.
-ISSUE_31_SERVICE = any(
-    "/api/v1/webhook-events" in path.read_text("utf-8")
-    for path in (ROOT / "claimsvc" / "api").rglob("*.py")
-)
 
 
 @pytest.mark.parametrize(
@@ -59,8 +53,7 @@ def test_the_php_sdk_passes_its_own_tests_against_the_service(
     # read from an answer or a webhook must come out exact all the same (issue 30).
     php = [tool("php", "ensure_php.py"), "-d", f"serialize_precision={precision}"]
     phpunit = tool("phpunit", "ensure_php.py")
-    groups = [] if ISSUE_31_SERVICE else ["--exclude-group", "issue-31-service"]
-    output = run(stack, "php", [*php, phpunit, "--do-not-cache-result", *groups])
+    output = run(stack, "php", [*php, phpunit, "--do-not-cache-result"])
     # "OK (N tests" only when nothing failed, was skipped or was risky.
     assert "\nOK (" in output, output
 

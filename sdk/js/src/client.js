@@ -13,7 +13,7 @@ const VERSION = "0.2.0";
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RETRIES = 2;
 /** A Retry-After longer than this is not waited for: the error is raised at once. */
-const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+const DEFAULT_MAX_RETRY_WAIT_MS = 10_000;
 
 /** The JSON text of a body whose ExactNumber values are written from their digits, never via a float. */
 function encodeBody(body) {

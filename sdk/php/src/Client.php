@@ -19,7 +19,7 @@ final class Client
 {
     public const VERSION = '0.2.0';
     /** A RATE_LIMITED answer asking for a longer wait than this is raised, not slept through. */
-    public const MAX_RETRY_AFTER_SECONDS = 60;
+    public const MAX_RETRY_AFTER_SECONDS = 10;
 
     public readonly Sessions $sessions;
     public readonly PaymentLinks $links;

@@ -21,8 +21,7 @@ use PHPUnit\Framework\TestCase;
  * CLAIMSVC_SDK_LIVE; a failure when CLAIMSVC_SDK_LIVE_REQUIRED=1 and it is missing.
  *
  * Group `issue-31-service`: the calls issue 31's contract adds to the service (transactions,
- * webhook events, verify's wait, payment links' Idempotency-Key); tests/sdk runs them once the
- * service serves them.
+ * webhook events, verify's wait, payment links' Idempotency-Key).
  */
 final class LiveTest extends TestCase
 {

@@ -1,15 +1,9 @@
 """Against the real service: the calls issue 31 adds to the API (contract §1-§4): wallet
-transactions, webhook events and redelivery, payment links' Idempotency-Key, verify's `wait`.
-
-A service from before issue 31 answers none of them: there each test here is reported xfail
-(never skipped, never passed). Once the service has them (`GET /api/v1/transactions` is no
-longer a 404 route), every test must pass."""
+transactions, webhook events and redelivery, payment links' Idempotency-Key, verify's `wait`."""
 
 from __future__ import annotations
 
 import time
-import urllib.error
-import urllib.request
 import uuid
 from dataclasses import replace
 from typing import Any
@@ -19,20 +13,6 @@ import pytest
 import claimsvc_sdk as sdk
 from claimsvc_sdk import Client, Provider, TestOutcome, calls
 from support import Live, Receiver, client, open_session, post_json
-
-
-@pytest.fixture(scope="module", autouse=True)
-def contract31(live: Live) -> None:
-    req = urllib.request.Request(
-        live.api_url + "/api/v1/transactions?limit=1",
-        headers={"x-api-key": live.account("main")["key"]},
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=10):
-            return
-    except urllib.error.HTTPError as err:
-        if err.code == 404:
-            pytest.xfail("this service predates issue 31's API (GET /api/v1/transactions: 404)")
 
 
 def paid_test_session(t: Client, amount: str = "61.50", hook: Any = None) -> tuple[Any, Any]:
