@@ -13,8 +13,7 @@ from types import ModuleType
 import pytest
 
 from claimsvc.domain.accounts import PROVIDERS
-from sms_ingest.parsers import Direction, Kind, Result, parse_sms
-from sms_ingest.parsers.registry import real_sender
+from claimsvc.domain.sms.routing import Direction, Kind, Result, parse_sms, real_sender
 from tests.portal.conftest import make_user, portal  # noqa: F401 - the portal's fixtures
 from tests.sms.conftest import open_session, send, stored_messages
 
@@ -22,7 +21,7 @@ SPEC_MODULE = '''
 """ZPay, a made-up wallet: its whole declaration."""
 
 from claimsvc.domain.providers import ProviderSpec, register
-from sms_ingest.parsers.base import MONEY, PARTY, Direction, Kind, ParserSpec, Rule, head
+from claimsvc.domain.sms.engine import MONEY, PARTY, Direction, Kind, Rule, head
 
 ZPAY = ProviderSpec(
     name="zpay",
@@ -31,11 +30,9 @@ ZPAY = ProviderSpec(
     test_sender="ZPay",
     trx_shape=r"ZP\\d{8}",
     test_credit="You got Tk {amount} from {phone}. Balance Tk {balance}. TrxID {trx}",
-    rules=ParserSpec(
-        name="zpay",
-        rules=(
-            Rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, head(rf"You got {MONEY} from {PARTY}\\.")),
-        ),
+    ussd="*999#",
+    rules=(
+        Rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, head(rf"You got {MONEY} from {PARTY}\\.")),
     ),
 )
 unregister = register(ZPAY)

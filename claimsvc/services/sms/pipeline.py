@@ -17,17 +17,17 @@ from typing import TypeVar, cast
 from claimsvc.clock import Clock
 from claimsvc.domain.balances import Entry, Waits, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
+from claimsvc.domain.sms.routing import Kind, ParsedSms, ParseOutcome, Result, parse_sms
+from claimsvc.domain.sms.taught_reading import wants_wording
 from claimsvc.domain.transactions import SmsSource, Transaction
+from claimsvc.services.sms import metrics
+from claimsvc.services.sms.balance_reading import chain_entry, read_by_balance
+from claimsvc.services.sms.taught_wordings import TaughtWordings
+from claimsvc.services.sms.wallet_chain import Owed, WalletChain
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
-from sms_ingest import metrics
-from sms_ingest.balance_reading import chain_entry, read_by_balance
-from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.taught import wants_wording
-from sms_ingest.taught import TaughtWordings
-from sms_ingest.wallets import Owed, WalletChain
 
-log = logging.getLogger("sms_ingest.pipeline")
+log = logging.getLogger("claimsvc.services.sms.pipeline")
 
 T = TypeVar("T")
 
@@ -175,8 +175,9 @@ class Pipeline:
         outcomes: list[ParseOutcome],
         failures: dict[str, Exception | None],
     ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
-        """The messages no rule read tried with the taught wordings (sms_ingest/taught.py).
-        When loading them fails, those messages fail (they are retried) and the rest go on."""
+        """The messages no rule read tried with the taught wordings
+        (claimsvc/services/sms/taught_wordings.py). When loading them fails, those messages fail
+        (they are retried) and the rest go on."""
         if self._taught is None:
             return msgs, outcomes
         try:

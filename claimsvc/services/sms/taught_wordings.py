@@ -14,10 +14,10 @@ import asyncio
 import time
 
 from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.sms.routing import ParseOutcome
+from claimsvc.domain.sms.taught_reading import of_provider, taught_outcome, wants_wording
 from claimsvc.domain.wordings import each_reading
 from claimsvc.store.wordings import WordingStore
-from sms_ingest.parsers import ParseOutcome
-from sms_ingest.parsers.taught import of_provider, taught_outcome, wants_wording
 
 PAUSE_EVERY_S = 0.005
 """Matching run before the event loop is handed back (one wording's read is far less)."""

@@ -1,20 +1,19 @@
 """A batch's messages that no built-in rule reads, read by their wallets' running balances.
 
 Before a batch is recorded, each message that needs it (`rereading.wants_balance`) is given the
-running balance of its wallet just before it: the stored wallet (one read per such wallet, the
-only round trip this adds, and only for batches holding such a message), moved in memory by the
-batch's entries before it, in the order the chain will apply them (`sms_ingest.balance`). The
-reading is then recorded and chained like any other: the chain's own compare-and-set, not this
-read, is what confirms it, so a wallet that moved in between leaves it held, never wrongly
-confirmed. Messages kept earlier are read again the same way when re-parsed.
+running balance of its wallet just before it: the stored wallet (one read per such wallet, the only
+round trip this adds, and only for batches holding such a message), moved in memory by the batch's
+entries before it, in the order the chain will apply them (`claimsvc.domain.sms.balance_chain`). The
+reading is then recorded and chained like any other: the chain's own compare-and-set, not this read,
+is what confirms it, so a wallet that moved in between leaves it held, never wrongly confirmed.
+Messages kept earlier are read again the same way when re-parsed.
 
-A message not understood that some balance before it would read waits on its wallet (created
-for it when not stored yet) and is read again when the chain or an anchor reaches that balance.
-Its wait is stored before its result is written (a crash in between processes it again), and
-its wallet is read once more after: a step or an anchor that lands before that read shows in
-it, one that lands after it finds the wait stored and the message finished, ready to reopen
-(`WalletChain.wait`, `WalletChain.due_now`, `Wallet.due`), so no order of the three leaves it
-unread (issue 34).
+A message not understood that some balance before it would read waits on its wallet (created for it
+when not stored yet) and is read again when the chain or an anchor reaches that balance. Its wait is
+stored before its result is written (a crash in between processes it again), and its wallet is read
+once more after: a step or an anchor that lands before that read shows in it, one that lands after
+it finds the wait stored and the message finished, ready to reopen (`WalletChain.wait`,
+`WalletChain.due_now`, `Wallet.due`), so no order of the three leaves it unread (issue 34).
 """
 
 from __future__ import annotations
@@ -24,13 +23,14 @@ import logging
 
 from claimsvc.domain.balances import Entry, Unread, Waits, Wallet, WalletKey
 from claimsvc.domain.messages import SmsMessage
-from sms_ingest import balance, metrics
-from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result
-from sms_ingest.parsers.arithmetic import previous_balances
-from sms_ingest.parsers.rereading import reread, wants_balance
-from sms_ingest.wallets import WalletChain
+from claimsvc.domain.sms import balance_chain
+from claimsvc.domain.sms.arithmetic import previous_balances
+from claimsvc.domain.sms.rereading import reread, wants_balance
+from claimsvc.domain.sms.routing import Kind, ParsedSms, ParseOutcome, Result
+from claimsvc.services.sms import metrics
+from claimsvc.services.sms.wallet_chain import WalletChain
 
-log = logging.getLogger("sms_ingest.balance_reading")
+log = logging.getLogger("claimsvc.services.sms.balance_reading")
 
 
 def chain_entry(msg: SmsMessage, parsed: ParsedSms, transaction_id: str | None) -> Entry:
@@ -67,7 +67,7 @@ def reread_in_order(
         found = reread(msg.sender, msg.text, found, wallet.running)
         parsed = _moving(found)
         if parsed is not None:
-            wallet = balance.add(wallet, chain_entry(msg, parsed, None)).wallet
+            wallet = balance_chain.add(wallet, chain_entry(msg, parsed, None)).wallet
         out.append(found)
     return out
 

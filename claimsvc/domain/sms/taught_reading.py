@@ -9,17 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from claimsvc.domain.sms.engine import Direction, Kind, ParsedSms, ParseOutcome, Result
+from claimsvc.domain.sms.routing import providers_of
 from claimsvc.domain.wordings import Reading, Wording, agreed, each_reading
-from sms_ingest.parsers.base import Direction, Kind, ParsedSms, ParseOutcome, Result
-from sms_ingest.parsers.registry import PARSERS
 
 TAUGHT = "taught"
 """`parsed_by` of a transaction a taught wording read."""
-
-REAL_SENDERS: dict[str, str] = {
-    sender: module.NAME for module in PARSERS for sender in module.SENDER_IDS
-}
-"""A provider's real sender ids (trimmed and case-folded, as the registry matches them)."""
 
 
 def wants_wording(sender: str, outcome: ParseOutcome) -> bool:
@@ -28,7 +23,7 @@ def wants_wording(sender: str, outcome: ParseOutcome) -> bool:
         outcome.result is Result.UNPARSED
         and outcome.provider is not None
         and outcome.reason != "too_long"
-        and REAL_SENDERS.get(sender.strip().casefold()) == outcome.provider
+        and outcome.provider in providers_of(sender)
     )
 
 

@@ -1,15 +1,15 @@
 """Which messages no built-in rule reads go through the arithmetic, and what they come to.
 
 Pure: the pipeline gives each such message the running balance of its wallet before it
-(`sms_ingest.balance_reading`). Only a provider's real sender ids count; a message from a stranger,
-a look-alike, a phone number or a notice sender is never read this way.
+(`claimsvc.services.sms.balance_reading`). Only a provider's real sender ids count; a message
+from a stranger, a look-alike, a phone number or a notice sender is never read this way.
 """
 
 from __future__ import annotations
 
-from sms_ingest.parsers import arithmetic
-from sms_ingest.parsers.base import ParseOutcome, Result, outcome
-from sms_ingest.parsers.registry import real_sender
+from claimsvc.domain.sms import arithmetic
+from claimsvc.domain.sms.engine import ParseOutcome, Result, outcome
+from claimsvc.domain.sms.routing import real_sender
 
 UNREAD = frozenset({"no_pattern", "no_trx_id"})
 """Reasons a real sender's message is kept unparsed: a wording no rule reads completely."""
@@ -34,8 +34,8 @@ def reread(sender: str, text: str, found: ParseOutcome, previous: int | None) ->
     A message no rule reads, or one set aside whose stated balance differs from `previous`, is
     read by its arithmetic: its one reading, or else not understood (unparsed). When no balance
     is known, one set aside that some balance before it would read is not understood either
-    (it waits for its wallet's chain: `sms_ingest.balance_reading`), never ignored. Anything else
-    stays as the rules left it.
+    (it waits for its wallet's chain: `claimsvc.services.sms.balance_reading`), never ignored.
+    Anything else stays as the rules left it.
     """
     if not wants_balance(sender, text, found):
         return found
