@@ -394,6 +394,8 @@ def sms_core(
         tuning,
         rereads=wordings.reread_due,
     )
+    # Alerts the SMS path leaves owed wake the worker's alert pass at once (issue 35's wake).
+    wallets.on_owed = functools.partial(stores.wake.notify, SESSIONS)
     intake = SmsIntake(devices, stores.messages, stores.sms_gate, clock)
     return SmsCore(intake=intake, pipeline=pipeline, wallets=wallets, work=work, devices=devices)
 

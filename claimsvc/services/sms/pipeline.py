@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from claimsvc.clock import Clock
+from claimsvc.domain.alerts import sms_alert_owed
 from claimsvc.domain.balances import Entry, Waits, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.sms.routing import Kind, ParsedSms, ParseOutcome, Result, parse_sms
@@ -144,6 +145,10 @@ class Pipeline:
         written = {m for m, failure in failures.items() if failure is None}
         await self._wallets.due_now([w.only(written) for w in waits])
         await self._reread_due()
+        # The alerts this batch left owed go out now, not at the alert pass's idle interval;
+        # no round trip when it owes none (the webhooks of the sessions it completed were
+        # woken by their transitions, SessionService.on_owed).
+        await self._wallets.wake_worker(owed=any(done is True for done in finished))
         return failures
 
     async def _wait(self, waits: list[Waits], failures: dict[str, Exception | None]) -> list[Waits]:
@@ -224,18 +229,22 @@ class Pipeline:
             for message_id in stepped:
                 failures[message_id] = exc
 
-    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
+    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> bool:
+        """Write the message's result, last; whether writing it left an alert owed (a wallet's
+        sender's message not understood)."""
         now = self._clock()
         read_by = outcome.parsed.parsed_by if outcome.parsed and rec.transaction_id else None
         result = MessageResult(
             rec.result, outcome.provider, rec.reason, rec.transaction_id, read_by
         )
         # The result is written with processed_at, last: a crash before it redoes every step.
-        if await self._messages.finish(msg.id, result, now):
-            metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
-            if not msg.reparses:
-                # A re-parse of a message kept for hours says nothing about intake latency.
-                metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
+        if not await self._messages.finish(msg.id, result, now):
+            return False
+        metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
+        if not msg.reparses:
+            # A re-parse of a message kept for hours says nothing about intake latency.
+            metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
+        return sms_alert_owed(result)
 
     async def _record_all(
         self, msgs: list[SmsMessage], outcomes: list[ParseOutcome]

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
+from claimsvc.domain.alerts import chain_alert_owed
 from claimsvc.domain.balances import Entry, PendingVerdict, Waits, Wallet, WalletKey
 from claimsvc.domain.sms import balance_chain
 from claimsvc.domain.sms.balance_chain import Outcome
@@ -27,6 +28,11 @@ from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transactions import TransactionStore
 
 log = logging.getLogger("claimsvc.services.sms.wallet_chain")
+
+
+async def _no_hook() -> None:
+    """Default: nobody to wake (tests, or a process without a worker beside it)."""
+
 
 MAX_ROUNDS = 20
 """Compare-and-set attempts per step; each failure means another step landed in between."""
@@ -86,6 +92,23 @@ class WalletChain:
         # Messages not understood whose wallet a saved step brought to a balance that reads
         # them, by wallet id, until the pipeline takes them to read again.
         self._due: dict[str, tuple[str, ...]] = {}
+        self._owes_alert = False
+        self.on_owed: Callable[[], Awaitable[None]] = _no_hook
+        """Called when the SMS path left an alert owed (a held entry or a gap on a wallet, a
+        wallet's message not understood): bootstrap wakes the worker's alert pass and outbox
+        relay with it (store/wake.py), so they go out at once, not at the idle interval."""
+
+    async def wake_worker(self, owed: bool = False) -> None:
+        """Wake the worker once if `owed`, or if a step saved since the last call left an alert
+        owed; no round trip otherwise. A failed wake loses nothing: the pass finds the work
+        at its idle interval."""
+        if not (owed or self._owes_alert):
+            return
+        self._owes_alert = False
+        try:
+            await self.on_owed()
+        except Exception:
+            log.warning("could not wake the worker", exc_info=True)
 
     async def stored(self, key: WalletKey) -> Wallet:
         """The wallet `key` as stored now (a wallet not stored yet: one not started)."""
@@ -148,6 +171,7 @@ class WalletChain:
             return
         saved, _, owed = await self._step_saved(key, balance_chain.recheck)
         await self.apply_owed(owed)
+        await self.wake_worker()
         if saved is not None:
             await self._balances.clear_recheck(key.id, saved.version)
 
@@ -178,6 +202,7 @@ class WalletChain:
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 self._remember(saved)
+                self._owes_alert = self._owes_alert or chain_alert_owed(saved)
                 if saved.due():
                     self._due[key.id] = (*self._due.get(key.id, ()), *saved.due())
                 fresh = frozenset(v.vid for v in verdicts)
