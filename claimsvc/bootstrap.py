@@ -35,7 +35,7 @@ from claimsvc.services.simulated_payments import TestPaymentService
 from claimsvc.services.sms.core import SmsCore
 from claimsvc.services.sms.intake import SmsIntake
 from claimsvc.services.sms.pipeline import Pipeline
-from claimsvc.services.sms.taught_wordings import TaughtWordings
+from claimsvc.services.sms.rereading import TaughtWordings
 from claimsvc.services.sms.wallet_chain import WalletChain
 from claimsvc.services.sms.work import SmsWork, Tuning
 from claimsvc.services.transactions import TransactionService

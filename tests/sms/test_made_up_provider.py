@@ -16,8 +16,8 @@ import pytest
 from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.simulated_payments import sender_of, sms_text
+from claimsvc.domain.sms.rereading import wants_wording
 from claimsvc.domain.sms.routing import Direction, Kind, Result, parse_sms, real_sender
-from claimsvc.domain.sms.taught_reading import wants_wording
 from tests.portal.conftest import make_user, portal  # noqa: F401 - the portal's fixtures
 from tests.sms.conftest import open_session, send, stored_messages
 

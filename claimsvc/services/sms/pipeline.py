@@ -18,12 +18,11 @@ from claimsvc.clock import Clock
 from claimsvc.domain.alerts import sms_alert_owed
 from claimsvc.domain.balances import Entry, Waits, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
+from claimsvc.domain.sms.rereading import wants_wording
 from claimsvc.domain.sms.routing import Kind, ParsedSms, ParseOutcome, Result, parse_sms
-from claimsvc.domain.sms.taught_reading import wants_wording
 from claimsvc.domain.transactions import SmsSource, Transaction
 from claimsvc.services.sms import metrics
-from claimsvc.services.sms.balance_reading import chain_entry, read_by_balance
-from claimsvc.services.sms.taught_wordings import TaughtWordings
+from claimsvc.services.sms.rereading import TaughtWordings, chain_entry, read_by_balance
 from claimsvc.services.sms.wallet_chain import Owed, WalletChain
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
@@ -181,7 +180,7 @@ class Pipeline:
         failures: dict[str, Exception | None],
     ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
         """The messages no rule read tried with the taught wordings
-        (claimsvc/services/sms/taught_wordings.py). When loading them fails, those messages fail
+        (claimsvc/services/sms/rereading.py). When loading them fails, those messages fail
         (they are retried) and the rest go on."""
         if self._taught is None:
             return msgs, outcomes

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.domain.sms.rereading import TAUGHT, read_taught, wants_wording
 from claimsvc.domain.sms.routing import Kind, ParseOutcome, Result
-from claimsvc.domain.sms.taught_reading import TAUGHT, read_taught, wants_wording
 from claimsvc.domain.wordings import CREDIT_KINDS, DEBIT_KINDS, Marks, Span, clean, teach
 
 TEXT = "Funds in: Tk 20.00. Bal Tk 1,520.00. TrxID OTHQ1W2E3R"
