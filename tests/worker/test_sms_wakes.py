@@ -8,10 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-import pytest
-
 from claimsvc.worker.main import worker_loops
-from tests.conftest import ALLOWED_HOST, initialize_body, make_settings
+from tests.conftest import ALLOWED_HOST, initialize_body
 from tests.sms.conftest import (  # noqa: F401 - the SMS process's fixtures
     anchor_wallet,
     bkash_credit,
@@ -24,17 +22,9 @@ from tests.sms.conftest import (  # noqa: F401 - the SMS process's fixtures
     sms_server,
 )
 from tests.worker.conftest import RECEIVER_HOSTS, RECEIVER_SECRET
-from tests.worker.test_idle_wakes import HOUR_MS, running, until
 
-
-@pytest.fixture
-def settings(ca_file: str):
-    return make_settings(
-        webhook_allow_private=True,
-        webhook_ca_file=ca_file,
-        outbox_relay_ms=HOUR_MS // 60,  # a minute: the longest the setting allows
-        alert_pass_ms=HOUR_MS,
-    )
+# The relay idles a minute and the alert pass an hour (the idle-wake tests' settings).
+from tests.worker.test_idle_wakes import running, settings, until  # noqa: F401
 
 
 async def test_an_sms_completing_a_session_has_its_webhook_delivered_by_an_idle_worker(
