@@ -8,7 +8,12 @@ devices are silent is in the admin API (`GET /admin/v1/devices`, `last_seen_at`)
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram
+
+from claimsvc.services.sms import metrics as core
+
+# The SMS core's metrics are this process's: exported with its own (only here, contract §8).
+REGISTRY.register(core.REGISTRY)
 
 HTTP_REQUESTS = Counter(
     "sms_ingest_http_requests_total",
