@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # ruff: noqa: E402 - imports need the path set above
-from sms_ingest.balance import CREDIT, DEBIT, Entry, Wallet, add
+from claimsvc.domain.sms.balance_chain import CREDIT, DEBIT, Entry, Wallet, add
 
 T0 = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)
 

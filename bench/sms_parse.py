@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 # ruff: noqa: E402 - imports need the path set above
 from claimsvc.domain.accounts import PROVIDERS
-from sms_ingest.parsers import ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.rereading import reread
+from claimsvc.domain.sms.rereading import reread
+from claimsvc.domain.sms.routing import ParseOutcome, Result, parse_sms
 
 CORPUS_DIR = ROOT / "tests" / "data" / "sms"
 GOAL = 20_000

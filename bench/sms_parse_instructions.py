@@ -33,7 +33,7 @@ bench = importlib.util.module_from_spec(spec)
 sys.argv = sys.argv[:1]
 spec.loader.exec_module(bench)
 from claimsvc.domain.accounts import PROVIDERS
-from sms_ingest.parsers import parse_sms
+from claimsvc.domain.sms.routing import parse_sms
 messages = [m for p in PROVIDERS for m in bench.load(p, PER_PROVIDER)]
 for sender, text in messages:
     parse_sms(sender, text)

@@ -33,6 +33,12 @@ from claimsvc.services.sessions import SessionService
 from claimsvc.services.settlement import SettlementService
 from claimsvc.services.signin import SigninService
 from claimsvc.services.simulated_payments import TestPaymentService
+from claimsvc.services.sms.core import SmsCore
+from claimsvc.services.sms.intake import SmsIntake
+from claimsvc.services.sms.pipeline import Pipeline
+from claimsvc.services.sms.rereading import TaughtWordings
+from claimsvc.services.sms.wallet_chain import WalletChain
+from claimsvc.services.sms.work import SmsWork, Tuning
 from claimsvc.services.sms_wait import SmsWaitService
 from claimsvc.services.transactions import TransactionService
 from claimsvc.services.users import UserService
@@ -141,6 +147,7 @@ class Services:
     test_payments: TestPaymentService
     alerts: AlertService
     alert_channels: ChannelService
+    sms: SmsCore
 
 
 async def ping_all(checks: dict[str, Any], timeout_s: float = 1.0) -> dict[str, bool]:
@@ -247,6 +254,8 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
     audit, passwords = AuditService(stores.audit, clock), Passwords()
     security = SecurityService(stores.users, stores.portal_sessions, passwords, clock)
     reparse = ReparseService(stores.messages, stores.sms_queue, clock)
+    devices = DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock)
+    wordings = WordingService(stores.wordings, stores.messages, reparse, clock)
     email = email_sender(settings)
     wallet_admin = WalletAdminService(
         stores.accounts,
@@ -285,7 +294,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
         merchant_reads=MerchantReadService(stores.transactions, stores.events, delivery),
         claims=claims,
         transactions=transactions,
-        devices=DeviceService(stores.devices, stores.accounts, stores.sms_gate, clock),
+        devices=devices,
         wallet_admin=wallet_admin,
         reparse=reparse,
         payments=payments,
@@ -314,7 +323,7 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
         ),
         security=security,
-        wordings=WordingService(stores.wordings, stores.messages, reparse, clock),
+        wordings=wordings,
         settlement=SettlementService(
             machine, stores.sessions, stores.transactions, stores.accounts, clock
         ),
@@ -355,6 +364,65 @@ def build_services(settings: Settings, stores: Stores, clock: Clock) -> Services
             clock,
             email,
         ),
+        sms=sms_core(settings, stores, devices, transactions, claims, reparse, wordings, clock),
+    )
+
+
+def sms_core(
+    settings: Settings,
+    stores: Stores,
+    devices: DeviceService,
+    transactions: TransactionService,
+    claims: ClaimService,
+    reparse: ReparseService,
+    wordings: WordingService,
+    clock: Clock,
+    tuning: Tuning | None = None,
+) -> SmsCore:
+    """The SMS core's services (the `sms-ingest` process runs them; others build them unused),
+    its worker paced by `tuning` (by default as the settings say)."""
+    wallets = WalletChain(stores.balances, stores.transactions, claims, clock)
+    pipeline = Pipeline(
+        stores.messages,
+        transactions,
+        wallets,
+        clock,
+        reread=reparse.reread,
+        taught=TaughtWordings(stores.wordings),
+    )
+    tuning = tuning or Tuning(
+        reclaim_idle_ms=settings.sms_reclaim_idle_s * 1000,
+        requeue_after_s=settings.sms_requeue_after_s,
+    )
+    work = SmsWork(
+        stores.sms_queue,
+        stores.messages,
+        pipeline,
+        wallets,
+        clock,
+        tuning,
+        rereads=wordings.reread_due,
+    )
+    # Alerts the SMS path leaves owed wake the worker's alert pass at once (issue 35's wake).
+    wallets.on_owed = functools.partial(stores.wake.notify, SESSIONS)
+    intake = SmsIntake(devices, stores.messages, stores.sms_gate, clock)
+    return SmsCore(intake=intake, pipeline=pipeline, wallets=wallets, work=work, devices=devices)
+
+
+def own_sms_core(deps: Deps, tuning: Tuning | None = None) -> SmsCore:
+    """A new SMS core on `deps`' stores and services, with its own process-local state (the
+    wallets it last saved): what one more `sms-ingest` process would hold."""
+    s = deps.services
+    return sms_core(
+        deps.settings,
+        deps.stores,
+        s.devices,
+        s.transactions,
+        s.claims,
+        s.reparse,
+        s.wordings,
+        deps.clock,
+        tuning,
     )
 
 

@@ -3,71 +3,105 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tornado.web import Application, RequestHandler, url
 
 from claimsvc import errors
 from claimsvc.api import ops
 from claimsvc.api.base import BaseHandler
+from claimsvc.api.json_body import parse_json
+from claimsvc.bootstrap import Deps, own_sms_core
+from claimsvc.clock import Clock
 from claimsvc.domain.devices import INTAKE_PATH
 from claimsvc.runtime.runner import Component
-from sms_ingest import metrics
-from sms_ingest.consumer import Consumer, Tuning
+from claimsvc.services.sms import metrics as core_metrics
+from claimsvc.services.sms.core import SmsCore
+from claimsvc.services.sms.intake import Accepted, SmsIntake
+from claimsvc.services.sms.pipeline import Pipeline
+from claimsvc.services.sms.wallet_chain import WalletChain
+from claimsvc.services.sms.work import Tuning
+from sms_ingest import formats, metrics
+from sms_ingest.consumer import Consumer
 from sms_ingest.health import DeviceHealth
-from sms_ingest.intake import Intake
-from sms_ingest.pipeline import Pipeline
-from sms_ingest.stream import SmsStream
-from sms_ingest.taught import TaughtWordings
-from sms_ingest.wallets import WalletChain
 
-if TYPE_CHECKING:
-    from claimsvc.bootstrap import Deps
+
+class Intake:
+    """The intake's edge: reads a forwarder's body in the shape it sends (`formats`) and checks
+    its signature, then hands the messages to the SMS core (`SmsIntake`) to store and queue."""
+
+    def __init__(self, service: SmsIntake, clock: Clock) -> None:
+        self.service = service
+        self._clock = clock
+
+    async def receive(
+        self,
+        token: str | None,
+        body: bytes,
+        signature: str | None,
+        timestamp: str | None,
+        content_type: str | None = None,
+    ) -> Accepted:
+        """Store every SMS of a request durably (all or, on a bad body, none), then queue them.
+
+        A device with a signing key accepts only signed requests: a JSON body signed in the
+        X-Signature and X-Timestamp headers (checked before the body is read), or the SMS
+        Forwarder's form with its own `timestamp` and `sign` (checked once the form is read).
+        """
+        device, vouched = await self.service.authenticate(token)
+        form = formats.is_url_encoded(content_type)
+        key = device.signing_key
+        if key and not form:
+            _check_signature(
+                formats.signature_problem(key, body, timestamp, signature, self._clock())
+            )
+        try:
+            decoded = formats.decode_form(body) if form else formats.decode(parse_json(body))
+        except (formats.FormatError, errors.InvalidJson) as exc:
+            await self.service.refuse_body(device, vouched)
+            if isinstance(exc, formats.FormatError):
+                raise errors.InvalidBody(details=exc.details) from None
+            raise
+        if key and form:
+            _check_signature(
+                formats.forwarder_sign_problem(key, decoded.stamp, decoded.sign, self._clock())
+            )
+        return await self.service.store(device, decoded.form, decoded.messages, vouched)
+
+
+def _check_signature(problem: str | None) -> None:
+    """Refuse the request (nothing stored) when its signature does not hold."""
+    if problem:
+        core_metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
+        raise errors.SignatureRejected(details=[problem])
 
 
 @dataclass
 class SmsIngest:
     """The process's parts, wired once from `Deps`."""
 
+    core: SmsCore
     intake: Intake
-    stream: SmsStream
-    wallets: WalletChain
-    pipeline: Pipeline
     consumer: Consumer
     health: DeviceHealth
 
+    @property
+    def pipeline(self) -> Pipeline:
+        return self.core.pipeline
+
+    @property
+    def wallets(self) -> WalletChain:
+        return self.core.wallets
+
 
 def build(deps: Deps, tuning: Tuning | None = None) -> SmsIngest:
-    s, st, sv = deps.settings, deps.stores, deps.services
-    wallets = WalletChain(st.balances, st.transactions, sv.claims, deps.clock)
-    taught = TaughtWordings(st.wordings)
-    pipeline = Pipeline(
-        st.messages,
-        sv.transactions,
-        wallets,
-        deps.clock,
-        reread=sv.reparse.reread,
-        taught=taught,
-    )
-    tuning = tuning or Tuning(
-        reclaim_idle_ms=s.sms_reclaim_idle_s * 1000, requeue_after_s=s.sms_requeue_after_s
-    )
-    stream = SmsStream(deps.redis, deps.keys)
+    """The process's edges over the SMS core (`deps.services.sms`); given `tuning`, over a core
+    of its own paced by it (tests: a worker that never waits, or a second worker process)."""
+    core = deps.services.sms if tuning is None else own_sms_core(deps, tuning)
     return SmsIngest(
-        intake=Intake(sv.devices, st.messages, st.sms_gate, deps.clock),
-        stream=stream,
-        wallets=wallets,
-        pipeline=pipeline,
-        consumer=Consumer(
-            stream,
-            st.messages,
-            pipeline,
-            wallets,
-            deps.clock,
-            tuning,
-            rereads=sv.wordings.reread_due,
-        ),
-        health=DeviceHealth(st.devices, deps.clock),
+        core=core,
+        intake=Intake(core.intake, deps.clock),
+        consumer=Consumer(core.work),
+        health=DeviceHealth(core.devices, deps.clock),
     )
 
 
@@ -92,7 +126,7 @@ class SmsIntakeHandler(BaseHandler):
         try:
             super().prepare()
         except errors.BodyTooLarge:
-            metrics.INTAKE_REJECTED.labels(reason="too_large").inc()
+            core_metrics.INTAKE_REJECTED.labels(reason="too_large").inc()
             raise
 
     async def post(self) -> None:

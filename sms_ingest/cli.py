@@ -41,8 +41,8 @@ def _taka(value: str) -> int:
 def describe(sender: str, text: str, previous: int | None = None) -> dict[str, Any]:
     """The parse outcome in the SMS corpus's `expect` shape (money as taka decimal strings),
     given the wallet's running balance before it when known (poisha)."""
-    from sms_ingest.parsers import parse_sms
-    from sms_ingest.parsers.rereading import reread
+    from claimsvc.domain.sms.rereading import reread
+    from claimsvc.domain.sms.routing import parse_sms
 
     outcome = reread(sender, text, parse_sms(sender, text), previous)
     out: dict[str, Any] = {

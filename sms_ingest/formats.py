@@ -3,7 +3,7 @@
 Accepted forms (docs/sms-forwarders.md has examples):
 - generic: `{sender, message, received_at?, sim_slot?}`, or a JSON array of 1 to 100 of them;
 - "SMS Gateway for Android" (capcom6/android-sms-gateway) webhooks: `{event, payload, ...}`;
-- "Incoming SMS to URL forwarder" (bogkonstantin/android_income_sms_gateway_webhook):
+- "IncomingSms SMS to URL forwarder" (bogkonstantin/android_income_sms_gateway_webhook):
   `{from, text, sentStamp?, receivedStamp?, sim?}`;
 - "SMS Forwarder" (pppscn/SmsForwarder): the URL-encoded form `from, content, timestamp?, sign?`
   its Webhook sends by default, or the same fields as JSON; `content` is unwrapped from the app's
@@ -16,7 +16,6 @@ import base64
 import hashlib
 import hmac
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,6 +23,7 @@ from urllib.parse import parse_qsl, unquote
 
 from claimsvc.domain import bounds
 from claimsvc.domain.limits import DHAKA
+from claimsvc.domain.messages import IncomingSms
 from sms_ingest import sms_forwarder
 
 GENERIC, CAPCOM6, INCOME_GATEWAY = "generic", "sms_gateway_android", "incoming_sms_to_url"
@@ -59,22 +59,11 @@ class FormatError(ValueError):
 
 
 @dataclass(frozen=True)
-class Incoming:
-    """One forwarded SMS."""
-
-    sender: str
-    text: str
-    received_at: datetime | None
-    """When the phone received it, as the forwarder reports it (None: not reported)."""
-    sim_slot: int | None
-
-
-@dataclass(frozen=True)
 class Decoded:
     """A whole request: its form, its messages, and the webhook event name if any."""
 
     form: str
-    messages: tuple[Incoming, ...]
+    messages: tuple[IncomingSms, ...]
     event: str | None = None
     stamp: str | None = None
     """The SMS Forwarder's `timestamp` (Unix milliseconds), which its `sign` covers."""
@@ -149,7 +138,7 @@ def _sms_forwarder(data: dict[str, Any]) -> Decoded:
         raise FormatError(
             [f"content: the receive time in the app's envelope must be {bounds.WINDOW}"]
         )
-    one = Incoming(sender or "", sms.text, received, sms.sim_slot)
+    one = IncomingSms(sender or "", sms.text, received, sms.sim_slot)
     return Decoded(SMS_FORWARDER, (one,), stamp=None if stamp is None else str(stamp), sign=sign)
 
 
@@ -158,7 +147,7 @@ def _raise(problems: list[str]) -> None:
         raise FormatError(problems)
 
 
-def _batch(items: list[Any]) -> tuple[Incoming, ...]:
+def _batch(items: list[Any]) -> tuple[IncomingSms, ...]:
     if not 1 <= len(items) <= MAX_BATCH:
         raise FormatError([f"body: a batch holds 1 to {MAX_BATCH} messages, got {len(items)}"])
     problems: list[str] = []
@@ -174,7 +163,7 @@ def _batch(items: list[Any]) -> tuple[Incoming, ...]:
     return tuple(out)
 
 
-def _generic(item: dict[str, Any], at: str, problems: list[str]) -> Incoming | None:
+def _generic(item: dict[str, Any], at: str, problems: list[str]) -> IncomingSms | None:
     before = len(problems)
     problems += [f"{at}{name}: unknown field" for name in sorted(set(item) - _GENERIC_FIELDS)]
     sender = _text(item, "sender", MAX_SENDER, at, problems)
@@ -185,7 +174,7 @@ def _generic(item: dict[str, Any], at: str, problems: list[str]) -> Incoming | N
         problems.append(f"{at}sim_slot: must be an integer from 0 to {MAX_SLOT}")
     if len(problems) > before:
         return None
-    return Incoming(sender or "", message or "", received, slot)
+    return IncomingSms(sender or "", message or "", received, slot)
 
 
 def _capcom6(data: dict[str, Any]) -> Decoded:
@@ -203,10 +192,10 @@ def _capcom6(data: dict[str, Any]) -> Decoded:
     received = _moment(payload.get("receivedAt"), "payload.receivedAt", problems)
     slot = _slot(payload.get("simNumber"), "payload.simNumber", problems)
     _raise(problems)
-    return Decoded(CAPCOM6, (Incoming(sender or "", message or "", received, slot),), event)
+    return Decoded(CAPCOM6, (IncomingSms(sender or "", message or "", received, slot),), event)
 
 
-def _income_gateway(data: dict[str, Any]) -> Incoming:
+def _income_gateway(data: dict[str, Any]) -> IncomingSms:
     problems: list[str] = []
     sender = _text(data, "from", MAX_SENDER, "", problems)
     message = _text(data, "text", MAX_TEXT, "", problems)
@@ -215,7 +204,7 @@ def _income_gateway(data: dict[str, Any]) -> Incoming:
     sent = _moment(data.get("sentStamp"), "sentStamp", problems)
     slot = _slot(data.get("sim"), "sim", problems)
     _raise(problems)
-    return Incoming(sender or "", message or "", received or sent, slot)
+    return IncomingSms(sender or "", message or "", received or sent, slot)
 
 
 def _text(item: dict[str, Any], name: str, limit: int, at: str, problems: list[str]) -> str | None:
@@ -259,17 +248,6 @@ def _moment(value: Any, name: str, problems: list[str]) -> datetime | None:
     if moment is None:
         problems.append(f"{name}: {_TIME_PROBLEM}")
     return moment
-
-
-def normalise_text(text: str) -> str:
-    """NFKC with every whitespace run as one space: lost or doubled line breaks compare equal."""
-    return " ".join(unicodedata.normalize("NFKC", text).split())
-
-
-def content_key(account_id: str, device_id: str, sender: str, text: str) -> str:
-    """What makes two forwarded SMS the same message (see docs/sms-forwarders.md)."""
-    parts = (account_id, device_id, sender.strip().casefold(), normalise_text(text))
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
 def signature_problem(

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from claimsvc.clock import Clock
 from claimsvc.domain.devices import QUIET_AFTER
-from claimsvc.store.devices import DeviceStore
+from claimsvc.services.devices import DeviceService
 from sms_ingest import metrics
 
 log = logging.getLogger("sms_ingest.health")
@@ -25,7 +25,7 @@ class DeviceHealth:
 
     name = "sms-device-health"
 
-    def __init__(self, devices: DeviceStore, clock: Clock, every_s: float = 30.0) -> None:
+    def __init__(self, devices: DeviceService, clock: Clock, every_s: float = 30.0) -> None:
         self._devices = devices
         self._clock = clock
         self._every_s = every_s

@@ -1,4 +1,5 @@
-"""Prometheus metrics of the SMS ingest process (names start with sms_ingest_).
+"""Prometheus metrics of the SMS ingest process's edges: its HTTP intake and device health (names
+start with sms_ingest_; the SMS core's own are in `claimsvc/services/sms/metrics.py`).
 
 Labels are forms, providers, results and outcomes: never device, account or message ids, and
 never phone numbers. Device health is therefore a count of silent devices per threshold; which
@@ -7,86 +8,28 @@ devices are silent is in the admin API (`GET /admin/v1/devices`, `last_seen_at`)
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram
+
+from claimsvc.services.sms import metrics as core
+
+# The SMS core's metrics are this process's: exported with its own (only here, contract §8).
+REGISTRY.register(core.REGISTRY)
 
 HTTP_REQUESTS = Counter(
     "sms_ingest_http_requests_total",
     "Intake HTTP requests by route and status.",
     ["route", "method", "status"],
 )
+
 HTTP_LATENCY = Histogram(
     "sms_ingest_http_request_duration_seconds",
     "Intake HTTP latency by route.",
     ["route", "method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
 )
-INTAKE_MESSAGES = Counter(
-    "sms_ingest_intake_messages_total",
-    "Forwarded SMS by body form and outcome (accepted = newly stored, duplicate).",
-    ["form", "outcome"],
-)
-INTAKE_REJECTED = Counter(
-    "sms_ingest_intake_rejected_total",
-    "Intake requests refused, by reason (unauthorized, bad_signature, bad_body, too_large).",
-    ["reason"],
-)
-INTAKE_EVENTS = Counter(
-    "sms_ingest_intake_events_total",
-    "Forwarder webhook events that carry no SMS (pings).",
-    ["form"],
-)
-MESSAGES = Counter(
-    "sms_ingest_messages_total",
-    "Processed SMS by provider and parse result (parsed, ignored, unparsed, suspect).",
-    ["provider", "result"],
-)
-NEW_WORDINGS = Counter(
-    "sms_ingest_new_wordings_total",
-    "Messages of a real sender no rule reads, given their wallet's running balance, by whether "
-    "their arithmetic read them (read, not_understood): a rising count means a wallet changed "
-    "its wording (docs/sms-wordings.md, section 6).",
-    ["provider", "outcome"],
-)
-BALANCE_CONFIRMATIONS = Counter(
-    "sms_ingest_balance_confirmations_total",
-    "Transactions confirmed by the running-balance chain.",
-    ["provider"],
-)
-BALANCE_BREAKS = Counter(
-    "sms_ingest_balance_breaks_total",
-    "Messages that did not chain: held (a gap) or suspect (can never chain).",
-    ["provider", "kind"],
-)
-CLAIMS_FINALISED = Counter(
-    "sms_ingest_claims_finalised_total", "Pending claims completed by a confirmed transaction."
-)
-INTAKE_TO_FINAL = Histogram(
-    "sms_ingest_intake_to_final_seconds",
-    "From a message being stored by the intake to its effects being stored.",
-    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300),
-)
-PROCESSING_ERRORS = Counter(
-    "sms_ingest_processing_errors_total", "Messages whose processing raised (retried later)."
-)
-DEAD_LETTERED = Counter(
-    "sms_ingest_dead_lettered_total",
-    "Messages given up after too many failed deliveries (kept as unparsed).",
-)
-STREAM_RECLAIMED = Counter(
-    "sms_ingest_stream_reclaimed_total", "Stream entries taken over from an idle consumer."
-)
-STREAM_REQUEUED = Counter(
-    "sms_ingest_stream_requeued_total", "Stored messages put back on a stream that had lost them."
-)
-STREAM_PENDING = Gauge(
-    "sms_ingest_stream_pending_entries", "Stream entries delivered to a consumer, not yet acked."
-)
-STREAM_LENGTH = Gauge("sms_ingest_stream_length", "Entries on the SMS stream (unacked backlog).")
-OLDEST_UNPROCESSED = Gauge(
-    "sms_ingest_oldest_unprocessed_seconds",
-    "Age of the oldest stored message not yet processed (0 when none): the real lag.",
-)
+
 DEVICES_ACTIVE = Gauge("sms_ingest_devices_active", "Devices registered and not revoked.")
+
 DEVICES_SILENT = Gauge(
     "sms_ingest_devices_silent",
     "Active devices not heard from for longer than `over` (alert when above 0).",

@@ -21,7 +21,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sms_ingest.parsers import parse_sms  # noqa: E402 - needs the path set above
+from claimsvc.domain.sms.routing import parse_sms  # noqa: E402 - needs the path set above
 
 DATA = ROOT / "tests" / "data" / "sms"
 SETS = {"corpus": DATA / "corpus", "holdout": DATA / "holdout", "unverified": DATA}

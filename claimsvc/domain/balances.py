@@ -1,6 +1,6 @@
 """A wallet of a merchant (account, device, provider, SIM slot) and its running-balance chain,
-as values; money in poisha. The chain's rules are pure functions in `sms_ingest.balance`; the
-wallet is stored by `claimsvc.store.balances`."""
+as values; money in poisha. The chain's rules are pure functions in
+`claimsvc.domain.sms.balance_chain`; the wallet is stored by `claimsvc.store.balances`."""
 
 from __future__ import annotations
 

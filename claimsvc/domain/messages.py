@@ -3,6 +3,8 @@ processing made of it."""
 
 from __future__ import annotations
 
+import hashlib
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -52,3 +54,25 @@ class SmsMessage:
     reparse_requested_at: datetime | None = None
     parsed_by: str | None = None
     """How it was read, when parsed: "rule", "arithmetic" or "taught"."""
+
+
+@dataclass(frozen=True)
+class IncomingSms:
+    """One forwarded SMS as a forwarder's request states it (sms_ingest/formats.py reads it)."""
+
+    sender: str
+    text: str
+    received_at: datetime | None
+    """When the phone received it, as the forwarder reports it (None: not reported)."""
+    sim_slot: int | None
+
+
+def normalise_text(text: str) -> str:
+    """NFKC with every whitespace run as one space: lost or doubled line breaks compare equal."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def content_key(account_id: str, device_id: str, sender: str, text: str) -> str:
+    """What makes two forwarded SMS the same message (see docs/sms-forwarders.md)."""
+    parts = (account_id, device_id, sender.strip().casefold(), normalise_text(text))
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()

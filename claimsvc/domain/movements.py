@@ -1,9 +1,12 @@
-"""What a wallet SMS reports moved: its kind and its direction, the one vocabulary the parsers
-(`sms_ingest.parsers`), the claim rules and the taught wordings share (issue 34)."""
+"""The SMS vocabulary: what a wallet SMS reports moved (its kind and its direction) and what the
+reading made of it (its result), the one vocabulary the SMS core (`claimsvc.domain.sms`), the
+claim rules, the taught wordings and the `sms-ingest` process share (issue 34)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from claimsvc.domain import statuses
 
 
 class Kind(StrEnum):
@@ -35,3 +38,12 @@ class Direction(StrEnum):
 
     CREDIT = "credit"
     DEBIT = "debit"
+
+
+class Result(StrEnum):
+    """What the reading made of a message (a stored message's `result`)."""
+
+    PARSED = statuses.PARSED
+    IGNORED = statuses.IGNORED
+    UNPARSED = statuses.UNPARSED
+    SUSPECT = statuses.SUSPECT

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import TRX_ID
-from claimsvc.domain.providers import SPECS
+from claimsvc.domain.providers import BY_NAME
 
 PAID, WRONG_AMOUNT, LATE_SMS, HELD = "paid", "wrong_amount", "late_sms", "held"
 OUTCOMES = (PAID, WRONG_AMOUNT, LATE_SMS, HELD)
@@ -36,11 +36,12 @@ TEST_FORM = "test"
 """The body shape a test SMS is recorded as having come in (messages list it)."""
 TEST_COUNTERPARTY = "01700000000"
 
-SENDERS = {spec.name: spec.test_sender for spec in SPECS}
-"""Each provider's real sender id: only these count as payments (contract.md §5)."""
 
-_TEMPLATES = {spec.name: spec.test_credit for spec in SPECS}
-"""A "received" credit in each provider's wording (tests/data/sms holds the real samples)."""
+def sender_of(provider: str) -> str:
+    """A provider's real sender id as a phone shows it: only these count as payments
+    (contract.md §5); read from its spec, so a provider registered later has one too."""
+    return BY_NAME[provider].test_sender
+
 
 _ALNUM = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _DIGITS = "0123456789"
@@ -175,8 +176,9 @@ def stated_balance(outcome: str, amount_poisha: int, balance_poisha: int) -> int
 def sms_text(
     provider: str, trx_id: str, amount_poisha: int, balance_poisha: int, when: datetime
 ) -> str:
-    """The SMS the provider sends the merchant's phone for this credit."""
-    return _TEMPLATES[provider].format(
+    """The SMS the provider sends the merchant's phone for this credit: a "received" credit in
+    the provider's wording, from its spec (tests/data/sms holds the real samples)."""
+    return BY_NAME[provider].test_credit.format(
         amount=_taka(amount_poisha),
         balance=_taka(balance_poisha),
         trx=trx_id,

@@ -4,7 +4,7 @@ Every TrxID of the sourced corpus (tests/data/sms, 286 entries) has one of these
 (one 13) capitals and digits, Nagad 8 (two 10), Rocket 10 digits, Upay 9 or 10, CellFin 6 to 16
 (a 16-digit bank reference). A shape needs a digit and a letter unless the provider prints
 digits only, so neither a word in capitals nor a phone or account number passes for a TrxID.
-Used by the balance-chain arithmetic (sms_ingest/parsers/arithmetic.py) and by the wordings a
+Used by the balance-chain arithmetic (claimsvc/domain/sms/arithmetic.py) and by the wordings a
 merchant teaches (claimsvc/domain/wording_marks.py).
 """
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from claimsvc import errors
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import mint_secret, sha256_hex
@@ -88,3 +90,11 @@ class DeviceService:
         now = self._clock()
         if not device.seen_within(TOUCH_EVERY, now):
             await self._devices.touch(device.id, now)
+
+    async def count_active(self) -> int:
+        """Devices registered and not revoked (the SMS process's health gauges)."""
+        return await self._devices.count_active()
+
+    async def count_silent(self, since: datetime) -> int:
+        """Active devices not heard from since `since`."""
+        return await self._devices.count_silent(since)

@@ -102,7 +102,7 @@ class TestPaymentService:
             # chain restarts at zero, as an operator's anchor restarts a real one.
             key = WalletKey(session.account_id, rules.TEST_DEVICE_ID, provider, None)
             await self._balances.anchor(key, 0, now)
-        sender = rules.SENDERS[provider]
+        sender = rules.sender_of(provider)
         stated = rules.stated_balance(outcome, amount, balance)
         text = rules.sms_text(provider, trx_id, amount, stated, now)
         message = SmsMessage(

@@ -61,7 +61,7 @@ class WalletAdminService:
             key, body["balance_poisha"], self._clock(), body.get("gap_recovery")
         )
         # The anchor's own write returns the messages waiting then: one whose wait is stored
-        # later reads the new balance itself (sms_ingest.balance_reading).
+        # later reads the new balance itself (claimsvc.services.sms.rereading).
         if wallet.due():
             await self._reread(list(wallet.due()))
         return wallet

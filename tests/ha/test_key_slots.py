@@ -19,7 +19,7 @@ from claimsvc.domain.accounts import AccountTerms
 from claimsvc.store.admission import Fill
 from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.schedule import Lease
-from sms_ingest.stream import SmsStream
+from claimsvc.store.sms_queue import SmsQueue
 from tests.conftest import make_settings
 from tests.session_records import session
 
@@ -89,7 +89,7 @@ async def run_every_script(deps: Any) -> None:
     await deps.stores.arrival_limits.admit(
         checked, "203.0.113.9", "8N7A6B5C4D", (10, 10), 3, timedelta(hours=1), NOW
     )
-    stream = SmsStream(deps.redis, deps.keys)  # the worker's side: acknowledge, lost
+    stream = SmsQueue(deps.redis, deps.keys)  # the worker's side: acknowledge, lost
     await stream.ensure_group()
     await stream.done(*await stream.read("c1", 10, 1))
     assert await stream.lost(["msg_1", "msg_2"]) == {"msg_1", "msg_2"}

@@ -152,7 +152,7 @@ LIBRARY_LOGGERS = [
 
 @pytest.mark.usefixtures("captured_logs")  # setup_logging("DEBUG") into a buffer, then restored
 def test_debug_is_our_loggers_level_and_every_library_stays_at_warning() -> None:
-    for name in ("claimsvc.api", "claimsvc.worker.dispatch", "sms_ingest.intake"):
+    for name in ("claimsvc.api", "claimsvc.worker.dispatch", "claimsvc.services.sms.intake"):
         assert logging.getLogger(name).isEnabledFor(logging.DEBUG), name
     for name in LIBRARY_LOGGERS:
         logger = logging.getLogger(name)

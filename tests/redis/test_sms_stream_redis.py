@@ -10,8 +10,9 @@ import pytest
 
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import FrozenClock
+from claimsvc.services.sms.work import SmsWork, Tuning
 from sms_ingest.app import SmsIngest, build
-from sms_ingest.consumer import Consumer, Tuning
+from sms_ingest.consumer import Consumer
 from tests.conftest import make_settings
 from tests.redis.conftest import _real_client
 from tests.sms.conftest import bkash_credit, stream_of
@@ -77,13 +78,15 @@ async def test_a_consumer_killed_before_acknowledging_is_reclaimed_and_processed
             await asyncio.Event().wait()  # the process is killed here, mid-work
 
     dying = Consumer(
-        stream,
-        real_deps.stores.messages,
-        Hung(),
-        parts.wallets,  # type: ignore[arg-type]
-        real_deps.clock,
-        Tuning(block_ms=10, reclaim_idle_ms=100),
-        consumer="dying",
+        SmsWork(
+            stream,
+            real_deps.stores.messages,
+            Hung(),  # type: ignore[arg-type]
+            parts.wallets,
+            real_deps.clock,
+            Tuning(block_ms=10, reclaim_idle_ms=100),
+            consumer="dying",
+        )
     )
     task = asyncio.create_task(dying.run(asyncio.Event()))
     await taken.wait()

@@ -13,9 +13,9 @@ from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
 from claimsvc.bootstrap import Deps
+from claimsvc.store.sms_queue import SmsQueue
 from sms_ingest.app import SmsIngest, build, make_app
 from sms_ingest.consumer import Tuning
-from sms_ingest.stream import SmsStream
 from tests import claims_support
 from tests.conftest import Merchant, Reply, initialize_body
 
@@ -47,9 +47,9 @@ def sms(deps: Deps) -> SmsIngest:
     )
 
 
-def stream_of(deps: Deps) -> SmsStream:
+def stream_of(deps: Deps) -> SmsQueue:
     """The SMS stream as the worker reads it (its length, pending entries, group)."""
-    return SmsStream(deps.redis, deps.keys)
+    return SmsQueue(deps.redis, deps.keys)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sms_ingest.parsers import Direction, ParsedSms, ParseOutcome, Result, parse_sms
+from claimsvc.domain.sms.routing import Direction, ParsedSms, ParseOutcome, Result, parse_sms
 from tests.sms.conftest import anchored_merchant, send
 
 # What the parsers make of an agent's SMS (the corpus's expectations for these kinds), so the

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sms_ingest.app import SmsIngest, build
-from sms_ingest.consumer import Tuning
-from sms_ingest.intake import Intake
+from claimsvc.services.sms.intake import SmsIntake
+from claimsvc.services.sms.work import Tuning
+from sms_ingest.app import Intake, SmsIngest, build
 from tests.sms.conftest import bkash_credit, stored_messages
 
 
@@ -116,7 +116,10 @@ async def test_each_intake_process_remembers_devices_on_its_own(
 ):
     """A second process (a second Intake) reads the device once itself, then not again."""
     device = await make_device(await make_account())
-    other = Intake(deps.services.devices, deps.stores.messages, deps.stores.sms_gate, deps.clock)
+    service = SmsIntake(
+        deps.services.devices, deps.stores.messages, deps.stores.sms_gate, deps.clock
+    )
+    other = Intake(service, deps.clock)
     for intake in (sms.intake, other):
         assert (
             await intake.receive(device.token, b'{"sender":"x","message":"a"}', None, None)

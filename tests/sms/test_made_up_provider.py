@@ -7,14 +7,17 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from claimsvc.api.words.wallets import BRANDS
 from claimsvc.domain.accounts import PROVIDERS
-from sms_ingest.parsers import Direction, Kind, Result, parse_sms
-from sms_ingest.parsers.registry import real_sender
+from claimsvc.domain.simulated_payments import sender_of, sms_text
+from claimsvc.domain.sms.rereading import wants_wording
+from claimsvc.domain.sms.routing import Direction, Kind, Result, parse_sms, real_sender
 from tests.portal.conftest import make_user, portal  # noqa: F401 - the portal's fixtures
 from tests.sms.conftest import open_session, send, stored_messages
 
@@ -22,7 +25,7 @@ SPEC_MODULE = '''
 """ZPay, a made-up wallet: its whole declaration."""
 
 from claimsvc.domain.providers import ProviderSpec, register
-from sms_ingest.parsers.base import MONEY, PARTY, Direction, Kind, ParserSpec, Rule, head
+from claimsvc.domain.sms.engine import MONEY, PARTY, Direction, Kind, Rule, head
 
 ZPAY = ProviderSpec(
     name="zpay",
@@ -31,11 +34,9 @@ ZPAY = ProviderSpec(
     test_sender="ZPay",
     trx_shape=r"ZP\\d{8}",
     test_credit="You got Tk {amount} from {phone}. Balance Tk {balance}. TrxID {trx}",
-    rules=ParserSpec(
-        name="zpay",
-        rules=(
-            Rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, head(rf"You got {MONEY} from {PARTY}\\.")),
-        ),
+    ussd="*999#",
+    rules=(
+        Rule(Kind.CREDIT_RECEIVED, Direction.CREDIT, head(rf"You got {MONEY} from {PARTY}\\.")),
     ),
 )
 unregister = register(ZPAY)
@@ -108,3 +109,35 @@ async def test_a_made_up_provider_is_claimed_and_shown_on_the_portal(
         page = await client.get(f"/portal/transactions?lang={lang}")
         assert page.code == 200
         assert "ZP12345678" in page.text and name in page.text, lang
+
+
+async def test_a_made_up_providers_sender_and_brand_are_on_the_pages_that_list_them(
+    zpay,
+    make_account,
+    make_user,  # noqa: F811 - the fixture imported above
+    portal,  # noqa: F811
+) -> None:
+    """The forwarder set-up steps name every wallet sender, the hosted page's wallet list knows
+    its name and code, and a test payment's SMS comes from its sender: all from the one spec."""
+    client = await portal(await make_user(await make_account()))
+    await client.get("/portal/devices")
+    paired = await client.post("/portal/devices", {"name": "Till"}, follow=True)
+    assert paired.code == 200
+    assert "bKash, NAGAD, 16216, upay, CellFin, ZPay" in paired.text
+    brand = BRANDS["zpay"]
+    assert (brand.name["bn"], brand.ussd, brand.actions["personal"][0]) == (
+        "জেডপে",
+        "*999#",
+        "Send Money",
+    )
+    assert "zpay" in list(BRANDS) and sender_of("zpay") == "ZPay"
+    text = sms_text("zpay", "ZP00000001", 10_000, 60_000, datetime(2026, 11, 28, 10, 0))
+    found = parse_sms(sender_of("zpay"), text)
+    assert (found.result, found.provider) == (Result.PARSED, "zpay")
+
+
+def test_only_a_made_up_providers_own_sender_asks_for_a_taught_wording(zpay) -> None:
+    unread = parse_sms("ZPay", "ZPay: got Tk 5.00 from 017. TrxID ZP11112222. Balance Tk 105.00")
+    assert (unread.result, unread.provider) == (Result.UNPARSED, "zpay")
+    assert wants_wording("ZPay", unread)
+    assert not wants_wording("bKash", unread)

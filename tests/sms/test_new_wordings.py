@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from claimsvc.bootstrap import Deps
+from claimsvc.services.sms import metrics
 from claimsvc.services.transactions import NewTransaction
-from sms_ingest import metrics
 from tests.claims_support import session_doc
 from tests.sms.conftest import (
     anchored_merchant,

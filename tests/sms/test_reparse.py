@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from sms_ingest import metrics
-from sms_ingest.parsers import ParseOutcome, Result, parse_sms
+from claimsvc.domain.sms.routing import ParseOutcome, Result, parse_sms
+from claimsvc.services.sms import metrics
 from tests.api.test_cli_admin import admin_cli  # noqa: F401  (the fixture)
 from tests.claims_support import session_doc
 from tests.sms.conftest import (

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from claimsvc import errors
+from claimsvc.domain.sms.routing import ParseOutcome, Result, parse_sms
 from claimsvc.domain.wordings import Marks, Span, clean
 from claimsvc.services.wordings import REREAD_BATCH
 from claimsvc.store.wordings import WordingStore
-from sms_ingest.parsers import ParseOutcome, Result, parse_sms
 from tests.claims_support import session_doc
 from tests.sms.conftest import (
     anchored_merchant,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from claimsvc.domain.claims import CLAIMABLE_KINDS, FLOW_SMS
-from sms_ingest.parsers import parse_sms
+from claimsvc.domain.sms.routing import parse_sms
 from tests.conftest import initialize_body
 from tests.sms.conftest import anchored_merchant, events_of, send
 

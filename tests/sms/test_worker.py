@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from sms_ingest.consumer import Consumer, Tuning
+from claimsvc.services.sms.work import Tuning
+from sms_ingest.consumer import Consumer
 from tests.sms.conftest import bkash_credit, send, stored_messages, stream_of
 
 
 def rescuer_of(deps, sms) -> Consumer:
     """A second consumer that takes over entries pending for any time (another died)."""
-    return Consumer(
-        stream_of(deps),
-        deps.stores.messages,
-        sms.pipeline,
-        sms.wallets,
-        deps.clock,
-        Tuning(reclaim_idle_ms=0),
-        consumer="rescuer",
-    )
+    return Consumer(sms.core.work.paced(Tuning(reclaim_idle_ms=0), consumer="rescuer"))
 
 
 CASH_OUT = (
@@ -171,13 +164,7 @@ async def test_a_message_that_keeps_failing_is_given_up_as_unparsed(
     # Both ways in (one message by id, a stream batch's messages) end here.
     monkeypatch.setattr(sms.pipeline, "process_many", broken)
     consumer = Consumer(
-        stream_of(deps),
-        deps.stores.messages,
-        sms.pipeline,
-        sms.wallets,
-        deps.clock,
-        Tuning(reclaim_idle_ms=0, max_deliveries=3),
-        consumer="c",
+        sms.core.work.paced(Tuning(reclaim_idle_ms=0, max_deliveries=3), consumer="c")
     )
     await stream_of(deps).ensure_group()
     assert await consumer.tick() == 1  # first delivery fails, stays pending

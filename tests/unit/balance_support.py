@@ -8,8 +8,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from claimsvc.domain.balances import WalletKey
+from claimsvc.domain.sms.balance_chain import Outcome, Wallet, recheck
 from claimsvc.store.balances import BalanceStore, anchor_fields
-from sms_ingest.balance import Outcome, Wallet, recheck
 
 _KEY = WalletKey("acct", "device", "bkash", None)
 """A stand-in identity: the store's documents carry one; the pure chain never reads it."""

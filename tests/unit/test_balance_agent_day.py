@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sms_ingest.balance import (
+from claimsvc.domain.sms.balance_chain import (
     CONFIRMED,
     CREDIT,
     DEBIT,

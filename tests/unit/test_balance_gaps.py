@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sms_ingest.balance import (
+from claimsvc.domain.sms.balance_chain import (
     CONFIRMED,
     CREDIT,
     DEBIT,

@@ -16,9 +16,8 @@ import yaml
 from claimsvc.domain import simulated_payments
 from claimsvc.domain.accounts import PROVIDER_NAMES, PROVIDERS
 from claimsvc.domain.providers import BY_NAME, SPECS
+from claimsvc.domain.sms.routing import PARSERS, Direction, Kind, Result, parse_sms, real_sender
 from claimsvc.domain.trx_ids import TRX_PATTERNS, TRX_SHAPES
-from sms_ingest.parsers import Direction, Kind, Result, parse_sms
-from sms_ingest.parsers.registry import PARSERS, real_sender
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [spec.name for spec in SPECS]
@@ -59,7 +58,7 @@ def test_a_test_payments_sms_is_read_by_its_providers_rules_from_its_sender(spec
         trx,
     )
     assert (parsed.amount_poisha, parsed.balance_poisha) == (123_456, 1_000_000)
-    assert simulated_payments.SENDERS[spec.name] == spec.test_sender
+    assert simulated_payments.sender_of(spec.name) == spec.test_sender
 
 
 def _provider_enums(node: Any) -> list[list[str]]:

@@ -11,7 +11,7 @@ from claimsvc.domain import modes
 from claimsvc.domain import simulated_payments as rules
 from claimsvc.domain.accounts import PROVIDERS
 from claimsvc.domain.claims import CLAIMABLE_KINDS, TRX_ID
-from sms_ingest.parsers import Result, parse_sms
+from claimsvc.domain.sms.routing import Result, parse_sms
 
 WHEN = datetime(2026, 11, 26, 16, 5, 7)
 
@@ -39,7 +39,7 @@ def test_a_test_sms_reads_as_a_claimable_credit_of_its_figures(provider, amount,
     trx_id = rules.new_trx_id(provider)
     assert TRX_ID.fullmatch(trx_id)
     text = rules.sms_text(provider, trx_id, amount, balance, WHEN)
-    outcome = parse_sms(rules.SENDERS[provider], text)
+    outcome = parse_sms(rules.sender_of(provider), text)
     assert outcome.result is Result.PARSED and outcome.provider == provider
     parsed = outcome.parsed
     assert parsed is not None and not parsed.failed

@@ -16,6 +16,7 @@ from claimsvc.api.portal.view import qr_data_uri
 from claimsvc.api.routing import route
 from claimsvc.api.schemas import DeviceSchema
 from claimsvc.domain.devices import intake_url, phone_cannot_reach, quiet_after
+from claimsvc.domain.providers import SPECS
 
 PAIRING_FIELDS = ("name", "signing_key")
 PAIRING_PROBLEMS = {"name": "devices.bad_name", "signing_key": "devices.bad_signing_key"}
@@ -126,6 +127,7 @@ class DevicePairedPage(DevicesView, PortalPage):
             qr=qr_data_uri(url),
             unreachable=self.unreachable_intake(),
             apps=SETUP_APPS,
+            senders=", ".join(spec.test_sender for spec in SPECS),
         )
 
 

@@ -5,9 +5,11 @@ data rather than words), and the words of the lines telling a buyer how to pay o
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from claimsvc.domain.accounts import PROVIDER_NAMES
+from claimsvc.domain.providers import BY_NAME, NAMES
+from claimsvc.domain.providers.registry import USUAL_ACTIONS
 
 
 @dataclass(frozen=True)
@@ -22,51 +24,26 @@ class WalletBrand:
 
 # The flow each wallet kind is paid by is the one whose SMS the service confirms (claims.FLOW_SMS):
 # a personal wallet gets Send Money, an agent wallet a customer's Cash Out, a merchant wallet a
-# Payment. Menu names, and where each was seen (issue 10; a name seen nowhere is a guess):
-# - bKash "Payment" (merchant): the *247# menu item "3 Payment" in the bKash WooCommerce
-#   plugin's instructions, github:tareq1988/woocommerce-bkash:README.md.
-# - Nagad "Send Money" (personal): "Go to your Nagad app or Dial *167#", "Choose Send Money" in
-#   public checkout code found with the code search (repository not named by the index).
-# - Nagad and Rocket "Cash Out", "ক্যাশ আউট": Bangla how-to pages (easycomputerbd.com,
-#   2025/09/blog-post_94.html: "নগদ থেকে Cash Out করার নিয়ম"; mobile360.com.bd
-#   what-is-rocket-mobile-banking: "ক্যাশ ইন, ক্যাশ আউট").
-# - Rocket merchant: bankingnewsbd.com dutch-bangla-bank-mobile-banking-rocket names the service
-#   "মার্চেন্ট পেমেন্ট"; the menu label "Merchant Pay" is a guess, as are Nagad "Merchant Pay",
-#   Upay "Make Payment", every Upay and CellFin name, and all Bangla menu labels but Cash Out.
-SEND, CASH_OUT = ("Send Money", "সেন্ড মানি"), ("Cash Out", "ক্যাশ আউট")
-MERCHANT_PAY = ("Merchant Pay", "মার্চেন্ট পে")
+# Payment. Each provider's names, code and menu items are in its spec (domain/providers/), with
+# where each was seen.
 
-BRANDS: dict[str, WalletBrand] = {
-    "bkash": WalletBrand(
-        PROVIDER_NAMES["bkash"],
-        "*247#",
-        {"personal": SEND, "agent": CASH_OUT, "merchant": ("Payment", "পেমেন্ট")},
-    ),
-    "nagad": WalletBrand(
-        PROVIDER_NAMES["nagad"],
-        "*167#",
-        {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
-    ),
-    "rocket": WalletBrand(
-        PROVIDER_NAMES["rocket"],
-        "*322#",
-        {"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
-    ),
-    "upay": WalletBrand(
-        PROVIDER_NAMES["upay"],
-        "*268#",
-        {"personal": SEND, "agent": CASH_OUT, "merchant": ("Make Payment", "মেক পেমেন্ট")},
-    ),
-    "cellfin": WalletBrand(
-        PROVIDER_NAMES["cellfin"],
-        None,
-        {
-            "personal": ("Fund Transfer", "ফান্ড ট্রান্সফার"),
-            "agent": CASH_OUT,
-            "merchant": ("Merchant Payment", "মার্চেন্ট পেমেন্ট"),
-        },
-    ),
-}
+
+class _Brands(Mapping[str, WalletBrand]):
+    """Every registered provider's brand, read from its spec when asked (a provider registered
+    later, a test's made-up one, is among them)."""
+
+    def __getitem__(self, provider: str) -> WalletBrand:
+        spec = BY_NAME[provider]
+        return WalletBrand(dict(spec.names), spec.ussd, {**USUAL_ACTIONS, **spec.pay_actions})
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(NAMES))
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+BRANDS: Mapping[str, WalletBrand] = _Brands()
 
 
 def brand_name(provider: str, lang: str) -> str:

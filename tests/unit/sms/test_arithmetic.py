@@ -1,23 +1,23 @@
 # ruff: noqa: RUF001 - Bangla digits and a Cyrillic look-alike sender are what these test
-"""Reading an SMS by its arithmetic (sms_ingest/parsers/arithmetic.py): exactly one reading in
+"""Reading an SMS by its arithmetic (claimsvc/domain/sms/arithmetic.py): exactly one reading in
 which the wallet's previous balance, numbers written in the text and a labelled balance add up,
-or none; and which messages go through it (sms_ingest/parsers/rereading.py)."""
+or none; and which messages go through it (claimsvc/domain/sms/rereading.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from claimsvc.domain.balances import Unread, Wallet
-from sms_ingest.parsers import Direction, ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.arithmetic import (
+from claimsvc.domain.sms.arithmetic import (
     ARITHMETIC,
     numbers,
     previous_balances,
     read,
     stated_balance,
 )
-from sms_ingest.parsers.base import normalise
-from sms_ingest.parsers.rereading import reread, wants_balance
+from claimsvc.domain.sms.engine import normalise
+from claimsvc.domain.sms.rereading import reread, wants_balance
+from claimsvc.domain.sms.routing import Direction, ParseOutcome, Result, parse_sms
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sms_ingest.parsers import ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.arithmetic import read
-from sms_ingest.parsers.rereading import reread
+from claimsvc.domain.sms.arithmetic import read
+from claimsvc.domain.sms.rereading import reread
+from claimsvc.domain.sms.routing import ParseOutcome, Result, parse_sms
 from tools import sms_accuracy as accuracy
 
 from .test_parsers import HOLDOUT, SOURCED

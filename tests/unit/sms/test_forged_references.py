@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sms_ingest.parsers import Kind, Result, parse_sms
+from claimsvc.domain.sms.routing import Kind, Result, parse_sms
 
 from .test_parsers import CORPUS, HOLDOUT
 

@@ -9,9 +9,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sms_ingest.parsers import ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.base import to_poisha
-from sms_ingest.parsers.registry import PARSERS
+from claimsvc.domain.sms.engine import to_poisha
+from claimsvc.domain.sms.routing import PARSERS, ParseOutcome, Result, parse_sms
 
 from .test_parsers import CORPUS
 

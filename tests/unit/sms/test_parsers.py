@@ -9,22 +9,12 @@ from typing import Any
 import pytest
 
 from claimsvc.domain.accounts import PROVIDERS
-from sms_ingest.parsers import (
-    Kind,
-    ParseOutcome,
-    Result,
-    bkash,
-    cellfin,
-    nagad,
-    parse_sms,
-    rocket,
-    upay,
-)
-from sms_ingest.parsers.base import MAX_TEXT, normalise, to_poisha
+from claimsvc.domain.providers import SPECS
+from claimsvc.domain.sms.engine import MAX_TEXT, normalise, to_poisha
+from claimsvc.domain.sms.routing import Kind, ParseOutcome, Result, parse_sms
 from tools import sms_accuracy as accuracy
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sms"
-MODULES = (bkash, nagad, rocket, upay, cellfin)
 
 
 def load(directory: Path, tag: str) -> list[dict[str, Any]]:
@@ -298,11 +288,12 @@ def test_normalise_collapses_every_whitespace_run() -> None:
     assert normalise(" a\r\n\r\n b\t\u00a0c\u2028d ") == "a b c d"
 
 
-@pytest.mark.parametrize("module", MODULES, ids=[m.NAME for m in MODULES])
-def test_each_provider_module_exposes_lower_case_sender_ids(module: Any) -> None:
-    assert isinstance(module.SENDER_IDS, frozenset)
-    assert module.SENDER_IDS
-    assert all(s == s.strip().casefold() for s in module.SENDER_IDS)
+@pytest.mark.parametrize("spec", SPECS, ids=[s.name for s in SPECS])
+def test_each_provider_spec_holds_lower_case_sender_ids_and_its_rules(spec: Any) -> None:
+    assert isinstance(spec.sender_ids, frozenset)
+    assert spec.sender_ids
+    assert all(s == s.strip().casefold() for s in spec.sender_ids)
+    assert spec.rules
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from claimsvc.domain.sms.rereading import TAUGHT, read_taught, wants_wording
+from claimsvc.domain.sms.routing import Kind, ParseOutcome, Result
 from claimsvc.domain.wordings import CREDIT_KINDS, DEBIT_KINDS, Marks, Span, clean, teach
-from sms_ingest.parsers import Kind, ParseOutcome, Result
-from sms_ingest.parsers.taught import TAUGHT, read_taught, wants_wording
 
 TEXT = "Funds in: Tk 20.00. Bal Tk 1,520.00. TrxID OTHQ1W2E3R"
 UNPARSED = ParseOutcome(Result.UNPARSED, "bkash", None, "no_pattern")

@@ -56,8 +56,7 @@ EN = {
     "devices.app_bog": "Incoming SMS to URL forwarder",
     "devices.app_bog_1": "Install Incoming SMS to URL forwarder and allow it to read SMS.",
     "devices.app_bog_2": (
-        "Add a forwarding rule. Sender: * (every SMS), or one rule per wallet sender (bKash, "
-        "NAGAD, 16216, upay, CellFin)."
+        "Add a forwarding rule. Sender: * (every SMS), or one rule per wallet sender ({senders})."
     ),
     "devices.app_bog_3": "Webhook URL: paste the address above (scan the QR code and copy it).",
     "devices.app_bog_4": (
@@ -75,8 +74,8 @@ EN = {
         "carry its sign)."
     ),
     "devices.app_pppscn_4": (
-        "Rules → Add rule: SMS, every sender or one rule per wallet sender (bKash, NAGAD, 16216, "
-        "upay, CellFin), sent through that Webhook; keep the default SMS template. Press Test: the "
+        "Rules → Add rule: SMS, every sender or one rule per wallet sender ({senders}), "
+        "sent through that Webhook; keep the default SMS template. Press Test: the "
         "phone's last seen time here moves."
     ),
     "devices.app_capcom": "SMS Gateway for Android",
@@ -158,7 +157,7 @@ BN = {
     "devices.app_bog_1": "Incoming SMS to URL forwarder ইনস্টল করুন এবং এসএমএস পড়ার অনুমতি দিন।",
     "devices.app_bog_2": (
         "একটি ফরোয়ার্ডিং নিয়ম যোগ করুন। Sender: * (সব এসএমএস), অথবা প্রতিটি ওয়ালেট প্রেরকের "
-        "জন্য একটি নিয়ম (bKash, NAGAD, 16216, upay, CellFin)।"
+        "জন্য একটি নিয়ম ({senders})।"
     ),
     "devices.app_bog_3": "Webhook URL: উপরের ঠিকানা পেস্ট করুন (কিউআর কোড স্ক্যান করে কপি করুন)।",
     "devices.app_bog_4": (
@@ -174,8 +173,8 @@ BN = {
         "Secret: খালি রাখুন, অথবা উপরে দেওয়া সাইনিং কী লিখুন (তখন প্রতিটি অনুরোধে এর sign থাকতে হবে)।"
     ),
     "devices.app_pppscn_4": (
-        "Rules → Add rule: SMS, সব প্রেরক অথবা প্রতিটি ওয়ালেট প্রেরকের জন্য একটি নিয়ম (bKash, "
-        "NAGAD, 16216, upay, CellFin), ওই Webhook দিয়ে পাঠানো; ডিফল্ট SMS টেমপ্লেট রাখুন। Test "
+        "Rules → Add rule: SMS, সব প্রেরক অথবা প্রতিটি ওয়ালেট প্রেরকের জন্য একটি নিয়ম "
+        "({senders}), ওই Webhook দিয়ে পাঠানো; ডিফল্ট SMS টেমপ্লেট রাখুন। Test "
         "চাপুন: এখানে ফোনের শেষ দেখার সময় বদলাবে।"
     ),
     "devices.app_capcom": "SMS Gateway for Android",

@@ -1,4 +1,4 @@
-"""Nagad SMS parser.
+"""Nagad: its whole spec, its SMS parse rules included.
 
 Sender id: Nagad sends from the alphanumeric sender "NAGAD" (some handsets show "Nagad").
 Shape: a title line, then "Label: value" lines, e.g. "Money Received.\\nAmount: Tk 500.00\\n
@@ -11,21 +11,15 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
-from claimsvc.domain.providers import NAGAD
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import CASH_OUT, MERCHANT_PAY, SEND, ProviderSpec
+from claimsvc.domain.sms.engine import (
     AMT,
     TK,
     Direction,
     Kind,
-    ParseOutcome,
-    ParserSpec,
     Rule,
     head,
-    parse_with,
 )
-
-NAME = NAGAD.name
-SENDER_IDS = NAGAD.sender_ids
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
@@ -35,8 +29,18 @@ def _title(kind: Kind, direction: Direction, title: str, failed: bool = False) -
     return Rule(kind, direction, head(rf"{title}\b"), failed=failed)
 
 
-SPEC = ParserSpec(
-    name=NAME,
+SPEC = ProviderSpec(
+    name="nagad",
+    names={"en": "Nagad", "bn": "নগদ"},
+    sender_ids=frozenset({"nagad"}),
+    test_sender="NAGAD",
+    trx_shape=r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8}(?:[A-Z0-9]{2})?",
+    test_credit=(
+        "Money Received.\nAmount: Tk {amount}\nSender: {phone}\nRef: N/A\nTxnID: {trx}\n"
+        "Balance: Tk {balance}\n{when:%d/%m/%Y %H:%M}"
+    ),
+    ussd="*167#",
+    pay_actions={"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     rules=(
         _title(Kind.REVERSAL, DEBIT, "Money Received Reversed", failed=True),
         _title(Kind.SEND_MONEY, DEBIT, "Send Money Failed", failed=True),
@@ -84,8 +88,3 @@ SPEC = ParserSpec(
         ),
     ),
 )
-
-
-def parse(text: str) -> ParseOutcome:
-    """Parse a message already known to come from Nagad."""
-    return parse_with(SPEC, text)

@@ -15,19 +15,19 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from claimsvc.clock import Clock
+from claimsvc.domain.alerts import sms_alert_owed
 from claimsvc.domain.balances import Entry, Waits, WalletKey
 from claimsvc.domain.messages import MessageResult, SmsMessage
+from claimsvc.domain.sms.rereading import wants_wording
+from claimsvc.domain.sms.routing import Kind, ParsedSms, ParseOutcome, Result, parse_sms
 from claimsvc.domain.transactions import SmsSource, Transaction
+from claimsvc.services.sms import metrics
+from claimsvc.services.sms.rereading import TaughtWordings, chain_entry, read_by_balance
+from claimsvc.services.sms.wallet_chain import Owed, WalletChain
 from claimsvc.services.transactions import NewTransaction, Recorded, TransactionService
 from claimsvc.store.messages import MessageStore
-from sms_ingest import metrics
-from sms_ingest.balance_reading import chain_entry, read_by_balance
-from sms_ingest.parsers import Kind, ParsedSms, ParseOutcome, Result, parse_sms
-from sms_ingest.parsers.taught import wants_wording
-from sms_ingest.taught import TaughtWordings
-from sms_ingest.wallets import Owed, WalletChain
 
-log = logging.getLogger("sms_ingest.pipeline")
+log = logging.getLogger("claimsvc.services.sms.pipeline")
 
 T = TypeVar("T")
 
@@ -144,6 +144,10 @@ class Pipeline:
         written = {m for m, failure in failures.items() if failure is None}
         await self._wallets.due_now([w.only(written) for w in waits])
         await self._reread_due()
+        # The alerts this batch left owed go out now, not at the alert pass's idle interval;
+        # no round trip when it owes none (the webhooks of the sessions it completed were
+        # woken by their transitions, SessionService.on_owed).
+        await self._wallets.wake_worker(owed=any(done is True for done in finished))
         return failures
 
     async def _wait(self, waits: list[Waits], failures: dict[str, Exception | None]) -> list[Waits]:
@@ -175,8 +179,9 @@ class Pipeline:
         outcomes: list[ParseOutcome],
         failures: dict[str, Exception | None],
     ) -> tuple[list[SmsMessage], list[ParseOutcome]]:
-        """The messages no rule read tried with the taught wordings (sms_ingest/taught.py).
-        When loading them fails, those messages fail (they are retried) and the rest go on."""
+        """The messages no rule read tried with the taught wordings
+        (claimsvc/services/sms/rereading.py). When loading them fails, those messages fail
+        (they are retried) and the rest go on."""
         if self._taught is None:
             return msgs, outcomes
         try:
@@ -223,18 +228,22 @@ class Pipeline:
             for message_id in stepped:
                 failures[message_id] = exc
 
-    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> None:
+    async def _finish(self, msg: SmsMessage, outcome: ParseOutcome, rec: Handled) -> bool:
+        """Write the message's result, last; whether writing it left an alert owed (a wallet's
+        sender's message not understood)."""
         now = self._clock()
         read_by = outcome.parsed.parsed_by if outcome.parsed and rec.transaction_id else None
         result = MessageResult(
             rec.result, outcome.provider, rec.reason, rec.transaction_id, read_by
         )
         # The result is written with processed_at, last: a crash before it redoes every step.
-        if await self._messages.finish(msg.id, result, now):
-            metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
-            if not msg.reparses:
-                # A re-parse of a message kept for hours says nothing about intake latency.
-                metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
+        if not await self._messages.finish(msg.id, result, now):
+            return False
+        metrics.MESSAGES.labels(provider=outcome.provider or "unknown", result=rec.result).inc()
+        if not msg.reparses:
+            # A re-parse of a message kept for hours says nothing about intake latency.
+            metrics.INTAKE_TO_FINAL.observe(max(0.0, (now - msg.stored_at).total_seconds()))
+        return sms_alert_owed(result)
 
     async def _record_all(
         self, msgs: list[SmsMessage], outcomes: list[ParseOutcome]

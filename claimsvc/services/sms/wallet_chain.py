@@ -1,11 +1,11 @@
 """Balance verification against stored wallets: the pure chain applied by compare-and-set.
 
-Each step reads a wallet, lets `sms_ingest.balance` decide, and writes the new state only if the
-wallet is still at the version it read (else it re-reads and decides again). The verdicts are
-written in that same update and applied to their transactions afterwards (a stream batch's
-wallets' verdicts in one bulk write, after all their steps), then forgotten; a crash in between
-leaves them on the wallet, and the consumer's sweep applies them later. Verdicts are counted in
-the metrics when a step produces them (exactly once: the compare-and-set that stores them
+Each step reads a wallet, lets `claimsvc.domain.sms.balance_chain` decide, and writes the new state
+only if the wallet is still at the version it read (else it re-reads and decides again). The
+verdicts are written in that same update and applied to their transactions afterwards (a stream
+batch's wallets' verdicts in one bulk write, after all their steps), then forgotten; a crash in
+between leaves them on the wallet, and the consumer's sweep applies them later. Verdicts are counted
+in the metrics when a step produces them (exactly once: the compare-and-set that stores them
 succeeds once), not when they are applied, which may happen more than once.
 """
 
@@ -13,19 +13,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from claimsvc.clock import Clock
 from claimsvc.domain import statuses
+from claimsvc.domain.alerts import chain_alert_owed
 from claimsvc.domain.balances import Entry, PendingVerdict, Waits, Wallet, WalletKey
+from claimsvc.domain.sms import balance_chain
+from claimsvc.domain.sms.balance_chain import Outcome
 from claimsvc.services.claims import ClaimService
+from claimsvc.services.sms import metrics
 from claimsvc.store.balances import BalanceStore
 from claimsvc.store.transactions import TransactionStore
-from sms_ingest import balance, metrics
-from sms_ingest.balance import Outcome
 
-log = logging.getLogger("sms_ingest.wallets")
+log = logging.getLogger("claimsvc.services.sms.wallet_chain")
+
+
+async def _no_hook() -> None:
+    """Default: nobody to wake (tests, or a process without a worker beside it)."""
+
 
 MAX_ROUNDS = 20
 """Compare-and-set attempts per step; each failure means another step landed in between."""
@@ -85,6 +92,23 @@ class WalletChain:
         # Messages not understood whose wallet a saved step brought to a balance that reads
         # them, by wallet id, until the pipeline takes them to read again.
         self._due: dict[str, tuple[str, ...]] = {}
+        self._owes_alert = False
+        self.on_owed: Callable[[], Awaitable[None]] = _no_hook
+        """Called when the SMS path left an alert owed (a held entry or a gap on a wallet, a
+        wallet's message not understood): bootstrap wakes the worker's alert pass and outbox
+        relay with it (store/wake.py), so they go out at once, not at the idle interval."""
+
+    async def wake_worker(self, owed: bool = False) -> None:
+        """Wake the worker once if `owed`, or if a step saved since the last call left an alert
+        owed; no round trip otherwise. A failed wake loses nothing: the pass finds the work
+        at its idle interval."""
+        if not (owed or self._owes_alert):
+            return
+        self._owes_alert = False
+        try:
+            await self.on_owed()
+        except Exception:
+            log.warning("could not wake the worker", exc_info=True)
 
     async def stored(self, key: WalletKey) -> Wallet:
         """The wallet `key` as stored now (a wallet not stored yet: one not started)."""
@@ -133,7 +157,9 @@ class WalletChain:
         applied one of them (a batch processed again after a crash), each is applied on its own,
         so the others are not lost."""
         keys = tuple(e.key for e in entries)
-        _, replayed, owed = await self._step_saved(key, lambda w: balance.add_all(w, entries), keys)
+        _, replayed, owed = await self._step_saved(
+            key, lambda w: balance_chain.add_all(w, entries), keys
+        )
         if replayed and len(entries) > 1:
             for entry in entries:
                 owed += await self.step_all(key, [entry])
@@ -143,8 +169,9 @@ class WalletChain:
         """Re-check a wallet whose anchor changed (set by the admin API)."""
         if await self._balances.get(key.id) is None:
             return
-        saved, _, owed = await self._step_saved(key, balance.recheck)
+        saved, _, owed = await self._step_saved(key, balance_chain.recheck)
         await self.apply_owed(owed)
+        await self.wake_worker()
         if saved is not None:
             await self._balances.clear_recheck(key.id, saved.version)
 
@@ -175,6 +202,7 @@ class WalletChain:
             saved = await self._balances.save(outcome.wallet, verdicts, keys)
             if saved is not None:
                 self._remember(saved)
+                self._owes_alert = self._owes_alert or chain_alert_owed(saved)
                 if saved.due():
                     self._due[key.id] = (*self._due.get(key.id, ()), *saved.due())
                 fresh = frozenset(v.vid for v in verdicts)
@@ -268,7 +296,7 @@ def _count(provider: str, verdict: PendingVerdict) -> None:
         metrics.BALANCE_CONFIRMATIONS.labels(provider=provider).inc()
     elif status in (statuses.HELD, statuses.SUSPECT):
         metrics.BALANCE_BREAKS.labels(provider=provider, kind=status).inc()
-    elif verdict.reason == balance.GAP_START:
+    elif verdict.reason == balance_chain.GAP_START:
         # A missed SMS the wallet recovered from: the merchant should check the unexplained
         # amount (the transaction's balance_gap) against the wallet app.
         metrics.BALANCE_BREAKS.labels(provider=provider, kind="gap").inc()

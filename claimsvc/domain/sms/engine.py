@@ -1,4 +1,5 @@
-"""Shared types, text normalisation and the rule engine for the wallet SMS parsers.
+"""The rule engine of the SMS reading: its records, text normalisation, and a provider's rules run
+over a message (each provider's rules are in its spec, `claimsvc/domain/providers/<name>.py`).
 
 Everything here is pure: values in, values out, no I/O and no logging.
 
@@ -14,21 +15,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-from claimsvc.domain import statuses
-from claimsvc.domain.movements import Direction, Kind
+from claimsvc.domain.movements import Direction, Kind, Result
 
-__all__ = ["Direction", "Kind"]  # the vocabulary's home is claimsvc.domain.movements
-
-
-class Result(StrEnum):
-    """What the parser made of a message."""
-
-    PARSED = statuses.PARSED
-    IGNORED = statuses.IGNORED
-    UNPARSED = statuses.UNPARSED
-    SUSPECT = statuses.SUSPECT
+__all__ = ["Direction", "Kind", "Result"]  # the vocabulary's home is claimsvc.domain.movements
 
 
 @dataclass(frozen=True, slots=True)

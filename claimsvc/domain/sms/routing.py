@@ -1,4 +1,4 @@
-"""Route an SMS to its provider's parser by sender id, and flag wallet look-alikes.
+"""Route an SMS to its provider's rules by sender id, and flag wallet look-alikes.
 
 Only the real sender ids count as payment messages (each provider's spec lists them,
 claimsvc/domain/providers.py): "bKash" (bkash), "NAGAD" (nagad), "16216" (rocket), "upay"
@@ -14,11 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
-from claimsvc.domain.providers import ProviderSpec, on_register
-from sms_ingest.parsers import bkash, cellfin, nagad, rocket, upay
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import ProviderSpec, on_register
+from claimsvc.domain.sms.engine import (
     MAX_TEXT,
     MONEY,
     TRX,
@@ -34,32 +32,33 @@ from sms_ingest.parsers.base import (
     parse_with,
 )
 
-
-class Reader(Protocol):
-    """A provider's parser: its name, real sender ids and rules (a module such as `bkash`)."""
-
-    @property
-    def NAME(self) -> str: ...
-    @property
-    def SENDER_IDS(self) -> frozenset[str]: ...
-    @property
-    def SPEC(self) -> ParserSpec: ...
-    def parse(self, text: str) -> ParseOutcome: ...
+__all__ = [
+    "PARSERS",
+    "Direction",
+    "Kind",
+    "ParseOutcome",
+    "ParsedSms",
+    "Reader",
+    "Result",
+    "parse_sms",
+    "providers_of",
+    "real_sender",
+]
 
 
 @dataclass(frozen=True)
-class SpecReader:
-    """The parser of a provider whose spec carries its rules (`ProviderSpec.rules`)."""
+class Reader:
+    """A registered provider's parser: its name, real sender ids and compiled rules."""
 
     NAME: str
     SENDER_IDS: frozenset[str]
     SPEC: ParserSpec
 
     def parse(self, text: str) -> ParseOutcome:
+        """Parse a message already known to come from this provider."""
         return parse_with(self.SPEC, text)
 
 
-_BUILT_IN: dict[str, Reader] = {m.NAME: m for m in (bkash, nagad, rocket, upay, cellfin)}
 PARSERS: list[Reader] = []
 """One parser per registered provider spec, in the specs' order."""
 _BY_SENDER: dict[str, tuple[Reader, ...]] = {}
@@ -75,11 +74,9 @@ def _rebrand() -> None:
 
 
 def _reader(spec: ProviderSpec) -> Reader:
-    if spec.name in _BUILT_IN:
-        return _BUILT_IN[spec.name]
-    if not isinstance(spec.rules, ParserSpec):
-        raise ValueError(f"provider {spec.name!r} has no parser: give its spec its rules")
-    return SpecReader(spec.name, spec.sender_ids, spec.rules)
+    if not spec.rules:
+        raise ValueError(f"provider {spec.name!r} has no parse rules: give its spec its rules")
+    return Reader(spec.name, spec.sender_ids, ParserSpec(spec.name, spec.rules))
 
 
 def _add(spec: ProviderSpec) -> Callable[[], None]:
@@ -148,6 +145,11 @@ def _from_stranger(text: str) -> ParseOutcome:
     if looks_paid:
         return outcome(Result.SUSPECT, named, "unknown_sender")
     return outcome(Result.IGNORED, None, "not_wallet")
+
+
+def providers_of(sender: str) -> tuple[str, ...]:
+    """The providers `sender` is a real transaction sender id of (trimmed and case-folded)."""
+    return tuple(reader.NAME for reader in _BY_SENDER.get(sender.strip().casefold(), ()))
 
 
 def real_sender(sender: str) -> bool:

@@ -1,4 +1,4 @@
-"""bKash SMS parser.
+"""bKash: its whole spec, its SMS parse rules included.
 
 Sender id: bKash sends its transaction SMS from the alphanumeric sender "bKash" (shown as
 "BKASH" by some handsets, hence the case-insensitive match in the registry). "bKash Offer",
@@ -12,22 +12,16 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
-from claimsvc.domain.providers import BKASH
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import CASH_OUT, SEND, ProviderSpec
+from claimsvc.domain.sms.engine import (
     MONEY,
     NAMED,
     PARTY,
     Direction,
     Kind,
-    ParseOutcome,
-    ParserSpec,
     Rule,
     head,
-    parse_with,
 )
-
-NAME = BKASH.name
-SENDER_IDS = BKASH.sender_ids
 
 _OK = r"(?:is )?successful"
 _FAILED = r"(?:has )?failed\b"
@@ -37,8 +31,19 @@ _FROM = r"from (?P<party>.{1,60}?)(?: through NPSB)?(?:\.|(?= Fee| Balance| Ref)
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = ParserSpec(
-    name=NAME,
+SPEC = ProviderSpec(
+    name="bkash",
+    names={"en": "bKash", "bn": "বিকাশ"},
+    sender_ids=frozenset({"bkash"}),
+    test_sender="bKash",
+    trx_shape=r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}(?:[A-Z0-9]{3})?",
+    test_credit=(
+        "You have received Tk {amount} from {phone}. Fee Tk 0.00. Balance Tk {balance}. "
+        "TrxID {trx} at {when:%d/%m/%Y %H:%M}"
+    ),
+    notice_senders={"bkash offer": "promotion", "bkashnotice": "info", "bkashcs": "info"},
+    ussd="*247#",
+    pay_actions={"personal": SEND, "agent": CASH_OUT, "merchant": ("Payment", "পেমেন্ট")},
     rules=(
         Rule(
             Kind.REVERSAL,
@@ -142,8 +147,3 @@ SPEC = ParserSpec(
         ),
     ),
 )
-
-
-def parse(text: str) -> ParseOutcome:
-    """Parse a message already known to come from bKash."""
-    return parse_with(SPEC, text)

@@ -1,4 +1,4 @@
-"""Upay (UCB Fintech) SMS parser.
+"""Upay (UCB Fintech): its whole spec, its SMS parse rules included.
 
 Sender id: "upay" (some handsets show "UPAY"). Seen only in third-party code (six independent
 projects agree), so it is unverified by a first-hand source; accepted (docs/sms-wordings.md).
@@ -10,22 +10,16 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
-from claimsvc.domain.providers import UPAY
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import CASH_OUT, SEND, ProviderSpec
+from claimsvc.domain.sms.engine import (
     MONEY,
     NAMED,
     PARTY,
     Direction,
     Kind,
-    ParseOutcome,
-    ParserSpec,
     Rule,
     head,
-    parse_with,
 )
-
-NAME = UPAY.name
-SENDER_IDS = UPAY.sender_ids
 
 _OK = r"(?:is )?successful(?:ly)?"
 _FAILED = r"(?:has )?failed\b"
@@ -33,8 +27,18 @@ _END = r"(?:\.+|(?= |$))"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = ParserSpec(
-    name=NAME,
+SPEC = ProviderSpec(
+    name="upay",
+    names={"en": "Upay", "bn": "উপায়"},
+    sender_ids=frozenset({"upay"}),
+    test_sender="upay",
+    trx_shape=r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{9,10}",
+    test_credit=(
+        "Received Tk. {amount} from {phone}. TxnID: {trx}. Fee: Tk. 0.00. "
+        "Balance: Tk. {balance}. Date: {when:%d-%m-%Y %H:%M:%S}"
+    ),
+    ussd="*268#",
+    pay_actions={"personal": SEND, "agent": CASH_OUT, "merchant": ("Make Payment", "মেক পেমেন্ট")},
     rules=(
         Rule(
             Kind.SEND_MONEY, DEBIT, head(rf"Send Money (?:of )?{MONEY} to {PARTY} {_FAILED}"), True
@@ -75,8 +79,3 @@ SPEC = ParserSpec(
         Rule(Kind.PAYMENT, DEBIT, head(rf"Payment (?:of )?{MONEY} to (?:Merchant )?{NAMED} {_OK}")),
     ),
 )
-
-
-def parse(text: str) -> ParseOutcome:
-    """Parse a message already known to come from Upay."""
-    return parse_with(SPEC, text)

@@ -1,26 +1,28 @@
-"""The intake use-case: authenticate the device, read the body, store each SMS once, queue it."""
+"""The intake use-case: authenticate a forwarder device, store each SMS of its request once, queue
+them. Reading the request's body and checking its signature are the HTTP edge's
+(`sms_ingest/app.py`, with the body shapes of `sms_ingest/formats.py`)."""
 
 from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from claimsvc import errors
-from claimsvc.api.json_body import parse_json
 from claimsvc.clock import Clock
 from claimsvc.domain.accounts import sha256_hex
 from claimsvc.domain.devices import Device
-from claimsvc.domain.messages import SmsMessage
+from claimsvc.domain.messages import IncomingSms, SmsMessage, content_key
 from claimsvc.services.devices import DeviceService
+from claimsvc.services.sms import metrics
 from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
 from claimsvc.store.sms_gate import OK, UNKNOWN, SmsGate
-from sms_ingest import formats, metrics
 
-log = logging.getLogger("sms_ingest.intake")
+log = logging.getLogger("claimsvc.services.sms.intake")
 
 FUTURE_TOLERANCE = timedelta(minutes=5)
 """A phone clock further ahead than this is not trusted: the intake time is used instead."""
@@ -37,8 +39,8 @@ class Accepted:
     duplicates: int
 
 
-class Intake:
-    """POST /sms/v1/messages behind the handler.
+class SmsIntake:
+    """POST /sms/v1/messages behind the handler's body reading.
 
     A device's identity (id, account, signing key) never changes, so each process remembers it
     after reading it once; whether it is still active is asked of Redis in the one call that
@@ -54,52 +56,35 @@ class Intake:
         self._clock = clock
         self._known: OrderedDict[str, Device] = OrderedDict()
 
-    async def receive(
-        self,
-        token: str | None,
-        body: bytes,
-        signature: str | None,
-        timestamp: str | None,
-        content_type: str | None = None,
-    ) -> Accepted:
-        """Store every SMS of a request durably (all or, on a bad body, none), then queue them.
+    async def authenticate(self, token: str | None) -> tuple[Device, bool]:
+        """The device behind the token, and whether it was just read active from MongoDB
+        (DeviceUnauthorized when none is)."""
+        return await self._authenticate(token)
 
-        A device with a signing key accepts only signed requests: a JSON body signed in the
-        X-Signature and X-Timestamp headers (checked before the body is read), or the SMS
-        Forwarder's form with its own `timestamp` and `sign` (checked once the form is read).
-        """
-        device, vouched = await self._authenticate(token)
-        form = formats.is_url_encoded(content_type)
-        key = device.signing_key
-        if key and not form:
-            _check_signature(
-                formats.signature_problem(key, body, timestamp, signature, self._clock())
-            )
-        try:
-            decoded = formats.decode_form(body) if form else formats.decode(parse_json(body))
-        except (formats.FormatError, errors.InvalidJson) as exc:
-            await self._queue(device, [], vouched)  # a revoked device hears 401, not 400
-            metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
-            if isinstance(exc, formats.FormatError):
-                raise errors.InvalidBody(details=exc.details) from None
-            raise
-        if key and form:
-            _check_signature(
-                formats.forwarder_sign_problem(key, decoded.stamp, decoded.sign, self._clock())
-            )
+    async def refuse_body(self, device: Device, vouched: bool) -> None:
+        """A request whose body cannot be read: nothing is stored, but a revoked device still
+        hears 401 rather than 400 (the device gate is asked as for any request)."""
+        await self._queue(device, [], vouched)
+        metrics.INTAKE_REJECTED.labels(reason="bad_body").inc()
+
+    async def store(
+        self, device: Device, form: str, incoming: Sequence[IncomingSms], vouched: bool
+    ) -> Accepted:
+        """Store every SMS of a request durably, each once, then queue them in one call (a
+        request with none is a forwarder's ping: only the device gate is asked)."""
         await self._seen(device)
-        msgs = [self._message(device, decoded.form, m) for m in decoded.messages]
+        msgs = [self._message(device, form, m) for m in incoming]
         # One command for the request's messages; a request repeating one SMS stores it once.
         stored = []
         if msgs:
             stored = [m.id for m in await self._messages.insert_many(_first_of_each(msgs))]
         await self._queue(device, stored, vouched)
         if not msgs:
-            metrics.INTAKE_EVENTS.labels(form=decoded.form).inc()
+            metrics.INTAKE_EVENTS.labels(form=form).inc()
             return Accepted(0, 0)
         duplicates = len(msgs) - len(stored)
-        metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="accepted").inc(len(stored))
-        metrics.INTAKE_MESSAGES.labels(form=decoded.form, outcome="duplicate").inc(duplicates)
+        metrics.INTAKE_MESSAGES.labels(form=form, outcome="accepted").inc(len(stored))
+        metrics.INTAKE_MESSAGES.labels(form=form, outcome="duplicate").inc(duplicates)
         return Accepted(len(stored), duplicates)
 
     async def _authenticate(self, token: str | None) -> tuple[Device, bool]:
@@ -166,7 +151,7 @@ class Intake:
         metrics.INTAKE_REJECTED.labels(reason="unauthorized").inc()
         raise errors.DeviceUnauthorized()
 
-    def _message(self, device: Device, form: str, incoming: formats.Incoming) -> SmsMessage:
+    def _message(self, device: Device, form: str, incoming: IncomingSms) -> SmsMessage:
         now = self._clock()
         received, source = incoming.received_at, "device"
         if received is None:
@@ -184,21 +169,12 @@ class Intake:
             received_at=received,
             received_at_source=source,
             reported_received_at=incoming.received_at,
-            content_key=formats.content_key(
-                device.account_id, device.id, incoming.sender, incoming.text
-            ),
+            content_key=content_key(device.account_id, device.id, incoming.sender, incoming.text),
             stored_at=now,
             # Set at once: the re-queue sweep leaves a message alone until this is old, so it
             # never races the XADD below; a crash before the XADD is caught after the delay.
             queued_at=now,
         )
-
-
-def _check_signature(problem: str | None) -> None:
-    """Refuse the request (nothing stored) when its signature does not hold."""
-    if problem:
-        metrics.INTAKE_REJECTED.labels(reason="bad_signature").inc()
-        raise errors.SignatureRejected(details=[problem])
 
 
 def _first_of_each(msgs: list[SmsMessage]) -> list[SmsMessage]:

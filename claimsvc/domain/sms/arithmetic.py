@@ -30,8 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from claimsvc.domain.trx_ids import TRX_PATTERNS
-from sms_ingest.parsers.base import (
+from claimsvc.domain.sms.engine import (
     MAX_TEXT,
     WHEN,
     Direction,
@@ -41,6 +40,7 @@ from sms_ingest.parsers.base import (
     normalise,
     to_poisha,
 )
+from claimsvc.domain.trx_ids import TRX_PATTERNS
 
 ARITHMETIC = "arithmetic"
 """The ``parsed_by`` of a transaction read this way."""

@@ -1,4 +1,4 @@
-"""CellFin (Islami Bank Bangladesh) SMS parser.
+"""CellFin (Islami Bank Bangladesh): its whole spec, its SMS parse rules included.
 
 Public evidence (docs/sms-wordings.md): one wording only, the pattern PipraPay-family gateways
 and OwnPay apply, "Islami Bank CellFin Received <amount> Tk From CellFin: <number> To CellFin:
@@ -20,23 +20,17 @@ FROM/TO, Amount, TrxId), upper case or not. "IslamiBank" is accepted on that evi
 
 from __future__ import annotations
 
-from claimsvc.domain.providers import CELLFIN
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import CASH_OUT, ProviderSpec
+from claimsvc.domain.sms.engine import (
     AMT,
     MONEY,
     NAMED,
     PARTY,
     Direction,
     Kind,
-    ParseOutcome,
-    ParserSpec,
     Rule,
     head,
-    parse_with,
 )
-
-NAME = CELLFIN.name
-SENDER_IDS = CELLFIN.sender_ids
 
 _OK = r"(?:is )?successful(?:ly)?"
 _END = r"[.,]? "
@@ -46,8 +40,21 @@ _MINE = r"your CellFin(?: A/C)?"
 _BRAND = r"Islami Bank CellFin ?"
 _DONE = r"(?:Successful|Complete)\.?"
 
-SPEC = ParserSpec(
-    name=NAME,
+SPEC = ProviderSpec(
+    name="cellfin",
+    names={"en": "CellFin", "bn": "সেলফিন"},
+    sender_ids=frozenset({"ibbl .", "ibbl", "cellfin", "islamibank"}),
+    test_sender="CellFin",
+    trx_shape=r"\d{16}|(?=[A-Z]*\d)(?=\d*[A-Z])(?!\w*XXX)[A-Z0-9]{6,16}",
+    test_credit=(
+        "Dear Customer,\nBDT {amount} received in your CellFin from {phone}.\nTrxID: {trx}\n"
+        "Balance: BDT {balance}\n{when:%d-%m-%Y %H:%M:%S}"
+    ),
+    pay_actions={
+        "personal": ("Fund Transfer", "ফান্ড ট্রান্সফার"),
+        "agent": CASH_OUT,
+        "merchant": ("Merchant Payment", "মার্চেন্ট পেমেন্ট"),
+    },
     rules=(
         Rule(
             Kind.ADD_MONEY,
@@ -118,8 +125,3 @@ SPEC = ParserSpec(
         ),
     ),
 )
-
-
-def parse(text: str) -> ParseOutcome:
-    """Parse a message already known to come from CellFin."""
-    return parse_with(SPEC, text)

@@ -1,4 +1,4 @@
-"""Rocket (Dutch-Bangla Bank mobile banking) SMS parser.
+"""Rocket (Dutch-Bangla Bank mobile banking): its whole spec, its SMS parse rules included.
 
 Sender id: Rocket notifications come from the short code "16216" (Dutch-Bangla Bank's
 call-centre number), not from an alphanumeric id. DBBL also sends its bank-account SMS
@@ -12,23 +12,17 @@ Every wording here and its source: docs/sms-wordings.md.
 
 from __future__ import annotations
 
-from claimsvc.domain.providers import ROCKET
-from sms_ingest.parsers.base import (
+from claimsvc.domain.providers.registry import CASH_OUT, MERCHANT_PAY, SEND, ProviderSpec
+from claimsvc.domain.sms.engine import (
     AMT,
     MONEY,
     NAMED,
     TK,
     Direction,
     Kind,
-    ParseOutcome,
-    ParserSpec,
     Rule,
     head,
-    parse_with,
 )
-
-NAME = ROCKET.name
-SENDER_IDS = ROCKET.sender_ids
 
 # An account as printed: digits, masked digits or X, glued to the amount in some texts.
 _ACCT = r"A/C: ?(?P<party>[*X\d]{3,16})"
@@ -37,8 +31,18 @@ _SIGNED = rf"{TK}-?(?P<amount>{AMT})"
 
 CREDIT, DEBIT = Direction.CREDIT, Direction.DEBIT
 
-SPEC = ParserSpec(
-    name=NAME,
+SPEC = ProviderSpec(
+    name="rocket",
+    names={"en": "Rocket", "bn": "রকেট"},
+    sender_ids=frozenset({"16216"}),
+    test_sender="16216",
+    trx_shape=r"\d{10}",
+    test_credit=(
+        "Tk{amount} received from A/C:{phone} Fee:Tk0, Your A/C Balance: Tk{balance} "
+        "TxnId:{trx} Date:{when:%d-%b-%y %I:%M:%S %p}"
+    ),
+    ussd="*322#",
+    pay_actions={"personal": SEND, "agent": CASH_OUT, "merchant": MERCHANT_PAY},
     rules=(
         Rule(
             Kind.SEND_MONEY, DEBIT, head(rf"Transfer of {MONEY} to {_ACCT} (?:has )?failed\b"), True
@@ -113,8 +117,3 @@ SPEC = ParserSpec(
         Rule(Kind.CHARGE, DEBIT, head(rf"your A/C \S+ debited ?\(.{{0,80}}?\) by {_SIGNED}")),
     ),
 )
-
-
-def parse(text: str) -> ParseOutcome:
-    """Parse a message already known to come from Rocket."""
-    return parse_with(SPEC, text)
