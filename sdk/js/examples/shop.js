@@ -13,7 +13,9 @@ const { ApiError, Client, WebhookVerificationError, verifyWebhook } = require("c
 
 const EXAMPLES = path.join(__dirname, "..", "..", "examples");
 const SHOP_URL = process.env.SHOP_URL ?? "https://localhost:8443";
-const SECRET = process.env.CLAIMSVC_CALLBACK_SECRET ?? "demo-callback-secret-change-me";
+// The account's callback secret (the test one for a test key): the portal's Webhooks page.
+const SECRET = process.env.CLAIMSVC_CALLBACK_SECRET;
+if (!SECRET) throw new Error("Set CLAIMSVC_CALLBACK_SECRET");
 const PRICE = "1250.50";
 const client = new Client({
   apiKey: process.env.CLAIMSVC_API_KEY,

@@ -24,7 +24,8 @@ from claimsvc_sdk import ApiError, Client, WebhookVerificationError, webhooks
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHOP_URL = os.environ.get("SHOP_URL", "https://localhost:8443")
-SECRET = os.environ.get("CLAIMSVC_CALLBACK_SECRET", "demo-callback-secret-change-me")
+# The account's callback secret (the test one for a test key): the portal's Webhooks page.
+SECRET = os.environ["CLAIMSVC_CALLBACK_SECRET"]
 PRICE = "1250.50"
 client = Client(
     os.environ["CLAIMSVC_API_KEY"], os.environ.get("CLAIMSVC_BASE_URL", "http://localhost:8080")

@@ -13,7 +13,8 @@ use Claimsvc\Webhook;
 
 const PRICE = '1250.50';
 $shopUrl = getenv('SHOP_URL') ?: 'https://localhost:8443';
-$secret = getenv('CLAIMSVC_CALLBACK_SECRET') ?: 'demo-callback-secret-change-me';
+// The account's callback secret (the test one for a test key): the portal's Webhooks page.
+$secret = getenv('CLAIMSVC_CALLBACK_SECRET') ?: throw new RuntimeException('Set CLAIMSVC_CALLBACK_SECRET');
 $ordersFile = getenv('SHOP_ORDERS_FILE') ?: sys_get_temp_dir() . '/nakshi-shop-orders.json';
 
 /** Runs $change on the orders (a real shop uses its database), under a lock; returns them. */
