@@ -72,7 +72,7 @@ from claimsvc.store.teams import OwnerStore
 from claimsvc.store.transactions import TransactionStore
 from claimsvc.store.trx_arrivals import TrxArrivalStore
 from claimsvc.store.users import UserStore
-from claimsvc.store.wake import SESSIONS, WakeStore
+from claimsvc.store.wake import DEADLINES, SESSIONS, WakeStore
 from claimsvc.store.wordings import WordingStore
 
 
@@ -446,4 +446,6 @@ async def open_deps(
     services.admin.on_delivery_settings_changed = services.delivery.requeue_stopped
     services.outbox.on_events_recorded = services.delivery.enqueue
     services.sessions.on_owed = functools.partial(stores.wake.notify, SESSIONS)
+    services.sessions.on_deadline_moved = functools.partial(stores.wake.notify, DEADLINES)
+    services.delivery.on_alert_owed = functools.partial(stores.wake.notify, SESSIONS)
     return Deps(settings, clock, mongo, db, redis, keys, stores, services)

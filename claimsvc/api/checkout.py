@@ -11,7 +11,12 @@ from tornado.web import url
 from claimsvc import errors
 from claimsvc.api.base import BaseHandler
 from claimsvc.api.fields import Amount, Money, StrictInt, Text, UtcTime
-from claimsvc.domain.checkout import DEFAULT_EXPIRES_IN_S, InitializeRequest
+from claimsvc.domain.checkout import (
+    DEFAULT_EXPIRES_IN_S,
+    MAX_EXPIRES_IN_S,
+    MIN_EXPIRES_IN_S,
+    InitializeRequest,
+)
 from claimsvc.services.auth import Admitted, Caller
 
 
@@ -29,7 +34,7 @@ class InitializeSchema(Schema):
     success_url = fields.Raw(load_default=None)
     cancel_url = fields.Raw(load_default=None)
     webhook_url = fields.Raw(load_default=None)
-    expires_in = StrictInt(minimum=300, maximum=86_400)
+    expires_in = StrictInt(minimum=MIN_EXPIRES_IN_S, maximum=MAX_EXPIRES_IN_S)
     customer = fields.Nested(CustomerSchema, allow_none=True)
     metadata = fields.Dict(
         keys=Text(validate=validate.Length(min=1, max=40)),

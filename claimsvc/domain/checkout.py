@@ -10,6 +10,9 @@ from datetime import UTC, datetime, timedelta
 from claimsvc.domain.sessions import OPEN, Session
 
 DEFAULT_EXPIRES_IN_S = 1800
+MIN_EXPIRES_IN_S = 300
+"""The shortest lifetime a session is opened with (contract.md, `expires_in`)."""
+MAX_EXPIRES_IN_S = 86_400
 URL_FIELDS = ("success_url", "cancel_url", "webhook_url")
 
 

@@ -15,7 +15,7 @@ from claimsvc.domain import delivery as rules
 from claimsvc.domain.accounts import Account, callback_secrets, every_secret
 from claimsvc.domain.exchange import Exchange, capture
 from claimsvc.domain.modes import MODES, TEST, is_test, ledger_id, mode_of, owner_of
-from claimsvc.domain.outbox import QUEUED, STOPPED, Attempt, Event, Queued
+from claimsvc.domain.outbox import DEAD, QUEUED, STOPPED, Attempt, Event, Queued
 from claimsvc.domain.rotation import SigningKeys, signing_keys
 from claimsvc.domain.signing import delivery_headers
 from claimsvc.metrics import (
@@ -25,8 +25,9 @@ from claimsvc.metrics import (
     WEBHOOK_SCHEDULE_LAG,
 )
 from claimsvc.services.admin import with_test_secret
+from claimsvc.services.worker_wake import WakeHook, no_wake, wake_quietly
 from claimsvc.store.accounts import AccountStore
-from claimsvc.store.events import EventStore
+from claimsvc.store.events import EventStore, owes_alert
 from claimsvc.store.schedule import Lease, ScheduleStore
 
 log = logging.getLogger("claimsvc.delivery")
@@ -69,6 +70,9 @@ class DeliveryService:
         self._schedule = schedule
         self._clock = clock
         self._prefetched: dict[tuple[int, str], Prefetched] = {}
+        self.on_alert_owed: WakeHook = no_wake
+        """Called after an event ended dead or stopped owing the merchant an alert: bootstrap
+        wakes the worker's alert pass with it (store/wake.py), as a session's end does."""
 
     async def prefetch(self, leases: list[Lease]) -> None:
         """Read the events, their sessions' earlier queued events and their accounts for a
@@ -210,6 +214,8 @@ class DeliveryService:
         else:
             WEBHOOK_ENDED.labels(status=verdict.kind).inc()
             await self._schedule.ack(lease)
+            if verdict.kind == rules.DEAD and owes_alert(event, DEAD):
+                await wake_quietly(self.on_alert_owed, log)
 
     async def _stop(
         self,
@@ -228,6 +234,8 @@ class DeliveryService:
             extra={"fields": {"event": event.id, "account": event.account_id, "why": reason}},
         )
         await self._schedule.ack(lease)
+        if owes_alert(event, STOPPED, reason):
+            await wake_quietly(self.on_alert_owed, log)
 
     async def _resync(self, lease: Lease) -> None:
         """Another worker or an operator moved the event meanwhile: follow MongoDB's state."""

@@ -5,7 +5,6 @@ it: services/outbox.py). Also cancel, expiry and the public read."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from claimsvc import errors
@@ -16,6 +15,7 @@ from claimsvc.domain.alerts import owed_by
 from claimsvc.domain.claims import Step
 from claimsvc.domain.sessions import PublicSession, Session
 from claimsvc.metrics import SESSIONS_ENDED, SESSIONS_SWEPT
+from claimsvc.services.worker_wake import WakeHook, no_wake, wake_quietly
 from claimsvc.store.accounts import AccountStore
 from claimsvc.store.links import LinkStore
 from claimsvc.store.sessions import SessionStore
@@ -25,10 +25,6 @@ log = logging.getLogger("claimsvc.sessions")
 MAX_ROUNDS = 8
 """Re-reads after a transition was refused. Each refusal means the session moved on, and a
 session moves on only a few times (open, pending, terminal), so this bound is never reached."""
-
-
-async def _no_hook() -> None:
-    """Default: nobody to wake (tests, or a process without a worker beside it)."""
 
 
 class Contention(RuntimeError):
@@ -49,9 +45,12 @@ class SessionService:
         self._accounts = accounts
         self._clock = clock
         self._links = links
-        self.on_owed: Callable[[], Awaitable[None]] = _no_hook
+        self.on_owed: WakeHook = no_wake
         """Called after a transition left work owed (its webhook event, an alert): bootstrap
         wakes the worker's outbox relay and alert pass with it (store/wake.py)."""
+        self.on_deadline_moved: WakeHook = no_wake
+        """Called after a transition moved an open session's deadline earlier (a pending claim
+        released: 24 h less): bootstrap wakes the worker's sweeper with it (store/wake.py)."""
 
     async def find(self, session_id: str) -> Session | None:
         """The session, or None when unknown."""
@@ -76,15 +75,10 @@ class SessionService:
                 extra={"fields": {"payment_id": after.payment_id, "status": after.status}},
             )
         if step.terminal or owed_by(step):
-            await self._wake_worker()
+            await wake_quietly(self.on_owed, log)
+        if step.releases and not step.terminal:
+            await wake_quietly(self.on_deadline_moved, log)
         return after
-
-    async def _wake_worker(self) -> None:
-        try:
-            await self.on_owed()
-        except Exception:
-            # The transition is stored and owes its work: the relay's idle pass finds it.
-            log.warning("could not wake the worker", exc_info=True)
 
     async def cancel(self, session_id: str, account_id: str | None = None) -> Session:
         """Cancel an open session: the cancelled session (also when repeated), else the state's
@@ -115,6 +109,14 @@ class SessionService:
                 expired += 1
         SESSIONS_SWEPT.inc(expired)
         return len(batch), expired
+
+    async def until_next_deadline(self) -> float | None:
+        """Seconds until the next open session falls due (0 if one is overdue already), None
+        when none is open: the sweeper sleeps that long."""
+        deadline = await self._sessions.next_deadline()
+        if deadline is None:
+            return None
+        return max(0.0, (deadline - self._clock()).total_seconds())
 
     async def public(self, session_id: str, *, described: bool = False) -> PublicSession:
         """The hosted page's read of a session (no key: the session id authorises); with

@@ -91,13 +91,17 @@ ALERT_DUE = "alert_due"
 """Set on an event that ended dead or stopped, until the alert relay writes its alert."""
 
 
-def _alert_owed(event: Event, status: str, reason: str | None = None) -> dict[str, Any]:
-    """The mark an event ending `status` carries, in the update that ends it, when its end
-    needs the merchant as the overview's "needs attention" says (not a portal test event, nor
-    a stop for having no webhook address) and it is live (a test session's owes none)."""
+def owes_alert(event: Event, status: str, reason: str | None = None) -> bool:
+    """Whether an event ending `status` owes the merchant an alert: its end needs the merchant
+    as the overview's "needs attention" says (not a portal test event, nor a stop for having
+    no webhook address) and it is live (a test session's owes none)."""
     ended = replace(event, status=status, stopped_reason=reason)
-    owed = alerted(event.account_id) and needs_merchant(ended)
-    return {ALERT_DUE: True} if owed else {}
+    return alerted(event.account_id) and needs_merchant(ended)
+
+
+def _alert_owed(event: Event, status: str, reason: str | None = None) -> dict[str, Any]:
+    """The mark an event ending `status` carries, in the update that ends it (owes_alert)."""
+    return {ALERT_DUE: True} if owes_alert(event, status, reason) else {}
 
 
 def _attempted(attempt: Attempt) -> dict[str, Any]:

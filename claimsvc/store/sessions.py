@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pymongo import ReturnDocument
@@ -384,6 +384,17 @@ class SessionStore:
         query = guard_query(Guard(pending=None, overdue_at=now))
         docs = await self._coll.find(query).sort("expires_at", 1).limit(limit).to_list()
         return [self.from_doc(d) for d in docs]
+
+    async def next_deadline(self) -> datetime | None:
+        """The earliest deadline of an open session (sessions.deadline), None when none is open:
+        the sweeper sleeps until then. Two indexed reads, one for each kind of deadline."""
+        found: list[datetime] = []
+        for pending, grace in ((False, timedelta(0)), (True, PENDING_GRACE)):
+            query = guard_query(Guard(pending=pending))
+            cursor = self._coll.find(query, {"_id": 0, "expires_at": 1}).sort("expires_at", 1)
+            for doc in await cursor.limit(1).to_list():
+                found.append(doc["expires_at"] + grace)
+        return min(found, default=None)
 
     async def find_event_due(self, limit: int) -> list[Session]:
         """Terminal sessions still owing their webhook event, the longest owed first."""

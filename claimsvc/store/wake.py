@@ -15,9 +15,14 @@ from claimsvc.store.redis_keys import RedisKeys
 from claimsvc.store.sms_queue import text
 
 SESSIONS = "sessions"
-"""A session ended (it owes its webhook event) or owes an alert: the outbox relay, the alerts."""
+"""A session ended (it owes its webhook event) or owes an alert, or a webhook event ended dead
+or stopped owing the merchant an alert: the outbox relay, the alerts, the reconciler (the
+relay is about to write events)."""
 WEBHOOKS = "webhooks"
-"""The webhook schedule gained an event (the schedule's scripts add it): the dispatcher."""
+"""The webhook schedule gained an event (the schedule's scripts add it): the dispatcher, the
+reconciler."""
+DEADLINES = "deadlines"
+"""An open session's deadline moved earlier (a pending claim released): the sweeper."""
 
 
 class WakeStore:

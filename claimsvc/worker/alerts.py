@@ -27,6 +27,10 @@ BATCH = 100
 """Marks, alerts or sends one pass takes of each."""
 UPDATES = ["message", "callback_query"]
 """The update types the bot asks getUpdates for."""
+POLL_RETRY_S = 1.0
+"""Pause after a failed getUpdates (Telegram or the way out failing) and between short polls
+(CLAIMSVC_TELEGRAM_POLL_SECONDS=0): a user's message or button waits at most this long once
+Telegram answers again. Not the alert pass interval, which is 30 s since the pass is woken."""
 
 
 class AlertLoop:
@@ -63,6 +67,10 @@ class AlertLoop:
             await (asyncio.sleep(0) if full else pause(stop, self._interval_s, self._wake))
 
 
+LEASED = -1
+"""poll_once's answer when another worker holds the poller lease."""
+
+
 class TelegramPoller:
     """getUpdates in a loop, each update handed to the channel service, the offset saved."""
 
@@ -76,15 +84,17 @@ class TelegramPoller:
         self._poller = poller
         self._clock = deps.clock
         self._poll_s = deps.settings.telegram_poll_s
-        self._retry_s = max(0.05, deps.settings.alert_pass_ms / 1000)
+        self._retry_s = POLL_RETRY_S
+        self._lease_retry_s = deps.settings.alert_pass_ms / 1000
         self._owner = secrets.token_hex(8)
 
     async def poll_once(self) -> int | None:
-        """One getUpdates and its updates; how many, or None when another worker polls."""
+        """One getUpdates and its updates; how many, None when getUpdates failed, or LEASED
+        when another worker polls."""
         hold = timedelta(seconds=self._poll_s + 30)
         offset = await self._poller.lease(self._owner, self._clock(), hold)
         if offset is None:
-            return None
+            return LEASED
         body: dict[str, Any] = {"timeout": self._poll_s, "allowed_updates": UPDATES}
         if offset:
             body["offset"] = offset
@@ -116,8 +126,18 @@ class TelegramPoller:
                 got = poll.result()
             except Exception:
                 log.exception("telegram poll failed")
-            if not got:
-                await pause(stop, self._retry_s if self._poll_s == 0 or got is None else 0)
+            if wait_s := self.pause_after(got):
+                await pause(stop, wait_s)
+
+    def pause_after(self, got: int | None) -> float:
+        """The pause before the next poll after one that got `got` (poll_once's answer)."""
+        if got == LEASED:
+            # Another worker polls: its lease (poll + 30 s) bounds a takeover, not this pause,
+            # and a second worker asks MongoDB for the lease only at the alert pass interval.
+            return self._lease_retry_s
+        if got is None or (got == 0 and self._poll_s == 0):
+            return self._retry_s
+        return 0.0
 
 
 def telegram_client(deps: Deps) -> TelegramClient | None:

@@ -8,9 +8,10 @@ from claimsvc.api import ops
 from claimsvc.api.app import log_request
 from claimsvc.bootstrap import Deps
 from claimsvc.runtime.runner import Component, Loop
-from claimsvc.store.wake import SESSIONS, WEBHOOKS
+from claimsvc.store.wake import DEADLINES, SESSIONS, WEBHOOKS
 from claimsvc.worker.alerts import AlertLoop, alert_loops
 from claimsvc.worker.dispatch import Dispatcher
+from claimsvc.worker.reconciler import Reconciler
 from claimsvc.worker.relay import OutboxRelay
 from claimsvc.worker.sweeper import SessionSweeper
 from claimsvc.worker.wake import Wakeable, WakeListener
@@ -24,8 +25,9 @@ def worker_loops(deps: Deps) -> list[Loop]:
     loops: list[Loop] = [SessionSweeper(services.sessions), relay, *webhook_loops(deps)]
     loops += alert_loops(deps)
     woken: dict[str, list[Wakeable]] = {
-        SESSIONS: [lp for lp in loops if isinstance(lp, OutboxRelay | AlertLoop)],
-        WEBHOOKS: [lp for lp in loops if isinstance(lp, Dispatcher)],
+        SESSIONS: [lp for lp in loops if isinstance(lp, OutboxRelay | AlertLoop | Reconciler)],
+        WEBHOOKS: [lp for lp in loops if isinstance(lp, Dispatcher | Reconciler)],
+        DEADLINES: [lp for lp in loops if isinstance(lp, SessionSweeper)],
     }
     return [*loops, WakeListener(deps.stores.wake, woken)]
 

@@ -2,15 +2,18 @@
 
 Every queued event must sit in the schedule (due or held). After a Redis restart that lost
 everything, or an event whose creator died before scheduling it, the reconciler puts it back:
-new events within TICK_S (a short look at the newest ids), all others within a sweep. Both are
-repairs of a failure (the relay schedules every event it writes), so an idle worker looks
-seldom: a few MongoDB commands a minute.
+new events within about a second (a short look at the newest ids), all others within a sweep.
+
+It looks when events are being written, not on a short timer: a session ending (the outbox
+relay writes its event next) or an event scheduled anywhere wakes it (store/wake.py), and it
+looks QUICK_S later, when the writer has had time to schedule what it wrote, then every QUICK_S
+while the newest id keeps moving. With nothing written it looks every TICK_S and sweeps every
+SWEEP_S, which only bound a lost wake: an idle worker sends a few MongoDB commands a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 
@@ -24,13 +27,18 @@ from claimsvc.metrics import (
     WEBHOOK_QUEUE_DEPTH,
     WEBHOOK_RESTORED,
 )
+from claimsvc.runtime.runner import pause
 from claimsvc.store.events import EventStore
 from claimsvc.store.schedule import ScheduleStore
 
 log = logging.getLogger("claimsvc.worker.reconciler")
 
+QUICK_S = 1.0
+"""After a wake, and between looks while events are being written: a new event its writer did
+not schedule is back on the schedule within about this long."""
 TICK_S = 30.0
-"""Between quick looks at the newest events (a sweep replaces one every SWEEP_S)."""
+"""Between quick looks at the newest events with nothing written (a sweep replaces one every
+SWEEP_S)."""
 SWEEP_S = 60.0
 GAUGES_S = 60.0
 """Between refreshes of the webhook gauges (four counts; alert rules look over minutes)."""
@@ -52,6 +60,7 @@ class Reconciler:
         clock: Clock,
         *,
         tick_s: float = TICK_S,
+        quick_s: float = QUICK_S,
         sweep_s: float = SWEEP_S,
         gauges_s: float = GAUGES_S,
         batch: int = 500,
@@ -60,31 +69,48 @@ class Reconciler:
         self._schedule = schedule
         self._clock = clock
         self._tick_s = tick_s
+        self._quick_s = quick_s
+        self._wake = asyncio.Event()
         self._periods = {"sweep": sweep_s, "gauges": gauges_s}
         self._batch = batch
         self._seen = 0
 
+    def wake(self) -> None:
+        """Events are being written: look QUICK_S from now (the wake listener calls this)."""
+        self._wake.set()
+
     async def run(self, stop: asyncio.Event) -> None:
-        """Until `stop`: a quick look every tick, a full sweep and the gauges now and then."""
+        """Until `stop`: a quick look after each wake and every tick, again each QUICK_S while
+        new events appear, a full sweep and the gauges now and then."""
         next_at = {"sweep": 0.0, "gauges": 0.0}
         while not stop.is_set():
+            self._wake.clear()  # before the look: a wake during it makes another look
+            flowing = False
             try:
-                await self._tick(next_at)
+                flowing = await self._tick(next_at)
             except Exception:
                 log.exception("webhook reconciler pass failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), self._tick_s)
+            if not flowing:
+                await pause(stop, self._tick_s, self._wake)
+                if stop.is_set() or not self._wake.is_set():
+                    continue
+            # Events are being written: their writers schedule them within a round trip or
+            # two, so the look waits a little rather than racing them.
+            await pause(stop, self._quick_s)
 
-    async def _tick(self, next_at: dict[str, float]) -> None:
+    async def _tick(self, next_at: dict[str, float]) -> bool:
+        """One look; whether events were written since the last one (or some were restored)."""
+        seen = self._seen
         now = time.monotonic()
         if now >= next_at["sweep"]:
-            await self.sweep()
+            restored = await self.sweep()
             next_at["sweep"] = now + self._periods["sweep"]
         else:
-            await self.restore_new()
+            restored = await self.restore_new()
         if now >= next_at["gauges"]:
             await self.refresh_gauges()
             next_at["gauges"] = now + self._periods["gauges"]
+        return bool(restored) or self._seen > seen
 
     async def sweep(self) -> int:
         """Every queued event, in batches by id; how many were missing from the schedule."""

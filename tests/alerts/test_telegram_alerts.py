@@ -12,6 +12,7 @@ import pytest
 
 from claimsvc.domain import alerts as al
 from claimsvc.domain.users import PortalUser
+from claimsvc.worker.alerts import LEASED, POLL_RETRY_S
 from tests.alerts.conftest import TOKEN, link
 from tests.claims_support import claim_body, open_session, pay
 
@@ -190,3 +191,26 @@ async def test_two_workers_passing_at_once_send_each_alert_once(
     sent = alert_messages(telegram)
     assert sum(len(m["reply_markup"]["inline_keyboard"]) for m in sent) == 3
     assert len(await deps.stores.alerts.of_account(merchant.id)) == 3
+
+
+async def test_a_failed_poll_is_retried_after_a_second_not_the_idle_alert_pass(
+    deps, worker, telegram
+):
+    poller = worker.poller
+    assert poller.pause_after(None) == POLL_RETRY_S == 1.0  # getUpdates failed
+    assert poller.pause_after(LEASED) == deps.settings.alert_pass_ms / 1000  # another polls
+    telegram.fail_next("getUpdates", 502)
+    telegram.user_sends(CHAT, "/stop")
+    stop = asyncio.Event()
+    running = asyncio.ensure_future(poller.run(stop))
+    try:
+        # The reply reaches the user after the retry: a second, not the 30 s idle alert pass.
+        async def answered() -> None:
+            while not telegram.of("sendMessage"):
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(answered(), 20)
+    finally:
+        stop.set()
+        await running
+    assert len(telegram.of("getUpdates")) >= 2

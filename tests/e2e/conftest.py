@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,20 @@ VIEWPORTS = {"mobile": {"width": 360, "height": 640}, "desktop": {"width": 1280,
 SHOP = f"https://{ALLOWED_HOST}"
 SUCCESS_URL, CANCEL_URL = f"{SHOP}/success", f"{SHOP}/cancel"
 TRX_ID = "8N7A6D5EE7M"
+
+
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text()
+
+
+async def load_axe(page: Page) -> None:
+    """axe-core into the page's document unless it holds it already (a navigation drops it):
+    read from disk once per process and sent once per document, not on every check (500 kB
+    each time). Evaluated through the DevTools protocol, so the page's CSP does not block it."""
+    require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
+    if not await page.evaluate("typeof window.axe === 'object'"):
+        await page.evaluate(_axe_source())
 
 
 def require(path: Path | str, advice: str) -> None:
@@ -198,9 +213,7 @@ class Tab:
 
     async def axe_violations(self) -> list[dict[str, Any]]:
         """axe-core's serious and critical violations on the page as it is now."""
-        require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
-        # Evaluated through the DevTools protocol, so the page's CSP does not block it.
-        await self.page.evaluate(AXE.read_text())
+        await load_axe(self.page)
         found = await self.page.evaluate(
             """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
                 .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, Route, expect
 
-from tests.e2e.conftest import AXE, TRX_ID, VIEWPORTS, require
+from tests.e2e.conftest import TRX_ID, VIEWPORTS, load_axe
 
 pytestmark = pytest.mark.e2e
 
@@ -21,8 +21,7 @@ FORM_LABELS = {"en": "Pay now", "bn": "এখন পেমেন্ট করু
 
 async def axe_all(page: Page) -> list[dict[str, Any]]:
     """Every axe-core violation on the page as it is now, whatever its impact."""
-    require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
-    await page.evaluate(AXE.read_text())
+    await load_axe(page)
     return await page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
             .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""

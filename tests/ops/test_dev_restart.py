@@ -126,12 +126,21 @@ def _wait_gone(pids: list[int]) -> list[int]:
 
 
 def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path: Path) -> None:
-    port = free_port()
+    """Stopped and started again (on another port), the demo account, key and sessions are
+    still there. Issue 32: a key's last use survives a clean stop (the stack's Redis does not);
+    the next start's banner shows a checkout page on its new port and a command for a new
+    set-password link that works pasted as printed, without the virtualenv on PATH. (One stack
+    life for both, where two tests started four stacks: issue 35's suite budget.)"""
+    port, moved = free_port(), free_port()
     with dev_stack(tmp_path, port) as (first, children):
         assert children, "SecantusDB runs as a child of the dev stack"
         status, opened = _initialize(port, first["demo API key"], "restart-order-1")
         assert status == 201, opened
         assert _page_status(port, first["checkout page"]) == 200
+        login = read_credentials(Path(first["secrets"]))["CLAIMSVC_DEV_MONGODB_URL"]
+        with MongoClient(login) as client:  # the owner set a password (its hash, as stored)
+            users = client.claimsvc.portal_users
+            users.update_one({"email": DEMO_OWNER}, {"$set": {"password_hash": "$set-by-owner"}})
     assert _wait_gone(children) == [], "the SecantusDB child outlived the stack"
     data = tmp_path / ".claimsvc-dev"
     assert (data / "demo.json").stat().st_mode & 0o777 == 0o600
@@ -145,52 +154,24 @@ def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path:
     saved["extra"]["demo test key"] = f"{test_key} (test mode: no money)"
     (data / "demo.json").write_text(json.dumps(saved))
 
-    with dev_stack(tmp_path, port) as (second, _):
-        # The same account and key, created once; a demo session opened at each start.
-        page = second.pop("checkout page")
-        assert second == {k: v for k, v in first.items() if k != "checkout page"}
-        assert page != first["checkout page"] and _page_status(port, page) == 200
-        assert credentials.stat().st_mode & 0o777 == 0o600
-        assert credentials.read_text() != written  # a new admin token and set-password link
-        assert read_credentials(credentials)["CLAIMSVC_DEMO_TEST_KEY"] == test_key
-        status, replay = _initialize(port, first["demo API key"], "restart-order-1")
-        assert (status, replay["session_id"]) == (200, opened["session_id"])
-        assert _page_status(port, first["checkout page"]) == 200
-
-    with dev_stack(tmp_path, port, "--fresh") as (fresh, _):
-        assert fresh["demo account"] != first["demo account"]
-        status, body = _initialize(port, first["demo API key"], "restart-order-2")
-        assert status == 401, body
-
-
-def _reset_command(output: str) -> str:
-    """The banner's command for a new set-password link, as printed (the line after its
-    label)."""
-    lines = output.splitlines()
-    at = next(i for i, line in enumerate(lines) if "a new set-password link" in line)
-    return lines[at + 1]
-
-
-def test_after_a_clean_stop_the_banner_and_the_keys_last_use_are_right(tmp_path: Path) -> None:
-    """Issue 32: a key's last use survives a clean stop (the stack's Redis does not); the next
-    start's banner, on another port, shows a checkout page on that port and a command for a
-    new set-password link that works pasted as printed, without the virtualenv on PATH."""
-    port, moved = free_port(), free_port()
-    with dev_stack(tmp_path, port) as (first, _):
-        assert _initialize(port, first["demo API key"], "used-before-the-stop")[0] == 201
-        login = read_credentials(Path(first["secrets"]))["CLAIMSVC_DEV_MONGODB_URL"]
-        with MongoClient(login) as client:  # the owner set a password (its hash, as stored)
-            users = client.claimsvc.portal_users
-            users.update_one({"email": DEMO_OWNER}, {"$set": {"password_hash": "$set-by-owner"}})
     out: list[str] = []
     with dev_stack(tmp_path, moved, log=out) as (second, _):
-        assert second["checkout page"].startswith(f"http://localhost:{moved}/checkout/")
-        assert _page_status(moved, second["checkout page"]) == 200
         login = read_credentials(Path(second["secrets"]))["CLAIMSVC_DEV_MONGODB_URL"]
         with MongoClient(login) as client:
             keys = client.claimsvc.api_keys.find({"account_id": second["demo account"]})
             used = {k["label"]: k.get("last_used_at") for k in keys}
         assert used["demo"] is not None and used["demo test"] is None, used
+        # The same account and key, created once; a demo session opened at each start.
+        page = second.pop("checkout page")
+        assert page.startswith(f"http://localhost:{moved}/checkout/")
+        assert second == {k: v for k, v in first.items() if k != "checkout page"}
+        assert page != first["checkout page"] and _page_status(moved, page) == 200
+        assert credentials.stat().st_mode & 0o777 == 0o600
+        assert credentials.read_text() != written  # a new admin token and set-password link
+        assert read_credentials(credentials)["CLAIMSVC_DEMO_TEST_KEY"] == test_key
+        status, replay = _initialize(moved, first["demo API key"], "restart-order-1")
+        assert (status, replay["session_id"]) == (200, opened["session_id"])
+        assert _page_status(moved, first["checkout page"]) == 200
         time.sleep(0.5)  # the banner is complete once the stack serves; read it whole
         command = _reset_command((tmp_path / sorted(tmp_path.glob("dev-*.log"))[-1]).read_text())
         done = subprocess.run(
@@ -204,6 +185,19 @@ def test_after_a_clean_stop_the_banner_and_the_keys_last_use_are_right(tmp_path:
     assert done.returncode == 0, (command, done.stdout, done.stderr)
     assert f"http://localhost:{moved}/portal/invite/" in done.stdout
     assert "Traceback" not in out[0]
+
+    with dev_stack(tmp_path, port, "--fresh") as (fresh, _):
+        assert fresh["demo account"] != first["demo account"]
+        status, body = _initialize(port, first["demo API key"], "restart-order-2")
+        assert status == 401, body
+
+
+def _reset_command(output: str) -> str:
+    """The banner's command for a new set-password link, as printed (the line after its
+    label)."""
+    lines = output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "a new set-password link" in line)
+    return lines[at + 1]
 
 
 def test_a_new_data_folder_on_a_database_holding_the_demo_reuses_it(tmp_path, wire_mongo):

@@ -1,7 +1,8 @@
 """An idle worker sleeps, and a write wakes the loop that owns the work: a session ending wakes
-the outbox relay and the alert pass, an event scheduled anywhere wakes a dispatcher, and the
-dispatcher sleeps until the schedule's next due time. The idle intervals here are an hour, so a
-loop that was not woken would never deliver within the test's wait."""
+the outbox relay, the alert pass and the reconciler, an event scheduled anywhere wakes a
+dispatcher, a webhook ending dead wakes the alert pass, a released claim wakes the sweeper, and
+the dispatcher and the sweeper sleep until their next due time. The idle intervals here are an
+hour, so a loop that was not woken would never do its work within the test's wait."""
 
 from __future__ import annotations
 
@@ -13,18 +14,24 @@ from typing import Any
 
 import pytest
 
+from claimsvc import errors
+from claimsvc.domain import sessions as sm
 from claimsvc.domain.claims import ClaimRequest
 from claimsvc.domain.delivery import to_ms
+from claimsvc.domain.retry import MAX_ATTEMPTS
 from claimsvc.runtime.runner import Loop
 from claimsvc.store.wake import SESSIONS, WEBHOOKS
 from claimsvc.worker.dispatch import MIN_PAUSE_S, Dispatcher
 from claimsvc.worker.main import worker_loops
+from claimsvc.worker.reconciler import Reconciler
+from claimsvc.worker.sweeper import SessionSweeper
 from claimsvc.worker.wake import WakeListener
 from tests.claims_support import open_session, pay, session_doc, submit_claim
 from tests.conftest import make_settings, open_counted_deps
-from tests.worker.factories import record_event
+from tests.worker.factories import event, record_event
 
 HOUR_MS = 3_600_000
+HOUR_S = HOUR_MS / 1000
 WAIT_S = 20
 """How long a test waits for the woken work (a loaded machine's bound; an unwoken loop would
 take an hour)."""
@@ -80,8 +87,9 @@ async def test_an_idle_worker_sends_no_database_command_between_its_passes(setti
             mongo, redis = dict(tally.mongo), dict(tally.redis)
     finally:
         await deps.close()
-    # The sweeper's 5 s pass may fall in the window; nothing else looks at MongoDB, and Redis
-    # sees only the wake listener's blocking read (renewed every 4 s).
+    # Nothing is open, so the sweeper sleeps for its idle pass (30 s) like the others; at most
+    # one pass of anything falls in the window, and Redis sees only the wake listener's
+    # blocking read (renewed every 4 s).
     assert set(mongo) <= {"find:sessions"} and sum(mongo.values()) <= 1, mongo
     assert set(redis) <= {"bzpopmin"} and sum(redis.values()) <= 1, redis
 
@@ -193,3 +201,107 @@ async def test_the_listener_keeps_listening_after_a_failed_read(deps, monkeypatc
         await asyncio.wait_for(woken.wait(), WAIT_S)
     assert len(reads) >= 2
     assert any(r.levelno == logging.WARNING for r in caplog.records)
+
+
+def idle_for_an_hour(loops: list[Loop]) -> list[Loop]:
+    """The worker's loops with the sweeper's and the reconciler's idle passes an hour apart
+    (the settings give the relay's and the alert pass's)."""
+    for loop in loops:
+        if isinstance(loop, SessionSweeper):
+            loop._interval_s = HOUR_S
+        if isinstance(loop, Reconciler):
+            loop._tick_s = HOUR_S
+            loop._periods = {"sweep": HOUR_S, "gauges": HOUR_S}
+    return loops
+
+
+def named(deps: Any, *names: str) -> list[Loop]:
+    return [loop for loop in idle_for_an_hour(worker_loops(deps)) if loop.name in names]
+
+
+async def test_a_webhook_ending_dead_wakes_the_alert_pass(deps, merchant, receiver, make_session):
+    deps.http = make_session()
+    event_id = await record_event(deps, merchant.id, receiver.url("/status/500"))
+    # Its last attempt: one more failure and it is dead, owing the merchant an alert.
+    await deps.db["events"].update_one({"_id": event_id}, {"$set": {"attempts": MAX_ATTEMPTS - 1}})
+    [lease] = await deps.stores.schedule.take(to_ms(deps.clock()), 30_000, 10)
+    async with running(named(deps, "alerts", "wake-listener")):
+        await asyncio.sleep(0.2)  # the first pass finds nothing; the alert pass sleeps an hour
+        await deps.services.delivery.attempt(lease, deps.http)  # as a dispatcher runs it
+        assert (await event(deps, event_id)).status == "dead"
+
+        async def alert_written() -> bool:
+            return await deps.db["alerts"].count_documents({"account_id": merchant.id}) == 1
+
+        await until(alert_written)
+    assert "alert_due" not in await deps.db["events"].find_one({"_id": event_id})
+
+
+async def test_an_event_its_writer_did_not_schedule_is_restored_within_a_look_of_a_wake(
+    deps, make_account
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant)
+
+    async def writer_died_before_scheduling(events: Any) -> None:
+        pass
+
+    deps.services.outbox.on_events_recorded = writer_died_before_scheduling
+    async with running(named(deps, "outbox-relay", "webhook-reconciler", "wake-listener")):
+        await asyncio.sleep(0.2)  # the first sweep finds nothing; the reconciler sleeps
+        await deps.services.sessions.cancel(session_id)  # wakes the relay and the reconciler
+
+        async def scheduled() -> bool:
+            return await deps.stores.schedule.depth() == 1
+
+        await until(scheduled)
+    [written] = await deps.db["events"].find({"session_id": session_id}).to_list(None)
+    assert written["status"] == "queued"
+
+
+async def test_the_sweeper_expires_a_session_at_its_deadline_not_its_idle_pass(
+    deps, make_account, clock
+):
+    merchant = await make_account()
+    session_id = await open_session(deps, merchant, expires_in_s=1)
+    async with running(named(deps, "session-sweeper")):
+        await asyncio.sleep(0.2)  # the first pass: not overdue yet; it sleeps until the deadline
+        assert (await session_doc(deps, session_id))["status"] == "OPEN"
+        clock.advance(seconds=1)
+
+        async def expired() -> bool:
+            return (await session_doc(deps, session_id))["status"] == "EXPIRED"
+
+        await until(expired)
+
+
+async def test_a_released_claim_wakes_the_sweeper_to_expire_its_overdue_session(
+    deps, make_account, clock
+):
+    merchant = await make_account(balance_verification=True)
+    session_id = await open_session(deps, merchant, expires_in_s=300)
+    tx = await pay(deps, merchant)
+    with pytest.raises(errors.PendingVerification):  # the buyer's 202: the merchant confirms
+        await submit_claim(deps, ClaimRequest(session_id, tx.trx_id, "bkash"))
+    pending = (await deps.services.sessions.find(session_id)).pending_claim
+    assert pending is not None  # the claim waits for the balance: 24 h more
+    clock.advance(seconds=301)
+    async with running(named(deps, "session-sweeper", "wake-listener")):
+        await asyncio.sleep(0.2)  # not overdue while pending: the sweeper sleeps an hour
+        assert (await session_doc(deps, session_id))["status"] == "OPEN"
+        # The transaction turned suspect: the session is plainly open again, and overdue.
+        assert await deps.services.sessions.apply(session_id, sm.release(pending, clock()))
+
+        async def expired() -> bool:
+            return (await session_doc(deps, session_id))["status"] == "EXPIRED"
+
+        await until(expired)
+
+
+async def test_the_sweeper_sleeps_until_the_next_deadline_at_most_its_idle_pass(deps, make_account):
+    merchant = await make_account()
+    assert await SessionSweeper(deps.services.sessions, interval_s=30).pause_s() == 30
+    await open_session(deps, merchant, expires_in_s=300)
+    await open_session(deps, merchant, expires_in_s=90)
+    assert await SessionSweeper(deps.services.sessions, interval_s=30).pause_s() == 30
+    assert await SessionSweeper(deps.services.sessions, interval_s=HOUR_S).pause_s() == 90

@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from claimsvc.bootstrap import Deps
-from tests.e2e.conftest import AXE, VIEWPORTS, Tab, require
+from tests.e2e.conftest import VIEWPORTS, Tab, load_axe
 from tests.portal.conftest import PortalTestUser, make_user
 
 __all__ = ["make_user"]  # the HTTP tier's fixture, shared here
@@ -28,8 +28,7 @@ def viewport_name(viewport: dict[str, int] | str) -> str:
 
 async def axe_violations(page: Page) -> list[dict[str, Any]]:
     """Every axe-core violation on the page as it is now, of any impact."""
-    require(AXE, "run `python tools/ensure_node_deps.py` (npm ci; make test does)")
-    await page.evaluate(AXE.read_text())  # through DevTools: the page's CSP does not apply
+    await load_axe(page)
     found: list[dict[str, Any]] = await page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
             .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""
@@ -40,6 +39,47 @@ async def axe_violations(page: Page) -> list[dict[str, Any]]:
 async def assert_accessible(page: Page) -> None:
     found = await axe_violations(page)
     assert found == [], found
+
+
+FLOW_SIZES = {"en": "mobile", "bn": "desktop"}
+"""The size each language's run of a portal flow is clicked through on. A flow ran four times
+(two languages, two sizes) though the size changes only the layout; now it runs once per
+language, English on the phone and Bangla on the desktop (each size is still driven by clicks,
+each language still read), and `at_both_sizes` checks the layout of the other size on the same
+page state (issue 35: the suite's time)."""
+
+each_language = pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [(lang, VIEWPORTS[size]) for lang, size in FLOW_SIZES.items()],
+    ids=[f"{size}-{lang}" for lang, size in FLOW_SIZES.items()],
+)
+"""A portal flow's parametrisation: once per language, on its size of FLOW_SIZES."""
+
+
+def other_size(viewport: dict[str, int]) -> dict[str, int]:
+    return next(size for size in VIEWPORTS.values() if size != viewport)
+
+
+async def at_both_sizes(
+    page: Page,
+    name: str | None,
+    lang: str,
+    viewport: dict[str, int],
+    *also: Callable[[Page], Awaitable[None]],
+    axe: bool = True,
+) -> None:
+    """axe-core (unless not `axe`) and each of `also` on the page as it is now, at the flow's
+    size and then at the other one (resized: the same page state), each photographed as `name`
+    (None: no photo); back at the flow's size after."""
+    for size in (viewport, other_size(viewport)):
+        await page.set_viewport_size(size)
+        if axe:
+            await assert_accessible(page)
+        for check in also:
+            await check(page)
+        if name is not None:
+            await screenshot(page, name, lang, size)
+    await page.set_viewport_size(viewport)
 
 
 async def assert_no_overlap(items: Any) -> None:

@@ -11,7 +11,7 @@ from playwright.async_api import expect
 
 from claimsvc.api.words import Words
 from tests.claims_support import claim_body, open_session, pay
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import assert_accessible, at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +28,7 @@ async def newest_line_is(page, reason: str, person: str, t: Words) -> None:
     await assert_accessible(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_an_owners_confirm_and_settle_are_in_the_history_with_the_owner(
     deps, fetch, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -53,12 +53,11 @@ async def test_an_owners_confirm_and_settle_are_in_the_history_with_the_owner(
     row = page.locator("tr", has_text=held.trx_id)
     await expect(row).to_contain_text(t("transactions.why_confirmed_by_hand", who=owner.email))
     await expect(row).not_to_contain_text(t("transactions.why_gap"))
-    await assert_accessible(page)
-    await screenshot(page, "transactions-confirmed", lang, viewport)
+    await at_both_sizes(page, "transactions-confirmed", lang, viewport)
 
     await page.goto(f"{server}/portal/payments/{held_session}?lang={lang}")
     await newest_line_is(page, t("payment.reason_confirmed_by_hand"), owner.email, t)
-    await screenshot(page, "payment-confirmed-history", lang, viewport)
+    await at_both_sizes(page, "payment-confirmed-history", lang, viewport, axe=False)
 
     # Settle a payment of another amount: the history names the owner, not the server.
     short_session = await open_session(deps, shop)
@@ -71,7 +70,7 @@ async def test_an_owners_confirm_and_settle_are_in_the_history_with_the_owner(
     assert not tab.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_an_owner_turns_balance_verification_on_and_the_audit_log_names_them(
     deps, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -82,18 +81,17 @@ async def test_an_owner_turns_balance_verification_on_and_the_audit_log_names_th
     page = tab.page
     await page.goto(f"{server}/portal/wallets?lang={lang}")
     await expect(page.locator("#verification-state")).to_have_text(t("wallets.verification_off"))
-    await assert_accessible(page)
-    await screenshot(page, "wallets-verification", lang, viewport)
+    await at_both_sizes(page, "wallets-verification", lang, viewport)
     await page.get_by_role("button", name=t("wallets.verification_turn_on")).click()
     await page.wait_for_url(f"{server}/portal/wallets")
     await expect(page.locator(".flash")).to_have_text(t("wallets.verification_now_on"))
     await expect(page.locator("#verification-state")).to_have_text(t("wallets.verification_on"))
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     assert (await deps.services.admin.get_account(shop.id)).balance_verification is True
     await page.goto(f"{server}/portal/audit?lang={lang}")
     entry = page.locator("tr", has_text=t("status.audit.wallet.verification"))
     await expect(entry).to_contain_text(owner.email)
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     assert not tab.errors
 
 

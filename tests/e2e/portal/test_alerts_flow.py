@@ -13,7 +13,7 @@ from playwright.async_api import expect
 from claimsvc.domain import alerts as al
 from tests.alerts.smtp_server import smtp, smtp_settings
 from tests.conftest import make_settings
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 from tests.portal.test_alerts_page import bot_link
 
 pytestmark = pytest.mark.e2e
@@ -29,7 +29,7 @@ def settings(smtp):
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_linking_telegram_and_choosing_alerts(
     deps, make_account, make_user, portal_tab, server, viewport, lang, smtp
 ):
@@ -39,14 +39,13 @@ async def test_linking_telegram_and_choosing_alerts(
     page = tab.page
     await page.goto(f"{server}/portal/alerts?lang={lang}")
     await expect(page.locator("nav.menu a[aria-current=page]")).to_be_visible()
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
 
     await page.locator("form[action='/portal/alerts/telegram'] button[type=submit]").click()
     code = (await page.locator("[data-testid=link-code]").inner_text()).strip()
     assert len(code) == 10
     await expect(page.locator(f"a[href='https://t.me/shop_bot?start={code}']")).to_be_visible()
-    await assert_accessible(page)
-    await screenshot(page, "alerts-code", lang, viewport)
+    await at_both_sizes(page, "alerts-code", lang, viewport)
 
     said = await bot_link(deps, code)
     assert said[0][1]["text"].startswith("Linked" if lang == "en" else "যুক্ত হয়েছে")
@@ -69,7 +68,7 @@ async def test_linking_telegram_and_choosing_alerts(
     now = "every day at 9:00 PM" if lang == "en" else "প্রতিদিন রাত"
     await expect(page.locator("[data-testid=summary-hour]")).to_contain_text(now)
     assert (await deps.stores.accounts.get(shop.id)).alert_summary_hour == 21
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
 
     await page.locator("#address").fill("alerts@rahim.example.com")
     await page.locator("form[action='/portal/alerts/email'] button[type=submit]").click()
@@ -79,18 +78,17 @@ async def test_linking_telegram_and_choosing_alerts(
     [mail] = smtp.to("alerts@rahim.example.com")
     link = re.search(r"https?://\S+/portal/alerts/email/verify/\S+", mail.get_content()).group(0)
     await page.goto(link)
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     await page.locator("form[action*='/email/verify/'] button[type=submit]").click()
     await expect(page.locator(".flash")).to_be_visible()
     await page.locator(f"#email-{al.PAYMENT_HELD}").uncheck()
     await page.locator("form[action$='/kinds'] >> nth=1").locator("button").click()
     await expect(page.locator(f"#email-{al.PAYMENT_HELD}")).not_to_be_checked()
-    await assert_accessible(page)
-    await screenshot(page, "alerts", lang, viewport)
+    await at_both_sizes(page, "alerts", lang, viewport)
 
     await page.locator("form[action$='/unlink'] button.danger >> nth=0").click()
     await expect(page.locator(".flash")).to_be_visible()
     kinds = [c.kind for c in await deps.services.alert_channels.of_user(user.id)]
     assert kinds == [al.EMAIL]
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     assert not tab.errors and not tab.csp_violations()

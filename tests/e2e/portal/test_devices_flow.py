@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import expect
 from tornado.httpclient import AsyncHTTPClient
 
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 from tests.sms.conftest import bkash_credit, drain, sms, sms_server
 
 __all__ = ["drain", "sms", "sms_server"]  # the SMS tier's fixtures, used here
@@ -18,7 +18,7 @@ __all__ = ["drain", "sms", "sms_server"]  # the SMS tier's fixtures, used here
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
     make_account, make_user, portal_tab, server, sms_server, drain, deps, viewport, lang, caplog
 ):
@@ -29,7 +29,7 @@ async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
     tab = await portal_tab(owner, lang=lang)
     page = tab.page
     await page.goto(f"{server}/portal/devices?lang={lang}")
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     await page.locator("#name").fill("Shop phone")
     await page.locator("form[action='/portal/devices'] button[type=submit]").click()
     address = (await page.locator("#intake-url").inner_text()).strip()
@@ -38,8 +38,7 @@ async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
     qr = page.locator("img.qr")
     await expect(qr).to_be_visible()
     assert (await qr.evaluate("img => img.naturalWidth")) > 0  # the data: image rendered
-    await assert_accessible(page)
-    await screenshot(page, "device-paired", lang, viewport)
+    await at_both_sizes(page, "device-paired", lang, viewport)
 
     body = {"sender": "bKash", "message": bkash_credit("9PORTAL1AB", "500.00", "1,500.00")}
     reply = await AsyncHTTPClient().fetch(
@@ -54,17 +53,17 @@ async def test_pair_a_phone_post_an_sms_with_its_token_and_see_it_listed(
 
     await page.goto(f"{server}/portal/devices")
     await expect(page.locator("body")).not_to_contain_text(token)
-    await screenshot(page, "devices", lang, viewport)
+    await at_both_sizes(page, "devices", lang, viewport, axe=False)
     await page.goto(f"{server}/portal/transactions")
     await expect(page.locator("table").first).to_contain_text("9PORTAL1AB")
     await expect(page.locator("table").first).to_contain_text("017****5678")
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     assert not tab.errors and not tab.csp_violations()
     # The intake, the worker and the portal logged nothing of the token.
     assert caplog.records and all(token not in str(vars(r)) for r in caplog.records)
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_revoke_a_phone_after_confirming(
     make_account, make_user, portal_tab, server, deps, viewport, lang
 ):
@@ -75,8 +74,7 @@ async def test_revoke_a_phone_after_confirming(
     await page.goto(f"{server}/portal/devices?lang={lang}")
     await page.locator(f"a[href='/portal/devices/{registered.device.id}']").click()
     await expect(page.locator("section")).to_contain_text("Lost phone")
-    await assert_accessible(page)
-    await screenshot(page, "device-revoke", lang, viewport)
+    await at_both_sizes(page, "device-revoke", lang, viewport)
     await page.locator("button.danger").click()
     await expect(page.locator(".flash")).to_be_visible()
     await expect(page.locator("table a")).to_have_count(0)  # no revoke link left

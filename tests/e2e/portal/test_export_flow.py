@@ -12,14 +12,14 @@ from playwright.async_api import expect
 
 from tests.claims_support import open_session
 from tests.conftest import initialize_body
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
 TOO_LONG = {"en": "at most 366 days", "bn": "সর্বোচ্চ ৩৬৬ দিন"}
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_the_export_page_downloads_a_csv(
     deps, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -28,8 +28,7 @@ async def test_the_export_page_downloads_a_csv(
     tab = await portal_tab(await make_user(shop, role="staff"), lang=lang)
     page = tab.page
     await page.goto(f"{server}/portal/export?lang={lang}")
-    await assert_accessible(page)
-    await screenshot(page, "export", lang, viewport)
+    await at_both_sizes(page, "export", lang, viewport)
     async with page.expect_download() as download_info:
         await page.locator("#export-form button[type=submit]").click()
     download = await download_info.value
@@ -38,7 +37,7 @@ async def test_the_export_page_downloads_a_csv(
     assert text.startswith("created_at_dhaka,order_id") and "total,payments,1" in text
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_range_too_long_is_said_beside_the_last_day(
     deps, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -52,11 +51,11 @@ async def test_a_range_too_long_is_said_beside_the_last_day(
     await expect(page.locator("#to")).to_have_attribute("aria-invalid", "true")
     await expect(page.locator("#from")).to_have_value("2025-01-01")
     await expect(page.locator("#export-problems a[href='#to']")).to_be_visible()
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     assert not tab.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_test_data_downloads_the_test_sessions_in_a_file_marked_test(
     deps, fetch, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -71,8 +70,7 @@ async def test_test_data_downloads_the_test_sessions_in_a_file_marked_test(
     await page.locator("#mode-test").click()
     await expect(page.locator("#test-banner")).to_be_visible()
     await expect(page.locator("#export-test-hint")).to_be_visible()
-    await assert_accessible(page)
-    await screenshot(page, "export-test", lang, viewport)
+    await at_both_sizes(page, "export-test", lang, viewport)
     async with page.expect_download() as download_info:
         await page.locator("#export-form button[type=submit]").click()
     download = await download_info.value

@@ -9,7 +9,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.claims_support import claim_body, events_of, open_session, pay
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_staff_accept_a_short_payment_and_a_reload_settles_nothing_twice(
     deps, fetch, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -34,12 +34,11 @@ async def test_staff_accept_a_short_payment_and_a_reload_settles_nothing_twice(
     await page.goto(f"{server}/portal/?lang={lang}")
     await page.locator("#attention-list a[href='/portal/payments#differing']").click()
     await expect(page.locator("#differing")).to_be_visible()
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     await page.locator(f"#differing a[href='/portal/payments/{session_id}']").click()
     await expect(page.locator("#settle")).to_be_visible()
     await expect(page.locator("#settle-paid")).to_contain_text("499" if lang == "en" else "৪৯৯")
-    await assert_accessible(page)
-    await screenshot(page, "payment-settle", lang, viewport)
+    await at_both_sizes(page, "payment-settle", lang, viewport)
 
     await page.get_by_role("button", name=words["accept"]).click()
     await page.wait_for_url(f"{server}/portal/payments/{session_id}")
@@ -47,8 +46,7 @@ async def test_staff_accept_a_short_payment_and_a_reload_settles_nothing_twice(
     await page.reload()
     await expect(page.locator("#settle-decision")).to_contain_text(words["accepted"])
     await expect(page.get_by_role("button", name=words["accept"])).to_have_count(0)
-    await assert_accessible(page)
-    await screenshot(page, "payment-settled", lang, viewport)
+    await at_both_sizes(page, "payment-settled", lang, viewport)
     assert [e["payment_status"] for e in await events_of(deps, session_id)] == ["COMPLETED"]
     audits = await deps.db["audit_log"].count_documents({"action": "payment.settle"})
     assert audits == 1

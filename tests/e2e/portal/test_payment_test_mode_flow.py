@@ -17,7 +17,12 @@ from sms_ingest.app import build
 from sms_ingest.consumer import Tuning
 from tests.conftest import initialize_body
 from tests.e2e.conftest import SHOP
-from tests.e2e.portal.conftest import SCREENSHOTS, assert_accessible, screenshot, viewport_name
+from tests.e2e.portal.conftest import (
+    SCREENSHOTS,
+    at_both_sizes,
+    each_language,
+    viewport_name,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -46,12 +51,18 @@ async def sms_worker(deps) -> AsyncIterator[None]:
     await asyncio.wait_for(task, timeout=30)  # the batch in hand is finished, then it returns
 
 
+async def photo(buyer, lang: str) -> None:
+    """docs/screenshots/test-checkout-<lang>-<size>.png, the hosted page at its current size."""
+    path = SCREENSHOTS / f"test-checkout-{lang}-{viewport_name(buyer.viewport_size)}.png"
+    await buyer.screenshot(path=str(path), full_page=True)
+
+
 async def back_at_the_shop(route) -> None:
     body = "<!doctype html><html lang='en'><title>Shop</title><p>Back at the shop</p></html>"
     await route.fulfill(status=200, content_type="text/html", body=body)
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_late_sms_test_payment_from_the_portal_completes_the_waiting_buyer(
     deps, fetch, make_account, make_user, portal_tab, server, viewport, lang, sms_worker
 ):
@@ -67,8 +78,7 @@ async def test_a_late_sms_test_payment_from_the_portal_completes_the_waiting_buy
     key = (await page.locator("[data-testid=new-key]").inner_text()).strip()
     assert key.startswith("sk_test_")
     await expect(page.locator("table .badge.test")).to_have_count(1)
-    await assert_accessible(page)
-    await screenshot(page, "keys-test", lang, viewport)
+    await at_both_sizes(page, "keys-test", lang, viewport)
 
     opened = await fetch("/api/v1/checkout/initialize", json=initialize_body(), key=key)
     session_id = opened.json()["session_id"]
@@ -79,13 +89,12 @@ async def test_a_late_sms_test_payment_from_the_portal_completes_the_waiting_buy
     await page.locator("#mode-test").click()
     await expect(page.locator("#test-banner")).to_be_visible()
     await expect(page.locator("#sessions .badge.test")).to_have_text(words["badge"])
-    await assert_accessible(page)
-    await screenshot(page, "payments-test", lang, viewport)
+    await at_both_sizes(page, "payments-test", lang, viewport)
 
     await page.locator(f"#sessions a[href*='{session_id}']").click()
     await expect(page.locator("#test-badge")).to_be_visible()
     await expect(page.locator("#test-pay")).to_be_visible()
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
 
     # Late SMS: the TrxID first, the SMS when the merchant says.
     await page.locator("#outcome-late_sms").check()
@@ -93,19 +102,14 @@ async def test_a_late_sms_test_payment_from_the_portal_completes_the_waiting_buy
     await expect(page.locator("#let-arrive")).to_be_visible()
     trx_id = re.search(r"trx=([A-Z0-9]+)", page.url).group(1)
     await expect(page.locator("#test-sent")).to_contain_text(trx_id)
-    await assert_accessible(page)
-    await screenshot(page, "test-payment", lang, viewport)
+    await at_both_sizes(page, "test-payment", lang, viewport)
 
     # The buyer, on the hosted page, types it before the SMS: the page waits.
     buyer = await page.context.new_page()
     await page.context.route(f"{SHOP}/**", back_at_the_shop)
     await buyer.goto(f"{server}/checkout/{session_id}?lang={lang}")
     await expect(buyer.locator("#test-mode")).to_contain_text(words["test"])
-    await assert_accessible(buyer)
-    await buyer.screenshot(
-        path=str(SCREENSHOTS / f"test-checkout-{lang}-{viewport_name(viewport)}.png"),
-        full_page=True,
-    )
+    await at_both_sizes(buyer, None, lang, viewport, lambda tab: photo(tab, lang))
     await buyer.locator("#trx-id").press_sequentially(trx_id)
     await buyer.get_by_role("button", name=words["confirm"]).click()
     await expect(buyer.locator("#checkout")).to_have_attribute("data-state", "waiting")

@@ -9,7 +9,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.claims_support import claim_body, open_session, pay, relay_owed
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -38,7 +38,7 @@ async def search(page, text: str) -> None:
     await page.wait_for_load_state()
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_payment_is_found_by_order_and_trxid_with_its_history_and_event(
     deps, fetch, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -52,18 +52,16 @@ async def test_a_payment_is_found_by_order_and_trxid_with_its_history_and_event(
     await expect(page.locator("#paid-count")).to_contain_text("1" if lang == "en" else "১")
     await expect(page.locator("#paid-amount")).to_contain_text("500" if lang == "en" else "৫০০")
     await expect(page.locator("#attention-list")).to_contain_text(words["held"])
-    await assert_accessible(page)
-    await screenshot(page, "overview", lang, viewport)
+    await at_both_sizes(page, "overview", lang, viewport)
 
     await page.goto(f"{server}/portal/payments")
     await search(page, order_id)
     await expect(page.locator("#sessions tbody tr")).to_have_count(1)
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     await search(page, trx_id.lower())
     await expect(page.locator("#sessions tbody tr")).to_have_count(1)
     await expect(page.locator("#transactions")).to_contain_text(trx_id)
-    await assert_accessible(page)
-    await screenshot(page, "payments", lang, viewport)
+    await at_both_sizes(page, "payments", lang, viewport)
 
     await page.locator(f"#sessions a[href='/portal/payments/{session_id}']").click()
     await expect(page.locator("h1")).to_contain_text(order_id)
@@ -76,8 +74,7 @@ async def test_a_payment_is_found_by_order_and_trxid_with_its_history_and_event(
     await expect(event).to_have_attribute(
         "href", f"/portal/webhooks/events/{await event_id(deps, session_id)}"
     )
-    await assert_accessible(page)
-    await screenshot(page, "payment", lang, viewport)
+    await at_both_sizes(page, "payment", lang, viewport)
     # The phone shows no sideways scrolling: each table is a stack of labelled rows.
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import expect
 
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -18,7 +18,7 @@ navigator.share = (data) => { window.__shared.push(data); return Promise.resolve
 """A Web Share API for the test (headless Chromium has none), recording what it was given."""
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_new_account_s_overview_lists_its_first_steps_each_linking_to_its_page(
     make_account, make_user, portal_tab, server, viewport, deps, lang
 ):
@@ -30,8 +30,7 @@ async def test_a_new_account_s_overview_lists_its_first_steps_each_linking_to_it
     steps = page.locator("#first-steps-list li")
     await expect(steps).to_have_count(5)
     await expect(page.locator("#first-steps-list li.done")).to_have_count(0)
-    await assert_accessible(page)
-    await screenshot(page, "overview-first-steps", lang, viewport)
+    await at_both_sizes(page, "overview-first-steps", lang, viewport)
     # The figures sit beside their labels, not indented under them.
     label = await page.locator(".figures dt").first.bounding_box()
     value = await page.locator("#paid-count").bounding_box()
@@ -50,7 +49,7 @@ async def test_a_new_account_s_overview_lists_its_first_steps_each_linking_to_it
     assert not tab.errors and not tab.csp_violations()
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_copy_and_share_a_payment_link(
     make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -76,8 +75,7 @@ async def test_copy_and_share_a_payment_link(
     assert await page.evaluate("navigator.clipboard.readText()") == url
     await share.click()
     assert await page.evaluate("window.__shared") == [{"url": url}]
-    await assert_accessible(page)
-    await screenshot(page, "link-share", lang, viewport)
+    await at_both_sizes(page, "link-share", lang, viewport)
     assert not tab.errors and not tab.csp_violations()
 
 
@@ -111,7 +109,7 @@ async def test_without_a_share_api_only_copy_shows_and_without_script_neither(
         await quiet.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_the_devices_page_warns_when_a_phone_cannot_reach_the_sms_address(
     make_account, make_user, portal_tab, server, viewport, deps, lang
 ):
@@ -123,15 +121,14 @@ async def test_the_devices_page_warns_when_a_phone_cannot_reach_the_sms_address(
     await expect(warning).to_be_visible()
     await expect(warning).to_contain_text("CLAIMSVC_PUBLIC_SMS_URL")
     await expect(warning).to_contain_text("http://localhost:8081")
-    await assert_accessible(page)
-    await screenshot(page, "devices-unreachable", lang, viewport)
+    await at_both_sizes(page, "devices-unreachable", lang, viewport)
     deps.settings = deps.settings.replace(public_sms_url="http://192.168.1.20:8081")
     await page.reload()
     await expect(page.locator("#unreachable")).to_have_count(0)
     assert not tab.errors and not tab.csp_violations()
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_keys_show_their_state_and_the_owner_s_own_row_offers_no_action(
     make_account, make_user, portal_tab, server, viewport, deps, lang
 ):
@@ -144,9 +141,9 @@ async def test_keys_show_their_state_and_the_owner_s_own_row_offers_no_action(
     await expect(page.locator("[data-testid=key-state]")).to_have_text(
         "active" if lang == "en" else "সক্রিয়"
     )
-    await assert_accessible(page)  # the screenshot: test_keys_flow.py
+    await at_both_sizes(page, None, lang, viewport)  # the screenshot: test_keys_flow.py
     await page.goto(f"{server}/portal/team")
     await expect(page.locator(f"form[action^='/portal/team/{owner.id}/']")).to_have_count(0)
     await expect(page.locator("form[action$='/disable']")).to_have_count(1)
-    await assert_accessible(page)  # the screenshot: test_signin_flow.py
+    await at_both_sizes(page, None, lang, viewport)  # the screenshot: test_signin_flow.py
     assert not tab.errors and not tab.csp_violations()

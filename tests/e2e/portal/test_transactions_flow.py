@@ -6,13 +6,13 @@ import pytest
 from playwright.async_api import expect
 
 from tests.claims_support import claim_body, events_of, open_session, pay, session_doc
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 from tests.portal.phone_support import store_message
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_staff_confirm_a_held_payment_and_the_checkout_completes(
     make_account, make_user, portal_tab, server, fetch, deps, viewport, lang
 ):
@@ -27,8 +27,7 @@ async def test_staff_confirm_a_held_payment_and_the_checkout_completes(
     tab = await portal_tab(await make_user(shop, role="staff"), lang=lang)
     page = tab.page
     await page.goto(f"{server}/portal/transactions?lang={lang}")
-    await assert_accessible(page)
-    await screenshot(page, "transactions", lang, viewport)
+    await at_both_sizes(page, "transactions", lang, viewport)
     texts = page.locator("table").nth(1)
     await expect(texts).to_contain_text("018****5678")
     await expect(texts).not_to_contain_text("01812345678")

@@ -7,7 +7,7 @@ import pytest
 from playwright.async_api import expect
 
 from claimsvc.services.transactions import NewTransaction
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -17,7 +17,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_payment_in_a_new_wording_shows_it_was_read_by_its_balance(
     make_account, make_user, portal_tab, server, deps, viewport, lang
 ):
@@ -43,6 +43,5 @@ async def test_a_payment_in_a_new_wording_shows_it_was_read_by_its_balance(
     await expect(page.locator("tr", has_text="NEWWA1B2C3")).to_contain_text(by_balance)
     await expect(page.locator("tr", has_text="KNWNA1B2C3")).to_contain_text(known)
     await expect(page.locator(f'td[data-label="{label}"]')).to_have_count(2)
-    await assert_accessible(page)
-    await screenshot(page, "transactions-read-by", lang, viewport)
+    await at_both_sizes(page, "transactions-read-by", lang, viewport)
     assert not tab.errors and not tab.csp_violations()

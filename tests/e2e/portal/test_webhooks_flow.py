@@ -9,7 +9,7 @@ from playwright.async_api import expect
 
 from claimsvc.domain.outbox import DELIVERED
 from claimsvc.worker.webhooks import make_dispatcher
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 from tests.worker.conftest import (  # the real receiver and a session that trusts it
     RECEIVER_HOSTS,
     RECEIVER_SECRET,
@@ -34,7 +34,7 @@ async def worker(deps, make_session):
     deps.http = None
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
     deps, make_account, make_user, portal_tab, server, viewport, receiver, worker, lang
 ):
@@ -52,8 +52,7 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
         "tbody tr", has=page.locator(f"a[href='/portal/webhooks/events/{event_id}']")
     )
     await expect(row).to_contain_text("500")
-    await assert_accessible(page)
-    await screenshot(page, "webhooks", lang, viewport)
+    await at_both_sizes(page, "webhooks", lang, viewport)
 
     failed = {
         "en": "Your server failed while answering (500).",
@@ -70,8 +69,7 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
         "x-svc-signature: "
     )
     await expect(details.locator("[data-testid=response-headers]")).to_contain_text("500")
-    await assert_accessible(page)
-    await screenshot(page, "event-failed", lang, viewport)
+    await at_both_sizes(page, "event-failed", lang, viewport)
 
     receiver.down = False  # the merchant fixed the server
     await page.locator(
@@ -86,8 +84,7 @@ async def test_a_failed_webhook_is_seen_and_sent_again_until_delivered(
     await expect(page.locator("table.table tbody tr")).to_have_count(2)
     await expect(page.locator("[data-testid=attempt-details]")).to_have_count(2)
     await expect(page.locator("[data-testid=response-body]").first).to_have_text("ok")
-    await assert_accessible(page)
-    await screenshot(page, "event", lang, viewport)
+    await at_both_sizes(page, "event", lang, viewport)
     done = await event(deps, event_id)
     assert (done.status, done.attempts) == (DELIVERED, 2)
     assert [r["headers"]["x-svc-event-id"] for r in receiver.requests] == [str(event_id)] * 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import expect
 
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +31,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     deps, make_account, make_user, portal_tab, server, viewport, lang
 ):
@@ -42,15 +42,14 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     words = WORDS[lang]
     await page.goto(f"{server}/portal/webhooks?lang={lang}")
     await expect(page.locator("#url-hint")).to_contain_text("shop.example.com")
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
 
     await page.get_by_role("button", name=words["show"], exact=True).click()
     await expect(page.locator("[data-testid=new-secret]")).to_have_text(
         "cbs_the-shops-secret-0123456789abc"
     )
     assert "shown=" in page.url
-    await assert_accessible(page)
-    await screenshot(page, "webhooks-secret", lang, viewport)
+    await at_both_sizes(page, "webhooks-secret", lang, viewport)
     await page.reload()
     await expect(page.locator("[data-testid=new-secret]")).to_have_count(0)
     await expect(page.locator(".flash")).to_contain_text(words["gone"])
@@ -58,16 +57,14 @@ async def test_the_secret_is_revealed_once_and_hosts_are_edited(
     await page.locator("#host").fill("https://hooks.rahim.example/x")
     await page.locator("form[action='/portal/webhooks/hosts'] #host").press("Enter")
     await expect(page.locator("#host-problem")).to_contain_text(words["bad"])
-    await assert_accessible(page)
-    await screenshot(page, "webhooks-host-refused", lang, viewport)
+    await at_both_sizes(page, "webhooks-host-refused", lang, viewport)
 
     await page.locator("#host").fill("hooks.rahim.example")
     await page.locator("#host").press("Enter")
     await expect(page.locator(".flash")).to_have_text(words["added"])
     await expect(page.locator("[data-testid=allowed-hosts]")).to_contain_text("hooks.rahim.example")
     await expect(page.locator("#url-hint")).to_contain_text("hooks.rahim.example")
-    await assert_accessible(page)
-    await screenshot(page, "webhooks-hosts", lang, viewport)
+    await at_both_sizes(page, "webhooks-hosts", lang, viewport)
 
     remove = page.locator("[data-testid=allowed-hosts] li", has_text="hooks.rahim.example")
     await remove.get_by_role("button").click()

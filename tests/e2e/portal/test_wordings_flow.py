@@ -10,14 +10,14 @@ from playwright.async_api import expect
 
 from sms_ingest.app import build
 from sms_ingest.consumer import Tuning
-from tests.e2e.portal.conftest import assert_accessible, screenshot
+from tests.e2e.portal.conftest import at_both_sizes, each_language
 from tests.portal.phone_support import store_message
 from tests.portal.test_wordings_pages import FIRST, SECOND
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@each_language
 async def test_an_owner_teaches_a_wording_and_its_messages_are_read(
     make_account, make_user, portal_tab, server, deps, viewport, lang
 ):
@@ -29,11 +29,11 @@ async def test_an_owner_teaches_a_wording_and_its_messages_are_read(
     await page.goto(f"{server}/portal/transactions?lang={lang}")
     await page.locator(f"a[href='/portal/wordings/teach?message={first.id}']").click()
     await expect(page.locator("#sms-text")).to_contain_text("017****5678")
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
     await page.locator("button[value=preview]").click()  # nothing chosen yet: field errors
     await expect(page.locator("#wd-trx-problem")).to_be_visible()
     await expect(page.locator("#wd-trx")).to_have_attribute("aria-invalid", "true")
-    await assert_accessible(page)
+    await at_both_sizes(page, None, lang, viewport)
 
     await page.locator("#wd-trx").select_option(label="NEWQ1W2E3R")
     await page.locator("#wd-amount").select_option(label="500.00")
@@ -43,16 +43,14 @@ async def test_an_owner_teaches_a_wording_and_its_messages_are_read(
     preview = page.locator("#preview")
     await expect(preview).to_contain_text("NEWQ1W2E3R")
     await expect(preview).to_contain_text("NEWZ9X8C7V")
-    await assert_accessible(page)
-    await screenshot(page, "wording-teach", lang, viewport)
+    await at_both_sizes(page, "wording-teach", lang, viewport)
 
     await page.locator("#wd-save").click()
     await page.wait_for_url(f"{server}/portal/wordings")
     await expect(page.locator(".flash")).to_be_visible()
     # The wallet by its brand, as every portal page names it (bKash, বিকাশ).
     await expect(page.locator("table").first).to_contain_text(re.compile("bKash|বিকাশ"))
-    await assert_accessible(page)
-    await screenshot(page, "wordings", lang, viewport)
+    await at_both_sizes(page, "wordings", lang, viewport)
 
     sms = build(deps, Tuning(idle_backoff_s=0.01, block_ms=1, sweep_every_s=3600))
     while await sms.consumer.tick():
