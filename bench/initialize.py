@@ -15,7 +15,7 @@ excluded), MongoDB commands and Redis calls per request. Each figure is the medi
 rounds; a round runs every scenario once, each on a fresh server.
 
     .venv/bin/python bench/initialize.py [--duration 10] [--connections 32] [--rounds 3]
-        [--client auto] [--mongo-url secantus|mongodb://...|memory://]
+        [--client auto] [--rate R] [--mongo-url secantus|mongodb://...|memory://]
         [--redis-url redis://...|memory://]
 
 Goals: initialize at no less than a third of the bare handler's requests per second (issue 2);
@@ -235,8 +235,10 @@ def run_wrk(name: str, url: str, key: str, mode: str, args: argparse.Namespace) 
 
 
 async def _aiohttp_worker(
-    url: str, key: str, mode: str, conns: int, seconds: float, tag: str
+    url: str, key: str, mode: str, conns: int, seconds: float, tag: str, rate: float = 0.0
 ) -> tuple[list[float], dict[str, int], float]:
+    """`conns` connections each sending its next request when the last is answered (closed
+    loop), or, with `rate`, one request every 1/rate s however many are in flight (open loop)."""
     import aiohttp
 
     latencies: list[float] = []
@@ -245,20 +247,37 @@ async def _aiohttp_worker(
     started = time.perf_counter()
     deadline = started + seconds
 
+    async def one(session: aiohttp.ClientSession, order: str) -> None:
+        sent = time.perf_counter()
+        async with session.post(url + PATH, data=order_body(order), headers=headers) as r:
+            await r.read()
+        latencies.append(time.perf_counter() - sent)
+        statuses[str(r.status)] = statuses.get(str(r.status), 0) + 1
+
+    def order_of(lane: int, n: int) -> str:
+        return f"{tag}-{lane}-{n}" if mode == "new" else "bench-replay"
+
     async def one_connection(session: aiohttp.ClientSession, lane: int) -> None:
         n = 0
         while time.perf_counter() < deadline:
             n += 1
-            order = f"{tag}-{lane}-{n}" if mode == "new" else "bench-replay"
-            started = time.perf_counter()
-            async with session.post(url + PATH, data=order_body(order), headers=headers) as r:
-                await r.read()
-            latencies.append(time.perf_counter() - started)
-            statuses[str(r.status)] = statuses.get(str(r.status), 0) + 1
+            await one(session, order_of(lane, n))
+
+    async def open_loop(session: aiohttp.ClientSession) -> None:
+        tasks = []
+        for n in range(int(rate * seconds)):
+            delay = started + n / rate - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(one(session, order_of(0, n))))
+        await asyncio.gather(*tasks)
 
     connector = aiohttp.TCPConnector(limit=conns)
     async with aiohttp.ClientSession(connector=connector) as session:
-        await asyncio.gather(*(one_connection(session, i) for i in range(conns)))
+        if rate:
+            await open_loop(session)
+        else:
+            await asyncio.gather(*(one_connection(session, i) for i in range(conns)))
     return latencies, statuses, time.perf_counter() - started
 
 
@@ -279,6 +298,7 @@ def run_aiohttp(name: str, url: str, key: str, mode: str, args: argparse.Namespa
             max(1, args.connections // procs),
             float(args.duration),
             f"p{i}-{time.time_ns()}",
+            args.rate / procs,
         )
         for i in range(procs)
     ]
@@ -406,6 +426,7 @@ def median_of(rounds: list[Result]) -> Result:
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(
         f"client={args.client} connections={args.connections} duration={args.duration}s "
+        f"{f'rate={args.rate:g}/s (open loop) ' if args.rate else ''}"
         f"rounds={args.rounds} (medians) cpus={os.cpu_count()} {store_label(args)}"
     )
     print_table(results, "req/s", 40)
@@ -455,6 +476,14 @@ def main() -> None:
     parser.add_argument("--client", choices=["auto", "wrk", "aiohttp"], default="auto")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; figures are medians")
     parser.add_argument("--client-processes", type=int, default=2, help="aiohttp client only")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="requests a second offered to every scenario alike (open loop, aiohttp client; "
+        "below the slowest scenario's capacity): CPU per request at one rate for all, since it "
+        "falls as the rate rises. Default 0: closed loop, --connections at a time",
+    )
     parser.add_argument("--driver", default=PYMONGO, help=argparse.SUPPRESS)
     add_store_args(parser)
     args = parser.parse_args()
@@ -467,7 +496,9 @@ def main() -> None:
             asyncio.run(serve_floor(args, insert=args.serve == "floor-insert"))
         return
     if args.client == "auto":
-        args.client = "wrk" if shutil.which("wrk") else "aiohttp"
+        args.client = "wrk" if shutil.which("wrk") and not args.rate else "aiohttp"
+    if args.rate and args.client == "wrk":
+        parser.error("--rate needs the aiohttp client (wrk has no fixed rate)")
     report(measure(args), args)
 
 
