@@ -37,6 +37,7 @@ lint: $(STAMP)
 	$(BIN)/mypy claimsvc sms_ingest
 
 bench: $(STAMP)
+	$(BIN)/pip install -q -e '.[bench]'  # motor, for its floor beside AsyncMongoClient's
 	for f in bench/[!_]*.py; do $(BIN)/python $$f || exit 1; done  # _*.py: shared helpers
 
 clean:

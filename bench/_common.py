@@ -230,8 +230,9 @@ async def counted_deps(settings: Any, clock: Any = None) -> tuple[Any, Any]:
     return deps, tally
 
 
-def counted_clients(settings: Any, tally: Any) -> tuple[Any, Any]:
-    """(MongoDB client, Redis client) as open_deps opens them, counting into `tally`."""
+def counted_clients(settings: Any, tally: Any, driver: str = "") -> tuple[Any, Any]:
+    """(MongoDB client, Redis client) as open_deps opens them, counting into `tally`; `driver`
+    MOTOR for motor's client on a real server (its floor beside AsyncMongoClient's)."""
     from claimsvc.store.mongo import open_mongo
     from claimsvc.store.redis_client import open_redis
     from claimsvc.testing.roundtrips import CountingMongoClient, CountingRedis, MongoCommandCounter
@@ -241,17 +242,47 @@ def counted_clients(settings: Any, tally: Any) -> tuple[Any, Any]:
     if url.startswith("memory://"):
         mongo = CountingMongoClient(open_mongo(url), tally)
     else:
-        from motor.motor_asyncio import AsyncIOMotorClient
-
-        # The same options as claimsvc.store.mongo.open_mongo, plus the listener.
-        mongo = AsyncIOMotorClient(
-            url,
-            tz_aware=True,
-            w="majority",
-            retryWrites=True,
-            event_listeners=[MongoCommandCounter(tally)],
-        )
+        mongo = mongo_client(driver, url, event_listeners=[MongoCommandCounter(tally)])
     return mongo, CountingRedis(open_redis(settings.redis_url), tally)
+
+
+# The two drivers, for their floors in one run (issue 35) ------------------------------------------
+
+PYMONGO, MOTOR = "AsyncMongoClient", "motor"
+DRIVERS = (PYMONGO, MOTOR)
+
+
+def mongo_client(driver: str, url: str, **options: Any) -> Any:
+    """A client of `driver` (PYMONGO when empty) with the service's options plus `options`."""
+    from claimsvc.store.mongo import open_mongo
+
+    if driver != MOTOR:
+        return open_mongo(url, **options)
+    from motor.motor_asyncio import AsyncIOMotorClient  # the bench extra only (pyproject)
+
+    # claimsvc.store.mongo.open_mongo's options
+    return AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True, **options)
+
+
+def drivers_here(mongo_url: str) -> tuple[list[str], str]:
+    """The drivers whose floor this run can measure, and why any other is left out ("" if not)."""
+    if mongo_url.startswith("memory://"):
+        return [PYMONGO], "motor's floor: skipped (memory:// is the in-process fake, no driver)"
+    try:
+        import motor  # noqa: F401
+    except ImportError:
+        return [PYMONGO], (
+            "motor's floor: skipped, motor is not installed "
+            "(`make bench`, or .venv/bin/pip install -e '.[bench]')"
+        )
+    return list(DRIVERS), ""
+
+
+async def close_mongo(client: Any) -> None:
+    """motor's close() is synchronous, AsyncMongoClient's a coroutine."""
+    closing = client.close()
+    if closing is not None:
+        await closing
 
 
 def expose_roundtrips(app: Any, tally: Any) -> Any:

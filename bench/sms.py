@@ -17,6 +17,12 @@ Runs, in one invocation:
 Beside each: this process's CPU ms per message from /proc (the load runs in a child process and
 the database in its own, so neither is counted) and MongoDB commands and Redis calls per message.
 Goal: p99 intake-to-final under 250 ms at 200 messages a second.
+
+Then, in the same run, the drivers' floor: this process's CPU per `find_one` and per `insert_one`
+(FLOOR_OPS each, FLOOR_TASKS at a time, on the same MongoDB) with PyMongo's AsyncMongoClient and
+with motor (when the bench extra installed it), and per Redis call; the path's floor per message
+is the bare intake's CPU plus each MongoDB command and Redis call it made at those costs, and the
+service's CPU is printed over that floor for each driver.
 """
 
 from __future__ import annotations
@@ -36,11 +42,15 @@ sys.path.insert(0, str(ROOT))
 
 # ruff: noqa: E402 - imports need the path set above
 from _common import (  # bench/ is on sys.path when a bench script runs
+    PYMONGO,
     Cost,
     add_store_args,
     bench_settings,
+    close_mongo,
     counted_deps,
     cpu_seconds,
+    drivers_here,
+    mongo_client,
     ms_at,
     store_label,
     stores,
@@ -56,6 +66,7 @@ from sms_ingest.app import build, make_app
 from sms_ingest.consumer import Tuning
 
 DEVICES = 10
+FLOOR_OPS, FLOOR_TASKS = 2000, 16
 GOAL_P99_MS = 250.0
 TEXT = (
     "You have received Tk 1.00 from 01712345678. Fee Tk 0.00. Balance Tk {balance}. "
@@ -253,6 +264,74 @@ async def service_time(n: int) -> tuple[float, float]:
     return (stored - started) / n * 1000, (done - stored) / n * 1000
 
 
+async def in_tasks(n: int, one: Any) -> float:
+    """CPU ms of this process per call: `one(i)` for i < n, FLOOR_TASKS at a time."""
+    queue = iter(range(n))
+
+    async def lane() -> None:
+        for i in queue:
+            await one(i)
+
+    started = time.process_time()
+    await asyncio.gather(*(lane() for _ in range(FLOOR_TASKS)))
+    return (time.process_time() - started) * 1000 / n
+
+
+async def mongo_floor(args: argparse.Namespace, driver: str) -> tuple[float, float]:
+    """(find_one, insert_one) CPU ms of this process on the run's MongoDB with `driver`."""
+    client = mongo_client(driver, args.mongo_url)
+    coll = client[args.mongo_db or "claimsvc_bench"][f"floor_{driver}"]
+    doc = {"device_id": "dev_0", "sender": "bKash", "text": TEXT, "stored_at": None}
+    await coll.insert_one({"_id": "warm", **doc})  # connected before the measurement
+    insert = await in_tasks(FLOOR_OPS, lambda i: coll.insert_one({"_id": f"m{i}", **doc}))
+    find = await in_tasks(FLOOR_OPS, lambda i: coll.find_one({"_id": f"m{i}"}))
+    await coll.drop()
+    await close_mongo(client)
+    return find, insert
+
+
+async def redis_floor(args: argparse.Namespace) -> float:
+    """CPU ms of this process per Redis call (a GET of one key), the service's client."""
+    from claimsvc.store.redis_client import open_redis
+
+    redis = open_redis(args.redis_url)
+    key = f"{args.redis_prefix or 'bench:'}floor"
+    await redis.get(key)
+    per_call = await in_tasks(FLOOR_OPS, lambda i: redis.get(key))
+    await redis.aclose()
+    return per_call
+
+
+async def report_floors(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    """Both drivers' floors, and the service's CPU per message over the path's floor on each."""
+    drivers, skipped = drivers_here(args.mongo_url)
+    bare, service = results["baseline (bare handler)"], results["intake + worker"]
+    per_redis = await redis_floor(args)
+    print(
+        f"driver floor, this process's CPU per call ({FLOOR_OPS} each, {FLOOR_TASKS} tasks): "
+        f"redis call {per_redis:.3f} ms"
+    )
+    floors = {}
+    for driver in drivers:
+        find, insert = await mongo_floor(args, driver)
+        floors[driver] = (find + insert) / 2
+        print(f"  {driver:<17} find_one {find:.3f} ms  insert_one {insert:.3f} ms")
+    if skipped:
+        print(f"  {skipped}")
+    for driver, per_mongo in floors.items():
+        base = floors[PYMONGO]
+        if driver != PYMONGO:
+            print(f"  {driver} / {PYMONGO}: {per_mongo / base:.2f}x per command")
+    cost = service["cost"]
+    for driver, per_mongo in floors.items():
+        floor = bare["cost"].cpu_ms + cost.mongo * per_mongo + cost.redis * per_redis
+        print(
+            f"  the path's floor on {driver}: {floor:.2f} ms/msg (bare intake "
+            f"{bare['cost'].cpu_ms:.2f} + {cost.mongo:.2f} commands + {cost.redis:.2f} calls); "
+            f"service {cost.cpu_ms:.2f} ms/msg is {cost.cpu_ms / floor:.2f}x it"
+        )
+
+
 def report(name: str, result: dict[str, Any]) -> None:
     lat, acks = result["latencies"], result["acks"]
     cost = result["cost"]
@@ -290,8 +369,9 @@ async def main() -> None:
     with stores(args):
         print(store_label(args))
         results["intake + worker"] = await run_service(args)
-    for name, result in results.items():
-        report(name, result)
+        for name, result in results.items():
+            report(name, result)
+        await report_floors(args, results)
     print(json.dumps({k: round(pct(v["latencies"], 0.99), 1) for k, v in results.items()}))
     if args.no_service_time:
         return

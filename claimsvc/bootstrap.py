@@ -189,9 +189,7 @@ class Deps:
     async def close(self) -> None:
         """Close clients in reverse order of opening."""
         await self.redis.aclose()
-        close = self.mongo.close()
-        if hasattr(close, "__await__"):
-            await close
+        await self.mongo.close()
 
 
 def build_stores(

@@ -117,7 +117,7 @@ def setup_logging(
     at `level`, every other at `library_level`.
 
     The root logger carries the library level, so a library nobody listed (pymongo's
-    `pymongo.command`, motor, redis, aiohttp, asyncio, tornado) is quiet by default: at DEBUG
+    `pymongo.command`, redis, aiohttp, asyncio, tornado) is quiet by default: at DEBUG
     the driver logs whole commands and replies, secrets and hashes in them."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter())

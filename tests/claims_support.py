@@ -9,8 +9,6 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from mongomock_motor import AsyncMongoMockClient
-
 from claimsvc.api.claims import COMPLETED_SCHEMA
 from claimsvc.bootstrap import Deps
 from claimsvc.domain.checkout import InitializeRequest
@@ -18,6 +16,7 @@ from claimsvc.domain.claims import ClaimRequest
 from claimsvc.domain.platform import Platform
 from claimsvc.domain.transactions import Transaction
 from claimsvc.services.transactions import NewTransaction
+from claimsvc.store.memory_mongo import MemoryMongoClient
 from tests.conftest import ALLOWED_HOST, Merchant
 
 AMOUNT = 50_000  # poisha: 500 taka, initialize_body's default amount
@@ -157,4 +156,4 @@ class Yielding:
 
 def yielding_mongo(seed: int) -> Yielding:
     """An embedded MongoDB whose every call may let other tasks run first."""
-    return Yielding(AsyncMongoMockClient(tz_aware=True), random.Random(seed))
+    return Yielding(MemoryMongoClient(tz_aware=True), random.Random(seed))

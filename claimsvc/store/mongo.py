@@ -1,4 +1,5 @@
-"""Opening MongoDB (motor, or mongomock-motor for memory://) and shared helpers."""
+"""Opening MongoDB (PyMongo's `AsyncMongoClient`, or the in-process fake for memory://) and
+shared helpers."""
 
 from __future__ import annotations
 
@@ -29,16 +30,17 @@ def is_embedded(url: str) -> bool:
     return url.startswith("memory://")
 
 
-def open_mongo(url: str) -> Any:
-    """A motor client for mongodb:// URLs, the in-process fake for memory://."""
+def open_mongo(url: str, **options: Any) -> Any:
+    """An `AsyncMongoClient` for mongodb:// URLs (`options` added, e.g. event_listeners), the
+    in-process fake with the same API for memory://."""
     if is_embedded(url):
-        from mongomock_motor import AsyncMongoMockClient
+        from claimsvc.store.memory_mongo import MemoryMongoClient
 
-        return AsyncMongoMockClient(tz_aware=True)
-    from motor.motor_asyncio import AsyncIOMotorClient
+        return MemoryMongoClient(tz_aware=True)
+    from pymongo import AsyncMongoClient
 
     # majority writes: an acknowledged session or event survives a primary failover.
-    return AsyncIOMotorClient(url, tz_aware=True, w="majority", retryWrites=True)
+    return AsyncMongoClient(url, tz_aware=True, w="majority", retryWrites=True, **options)
 
 
 async def insert_new(coll: Any, docs: list[dict[str, Any]]) -> list[dict[str, Any]]:

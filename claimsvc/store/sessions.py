@@ -335,7 +335,8 @@ class SessionStore:
             return {}
         match = {"link_id": {"$in": link_ids}, "account_id": account_id, "status": COMPLETED}
         group = {"_id": "$link_id", "n": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
-        docs = await self._coll.aggregate([{"$match": match}, {"$group": group}]).to_list(None)
+        found = await self._coll.aggregate([{"$match": match}, {"$group": group}])
+        docs = await found.to_list(None)
         return {doc["_id"]: (doc["n"], doc["poisha"]) for doc in docs}
 
     async def transition(self, session_id: str, step: Transition) -> Session | None:
@@ -474,7 +475,7 @@ class SessionStore:
         match = {"account_id": account_id, "status": COMPLETED, "terminal_at": when}
         group = {"_id": None, "count": {"$sum": 1}, "poisha": {"$sum": "$amount_poisha"}}
         pipeline = [{"$match": match}, {"$project": PAID}, {"$group": group}]
-        rows = await self._coll.aggregate(pipeline).to_list(None)
+        rows = await (await self._coll.aggregate(pipeline)).to_list(None)
         return (rows[0]["count"], rows[0]["poisha"]) if rows else (0, 0)
 
     async def clear_event_due(self, session_ids: list[str]) -> None:

@@ -4,8 +4,8 @@ Round trips are the cost of a request here (one `find_one` costs this process ab
 whole bare request), and unlike timings they are the same on every machine, so tests assert
 them and benchmarks print them. Two ways to count, one tally:
 
-- a pymongo `CommandListener` (`MongoCommandCounter`): exact for motor on a real server, one
-  count per command sent (getMore included);
+- a pymongo `CommandListener` (`MongoCommandCounter`): exact for `AsyncMongoClient` on a real
+  server, one count per command sent (getMore included);
 - wrappers around the database (`counting_db`) and the Redis client (`CountingRedis`): the
   in-process fakes send nothing over a wire, so the calls are counted where the store makes
   them. One store call is one command there (a cursor read to its end counts as one).

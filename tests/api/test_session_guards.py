@@ -9,9 +9,9 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mongomock_motor import AsyncMongoMockClient
 
 from claimsvc.domain import sessions as sm
+from claimsvc.store.memory_mongo import MemoryMongoClient
 from claimsvc.store.sessions import FAILED_SOURCES, SessionStore, guard_query
 from tests.session_records import BASE
 
@@ -73,7 +73,7 @@ guards = st.builds(
 @settings(max_examples=300, deadline=None)
 @given(doc=sessions, guard=guards)
 async def test_the_mongodb_guard_selects_exactly_what_the_domain_allows(doc, guard):
-    coll = AsyncMongoMockClient(tz_aware=True)["db"]["sessions"]
+    coll = MemoryMongoClient(tz_aware=True)["db"]["sessions"]
     await coll.insert_one(doc)
     selected = await coll.find_one({"_id": "s1", **guard_query(guard)}) is not None
     assert selected == sm.allows(guard, SessionStore.from_doc(doc))
@@ -82,7 +82,7 @@ async def test_the_mongodb_guard_selects_exactly_what_the_domain_allows(doc, gua
 @settings(max_examples=100, deadline=None)
 @given(doc=sessions, now=times)
 async def test_the_sweeper_finds_exactly_the_overdue_sessions(doc, now):
-    db = AsyncMongoMockClient(tz_aware=True)["db"]
+    db = MemoryMongoClient(tz_aware=True)["db"]
     await db["sessions"].insert_one(doc)
     found = await SessionStore(db).find_overdue(now, 10)
     assert (len(found) == 1) == sm.is_overdue(SessionStore.from_doc(doc), now)
@@ -107,7 +107,7 @@ transitions = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(doc=sessions, step=transitions)
 async def test_every_transition_is_applied_by_the_store_exactly_as_by_the_domain(doc, step):
-    db = AsyncMongoMockClient(tz_aware=True)["db"]
+    db = MemoryMongoClient(tz_aware=True)["db"]
     await db["sessions"].insert_one(doc)
     stored = await SessionStore(db).transition("s1", step)
     expected = sm.apply(SessionStore.from_doc(doc), step)

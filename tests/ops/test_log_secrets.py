@@ -141,7 +141,6 @@ LIBRARY_LOGGERS = [
     "pymongo.connection",
     "pymongo.serverSelection",
     "pymongo.topology",
-    "motor",
     "redis.asyncio.connection",
     "aiohttp.client",
     "asyncio",

@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from motor.motor_asyncio import AsyncIOMotorClient
 
 from claimsvc.bootstrap import Deps, open_deps
+from claimsvc.store.mongo import open_mongo
 from claimsvc.store.redis_client import open_redis
 from claimsvc.testing.roundtrips import CountingRedis, MongoCommandCounter
 from sms_ingest.app import SmsIngest, build
@@ -46,9 +46,7 @@ def settings(mongo_wire_url: str, ca_file: str):  # noqa: F811
 @pytest.fixture
 async def deps(settings, clock, tally) -> AsyncIterator[Deps]:
     listener = MongoCommandCounter(tally)
-    mongo = AsyncIOMotorClient(
-        settings.mongo_url, tz_aware=True, w="majority", event_listeners=[listener]
-    )
+    mongo = open_mongo(settings.mongo_url, event_listeners=[listener])
     redis = CountingRedis(open_redis("memory://"), tally)
     deps = await open_deps(settings, clock, mongo=mongo, redis=redis)
     # The platform settings are cached for a second; a slow test machine must not see expiry.
