@@ -11,7 +11,7 @@ from claimsvc.domain.alerts import sms_alert_owed as alert_owed
 from claimsvc.domain.messages import MessageResult, SmsMessage
 from claimsvc.domain.statuses import UNPARSED
 from claimsvc.store.batching import UpdateBatcher
-from claimsvc.store.mongo import insert_new
+from claimsvc.store.mongo import insert_new, insert_one_new
 from claimsvc.store.paging import Page, page
 
 ALERT_DUE = "alert_due"
@@ -83,6 +83,8 @@ class MessageStore:
 
     async def insert_many(self, msgs: list[SmsMessage]) -> list[SmsMessage]:
         """Store new messages in one command; those stored now (the others were already)."""
+        if len(msgs) == 1:  # most requests carry one SMS: the cheaper single insert
+            return msgs if await insert_one_new(self._coll, self.to_doc(msgs[0])) else []
         stored = {d["_id"] for d in await insert_new(self._coll, [self.to_doc(m) for m in msgs])}
         return [msg for msg in msgs if msg.id in stored]
 

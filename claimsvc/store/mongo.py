@@ -16,6 +16,7 @@ __all__ = [
     "CounterStore",
     "DuplicateKeyError",
     "insert_new",
+    "insert_one_new",
     "is_embedded",
     "new_id",
     "open_mongo",
@@ -55,6 +56,18 @@ async def insert_new(coll: Any, docs: list[dict[str, Any]]) -> list[dict[str, An
         refused = {e["index"] for e in errors}
         return [doc for i, doc in enumerate(docs) if i not in refused]
     return docs
+
+
+async def insert_one_new(coll: Any, doc: dict[str, Any]) -> bool:
+    """Insert one document; whether it was stored now (False: a unique index refused it as
+    already stored). Any other write error raises. The same one command as `insert_new`, but
+    PyMongo's insert_one costs this process a third less CPU than insert_many of one document
+    (bench/sms.py, docs/decisions.md "SMS path's CPU")."""
+    try:
+        await coll.insert_one(doc)
+    except DuplicateKeyError:
+        return False
+    return True
 
 
 def new_id(prefix: str, nbytes: int = 12) -> str:

@@ -80,6 +80,28 @@ async def test_ten_messages_from_intake_to_final(
     assert {t["status"] for t in txs} == {"confirmed"}
 
 
+async def test_a_request_of_one_message_is_one_insert_and_one_script_and_a_repeat_is_a_duplicate(
+    make_account, make_device, post_sms, sms, deps, tally
+):
+    device = await make_device(await make_account())
+    await send(post_sms, device, bkash_credit("WARM000001", "1.00", "1,001.00"), minute=1)
+    body = {"sender": "bKash", "message": bkash_credit("ONE0000001", "5.00", "1,006.00")}
+
+    tally.reset()
+    reply = await post_sms(body, token=device.token)
+    # Most forwarders post one SMS a request: it is stored with a single-document insert
+    # (the cheaper call of the driver), still one command, and queued in one script.
+    assert (reply.code, reply.json()) == (202, {"accepted": 1, "duplicates": 0})
+    assert dict(tally.mongo) == {"insert_one:sms_messages": 1}
+    assert dict(tally.redis) == {"evalsha": 1}
+
+    again = await post_sms(body, token=device.token)
+    # The unique content key refuses the copy: nothing stored, nothing queued twice.
+    assert (again.code, again.json()) == (202, {"accepted": 0, "duplicates": 1})
+    with tally.ignored():
+        assert len(await stored_messages(deps, device.account_id)) == 2
+
+
 async def test_one_message_posted_twice_in_one_request_is_stored_once(
     make_account, make_device, post_sms, deps
 ):
