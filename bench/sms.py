@@ -68,6 +68,8 @@ from sms_ingest.consumer import Tuning
 DEVICES = 10
 FLOOR_OPS, FLOOR_TASKS = 2000, 16
 GOAL_P99_MS = 250.0
+GOAL_OVER_BARE = 2.0
+"""Issue 35: the path's own CPU per message within this many times the bare intake's."""
 TEXT = (
     "You have received Tk 1.00 from 01712345678. Fee Tk 0.00. Balance Tk {balance}. "
     "TrxID {trx} at 21/11/2026 10:30"
@@ -323,6 +325,11 @@ async def report_floors(args: argparse.Namespace, results: dict[str, Any]) -> No
         if driver != PYMONGO:
             print(f"  {driver} / {PYMONGO}: {per_mongo / base:.2f}x per command")
     cost = service["cost"]
+    bare_ms = bare["cost"].cpu_ms
+    print(
+        f"  the path's own CPU: service {cost.cpu_ms:.2f} ms/msg is {cost.cpu_ms / bare_ms:.2f}x "
+        f"the bare intake's {bare_ms:.2f} ms/msg (goal {GOAL_OVER_BARE:.0f}x)"
+    )
     for driver, per_mongo in floors.items():
         floor = bare["cost"].cpu_ms + cost.mongo * per_mongo + cost.redis * per_redis
         print(
