@@ -148,8 +148,8 @@ final class RetriesTest extends StubbedTestCase
     {
         $this->stubbed([[201, self::SESSION, 400]], function (Stub $stub, Client $c): void {
             self::thrown(Exception\ApiTimeoutException::class, fn () => self::initialize($c));
-            usleep(450_000); // the single-threaded stub finishes its slow answers
-            self::assertCount(2, $stub->seen());
+            // The single-threaded stub reads the retry once its slow first answer is done.
+            self::assertCount(2, $stub->waitSeen(2));
         }, ['timeoutMs' => 100, 'maxRetries' => 1]);
     }
 

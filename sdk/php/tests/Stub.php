@@ -42,6 +42,17 @@ final class Stub
         return is_file($file) ? array_map(fn ($l) => json_decode($l, true), file($file)) : [];
     }
 
+    /** The requests seen, once there are $count or $withinSeconds have passed: a client that
+     *  gave up on a time-out may have sent a request the busy stub reads later. */
+    public function waitSeen(int $count, float $withinSeconds = 10.0): array
+    {
+        $deadline = microtime(true) + $withinSeconds;
+        while (count($seen = $this->seen()) < $count && microtime(true) < $deadline) {
+            usleep(10_000);
+        }
+        return $seen;
+    }
+
     public function close(): void
     {
         proc_terminate($this->process);

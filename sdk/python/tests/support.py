@@ -178,6 +178,14 @@ class Stub:
         self.server.shutdown()
         self.server.server_close()
 
+    def wait_seen(self, count: int, within_s: float = 10.0) -> int:
+        """How many requests the stub has read, once it has read `count` or `within_s` passed.
+        A client that gave up on a time-out may have sent a request the busy stub reads later."""
+        deadline = time.monotonic() + within_s
+        while len(self.seen) < count and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return len(self.seen)
+
     def bodies(self) -> list[Any]:
         return [json.loads(body) if body else None for _, _, body, _ in self.seen]
 
