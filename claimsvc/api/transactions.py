@@ -14,7 +14,7 @@ from tornado.web import url
 from claimsvc.api.fields import Cursor, Money, QueryInt, UtcTime
 from claimsvc.api.reads import ReadHandler
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import SESSION_ID, TRX_ID
+from claimsvc.domain.claims import session_id_of, trx_id_of
 from claimsvc.domain.merchant_reads import DIRECTIONS, TransactionQuery
 from claimsvc.domain.session_reads import LIMIT_DEFAULT, LIMIT_MAX
 from claimsvc.domain.statuses import TRANSACTION_STATUSES
@@ -24,20 +24,20 @@ class TrxIdFilter(fields.String):
     """A TrxID as verify reads it: trimmed and upper-cased, then 6 to 20 letters and digits."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs).strip().upper()
-        if not TRX_ID.fullmatch(text):
+        trx_id = trx_id_of(super()._deserialize(value, attr, data, **kwargs))
+        if trx_id is None:
             raise ValidationError("must be 6 to 20 letters and digits")
-        return text
+        return trx_id
 
 
 class SessionIdFilter(fields.String):
     """A session id: a UUID, any case."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs).lower()
-        if not SESSION_ID.fullmatch(text):
+        session_id = session_id_of(super()._deserialize(value, attr, data, **kwargs))
+        if session_id is None:
             raise ValidationError("must be a UUID")
-        return text
+        return session_id
 
 
 class TransactionQuerySchema(Schema):

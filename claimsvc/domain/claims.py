@@ -68,10 +68,23 @@ class ClaimRequest:
     """Who claims: a buyer's hashed client source (submit), None for the merchant (verify)."""
 
 
+def session_id_of(value: Any) -> str | None:
+    """A session id as given (a UUID in any case), lower-cased; None when it is not one."""
+    text = value.lower() if isinstance(value, str) else ""
+    return text if SESSION_ID.fullmatch(text) else None
+
+
+def trx_id_of(value: Any) -> str | None:
+    """A TrxID as a buyer or merchant types it, trimmed and upper-cased (interface.md, verify);
+    None when it is then not 6 to 20 letters A-Z and digits."""
+    text = value.strip().upper() if isinstance(value, str) else ""
+    return text if TRX_ID.fullmatch(text) else None
+
+
 def parse_session_id(value: Any) -> str:
     """A session id as given in a body or path, lower-cased; 404 when it is not a UUID."""
-    text = value.lower() if isinstance(value, str) else ""
-    if not SESSION_ID.fullmatch(text):
+    text = session_id_of(value)
+    if text is None:
         raise errors.InvalidCheckoutSession()
     return text
 
@@ -82,8 +95,8 @@ def parse_claim(body: Any) -> ClaimRequest:
     if not isinstance(body, dict) or not all(isinstance(body.get(n), str) for n in names):
         raise errors.MissingClaimFields()
     session_id = parse_session_id(body["sessionId"])
-    trx_id = body["trxId"].strip().upper()
-    if not TRX_ID.fullmatch(trx_id):
+    trx_id = trx_id_of(body["trxId"])
+    if trx_id is None:
         raise errors.InvalidTrxId()
     if body["provider"] not in PROVIDERS:
         raise errors.InvalidProvider()

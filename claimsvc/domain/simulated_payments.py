@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from claimsvc.domain.accounts import PROVIDERS
-from claimsvc.domain.claims import TRX_ID
+from claimsvc.domain.claims import trx_id_of
 from claimsvc.domain.providers import BY_NAME
 
 PAID, WRONG_AMOUNT, LATE_SMS, HELD = "paid", "wrong_amount", "late_sms", "held"
@@ -104,10 +104,9 @@ def parse_request(body: object) -> TestPaymentRequest:
     if not isinstance(wait, bool):
         problems.append("wait: true or false")
     if trx_id is not None:
-        if not isinstance(trx_id, str) or not TRX_ID.fullmatch(trx_id.strip().upper()):
+        trx_id = trx_id_of(trx_id)
+        if trx_id is None:
             problems.append("trx_id: 6 to 20 letters A-Z and digits")
-        else:
-            trx_id = trx_id.strip().upper()
     if problems:
         raise ValueError(problems)
     assert isinstance(session_id, str)
@@ -127,12 +126,13 @@ def parse_form(
     it) as a request, or each wrong field's words key by field name."""
     problems = {}
     outcome, provider = form.get("outcome") or "", form.get("provider") or None
-    trx_id = (form.get("trx_id") or "").strip().upper() or None
+    typed = (form.get("trx_id") or "").strip()
+    trx_id = trx_id_of(typed) if typed else None
     if outcome not in OUTCOMES:
         problems["outcome"] = "test_mode.bad_outcome"
     if provider is not None and provider not in PROVIDERS:
         problems["provider"] = "test_mode.bad_provider"
-    if trx_id is not None and not TRX_ID.fullmatch(trx_id):
+    if typed and trx_id is None:
         problems["trx_id"] = "test_mode.bad_trx_id"
     if problems:
         return None, problems
