@@ -61,6 +61,7 @@ from tornado.web import Application, RequestHandler
 
 from claimsvc.bootstrap import Deps, open_deps
 from claimsvc.clock import system_clock
+from claimsvc.services.sms.metrics import INTAKE_GROUP_REQUESTS
 from claimsvc.settings import Settings
 from sms_ingest.app import build, make_app
 from sms_ingest.consumer import Tuning
@@ -189,6 +190,7 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
     with tally.ignored():
         await parts.consumer.sweep()  # re-check the anchored wallets before the load starts
     tally.reset()
+    groups0 = group_figures()
     cpu0 = cpu_seconds(os.getpid())
     polls = 0
     sock, port = bind_unused_port()
@@ -214,6 +216,7 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         tally.redis_total / sent,
     )
     tally.paused = True
+    groups, requests = (now - before for now, before in zip(group_figures(), groups0, strict=True))
     docs = await msgs.find({}).to_list(None)
     txs = await deps.db["transactions"].find({}, {"status": 1}).to_list(None)
     statuses = {s: sum(1 for t in txs if t["status"] == s) for s in {t["status"] for t in txs}}
@@ -232,7 +235,16 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         "statuses": statuses,
         "cost": cost,
         "per_command": per_message(mongo, dict(tally.redis), sent),
+        "requests_per_group": requests / max(1, groups),
     }
+
+
+def group_figures() -> tuple[float, float]:
+    """The intake's group commits so far, and the requests they stored (its histogram)."""
+    samples = {s.name: s.value for m in INTAKE_GROUP_REQUESTS.collect() for s in m.samples}
+    return samples["sms_ingest_intake_group_requests_count"], samples[
+        "sms_ingest_intake_group_requests_sum"
+    ]
 
 
 def per_message(mongo: dict[str, int], redis: dict[str, int], sent: int) -> str:
@@ -347,6 +359,7 @@ def report(name: str, result: dict[str, Any]) -> None:
     )
     if "stored" in result:
         extra += f"  stored {result['stored']}, transactions {result['statuses']}"
+        extra += f"  requests per group commit {result['requests_per_group']:.2f}"
     print(
         f"{name:<22} sent {result['sent']:>5}  failed {result['failures']:>3}  "
         f"final p50 {pct(lat, 0.5):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  "

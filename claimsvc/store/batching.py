@@ -1,4 +1,5 @@
-"""Conditional single-document updates gathered for a moment and sent as one bulk write.
+"""Calls gathered into one round trip: conditional updates sent as one bulk write
+(`UpdateBatcher`), and whole operations committed in groups (`GroupCommit`).
 
 Many concurrent callers (a worker's webhook attempts) each make one conditional update and
 want to know whether it applied. Sent together as one unordered bulk write, only the total
@@ -10,8 +11,8 @@ None (unknown) and re-reads what it needs. On the embedded fake, which has no bu
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, TypeVar
 
 from pymongo import UpdateOne
 
@@ -60,16 +61,7 @@ class UpdateBatcher:
             task.add_done_callback(_consume_error)
 
     async def _send(self, batch: list[tuple[Update, asyncio.Future[bool | None]]]) -> None:
-        try:
-            outcomes = await self._apply([u for u, _ in batch])
-        except Exception as exc:
-            for _, done in batch:
-                if not done.done():
-                    done.set_exception(exc)
-            return
-        for (_, done), outcome in zip(batch, outcomes, strict=True):
-            if not done.done():
-                done.set_result(outcome)
+        await _answer(batch, self._apply([u for u, _ in batch]))
 
     async def _apply(self, updates: list[Update]) -> list[bool | None]:
         if not self._bulk or len(updates) == 1:
@@ -88,3 +80,75 @@ def _consume_error(task: asyncio.Task[None]) -> None:
     """Errors reach the callers through their futures; nothing else is owed."""
     if not task.cancelled():
         task.exception()
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+MAX_GROUP = 256
+"""Calls committed in one group at most."""
+
+
+class GroupCommit(Generic[T, R]):
+    """Calls that arrive while a group is being committed wait, and are committed together as
+    the next group, by one call of `commit` (its answers in the calls' order).
+
+    No timer: a call arriving when nothing is in flight starts a group at the loop's next turn
+    (calls made in the same turn join it), so an idle service adds no wait, and a busy one
+    gathers as many calls as arrive during one commit. A commit that raises fails every call
+    of its group with that error.
+    """
+
+    def __init__(self, commit: Callable[[list[T]], Awaitable[list[R]]]) -> None:
+        self._commit = commit
+        self._waiting: list[tuple[T, asyncio.Future[R]]] = []
+        self._running: asyncio.Task[None] | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Calls waiting for the next group (the one in flight not counted)."""
+        return len(self._waiting)
+
+    async def submit(self, item: T) -> R:
+        """Commit `item` with the calls of its group; its own answer."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[R] = loop.create_future()
+        self._waiting.append((item, done))
+        if self._running is None:
+            self._running = loop.create_task(self._drain())
+            self._running.add_done_callback(_consume_error)
+        # Shielded: a caller cancelled while waiting must not cancel its group's commit.
+        return await asyncio.shield(done)
+
+    async def _drain(self) -> None:
+        try:
+            while self._waiting:
+                group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
+                await self._commit_group(group)
+        finally:
+            self._running = None
+            for _, done in self._waiting:  # only when cancelled (a stopping process)
+                done.cancel()
+            self._waiting = []
+
+    async def _commit_group(self, group: list[tuple[T, asyncio.Future[R]]]) -> None:
+        await _answer(group, self._commit([item for item, _ in group]))
+
+
+async def _answer(calls: list[tuple[Any, asyncio.Future[R]]], answers: Awaitable[list[R]]) -> None:
+    """Give each waiting call its answer, in order, or the error `answers` raised (a call
+    whose caller went away is skipped); cancelled, cancel them all."""
+    try:
+        outcomes = await answers
+    except asyncio.CancelledError:
+        for _, done in calls:
+            done.cancel()
+        raise
+    except Exception as exc:
+        for _, done in calls:
+            if not done.done():
+                done.set_exception(exc)
+        return
+    for (_, done), outcome in zip(calls, outcomes, strict=True):
+        if not done.done():
+            done.set_result(outcome)

@@ -25,25 +25,27 @@ from claimsvc.store.redis_keys import RedisKeys
 # A safety cap only: acked entries are deleted, so the stream is as long as the backlog.
 MAX_LEN = 1_000_000
 
-# The Lua lines that queue ARGV[first..] (message ids): XADD each to KEYS[1], trimmed to about
-# ARGV[3] entries, and record it in the index KEYS[3]; the entry ids are appended to `out`.
-QUEUE_LUA_LOOP = """
-for i = first, #ARGV do
-  local entry = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'message_id', ARGV[i])
-  redis.call('HSET', KEYS[3], ARGV[i], entry)
-  out[#out + 1] = entry
+# The Lua function that queues ARGV[first..last] (message ids): XADD each to KEYS[1], trimmed to
+# about `max_len` entries, and record it in the index KEYS[3]; the entry ids are appended to `out`.
+QUEUE_LUA_FUNCTION = """
+local function queue(first, last, max_len, out)
+  for i = first, last do
+    local entry = redis.call('XADD', KEYS[1], 'MAXLEN', '~', max_len, '*', 'message_id', ARGV[i])
+    redis.call('HSET', KEYS[3], ARGV[i], entry)
+    out[#out + 1] = entry
+  end
+  return out
 end
 """
 
 _ADD_LUA = (
     """
 -- KEYS[1] the SMS stream, KEYS[2] unused (the gate's place), KEYS[3] the queued index hash
--- (message id -> entry id). ARGV[1], ARGV[2] unused, ARGV[3] the stream's approximate max
--- length, ARGV[4..] the message ids to queue. Returns their entry ids.
-local first, out = 4, {}
+-- (message id -> entry id). ARGV[1] the stream's approximate max length, ARGV[2..] the message
+-- ids to queue. Returns their entry ids.
 """
-    + QUEUE_LUA_LOOP
-    + "return out\n"
+    + QUEUE_LUA_FUNCTION
+    + "return queue(2, #ARGV, ARGV[1], {})\n"
 )
 
 
@@ -129,7 +131,7 @@ class SmsQueue:
 
     async def add_many(self, message_ids: list[str]) -> dict[str, str]:
         """Append the messages in one script; their entry ids by message id."""
-        args = ["", "", MAX_LEN, *message_ids]
+        args = [MAX_LEN, *message_ids]
         entry_ids = await self._add(keys=self._script_keys, args=args)
         return {m: text(e) for m, e in zip(message_ids, entry_ids, strict=True)}
 

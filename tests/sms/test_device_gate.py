@@ -79,8 +79,8 @@ async def test_a_vouching_request_never_overwrites_a_revocation(make_account, ma
     device = await make_device(await make_account())
     gate = deps.stores.sms_gate
     await gate.revoke(device.id)
-    assert await gate.queue(device.id, [], vouched=True) == ("revoked", {})
-    assert await gate.queue("dev_never_seen", [], vouched=False) == ("unknown", {})
+    assert await gate.queue(device.id, [], vouched=True) == "revoked"
+    assert await gate.queue("dev_never_seen", [], vouched=False) == "unknown"
 
 
 @pytest.mark.parametrize("revoked", [False, True])
@@ -95,7 +95,7 @@ async def test_redis_failing_at_queueing_lets_mongodb_decide(
     async def down(*args, **kwargs):
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr(deps.stores.sms_gate, "queue", down)
+    monkeypatch.setattr(deps.stores.sms_gate, "queue_many", down)
     reply = await post_sms(body("GATE000012"), token=device.token)
     assert reply.code == (401 if revoked else 202)
     stored = await stored_messages(deps, device.account_id)

@@ -42,13 +42,13 @@ async def test_a_queueing_call_whose_reply_was_lost_is_not_queued_twice(
 ):
     device = await make_device(await make_account())
     await send(post_sms, device, bkash_credit("WARM000001", "1.00", "1,001.00"))  # remembered
-    queue = sms.intake.service._gate.queue
+    queue = sms.intake.service._gate.queue_many
 
     async def queued_then_failed(*args, **kwargs):
         await queue(*args, **kwargs)
         raise ConnectionError("reply lost")
 
-    monkeypatch.setattr(sms.intake.service._gate, "queue", queued_then_failed)
+    monkeypatch.setattr(sms.intake.service._gate, "queue_many", queued_then_failed)
     reply = await post_sms(
         [{"sender": "bKash", "message": bkash_credit("AB12CD34EF", "5.00", "1,006.00")}],
         token=device.token,

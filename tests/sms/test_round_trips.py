@@ -15,7 +15,8 @@ from claimsvc.bootstrap import Deps
 from sms_ingest.app import SmsIngest, build
 from sms_ingest.consumer import Tuning
 from tests.conftest import open_counted_deps
-from tests.sms.conftest import bkash_credit, send, stored_messages
+from tests.sms.conftest import bkash_credit, send, stored_messages, stream_of
+from tests.sms.test_intake_groups import HeldCommit
 
 N = 10
 
@@ -154,3 +155,31 @@ async def test_ten_new_wordings_cost_a_wordings_read_and_a_wallet_read_more_than
     assert {m["result"] for m in msgs} == {"parsed"} and len(msgs) == N + 1
     assert {t["status"] for t in txs} == {"confirmed"}
     assert sorted(t.get("parsed_by", "rule") for t in txs) == ["arithmetic"] * N + ["rule"]
+
+
+async def test_requests_waiting_for_one_insert_are_stored_in_one_insert_and_one_script(
+    make_account, make_device, post_sms, sms, deps, tally, monkeypatch
+):
+    """Under load the intake's round trips are per group, not per request: the requests of
+    five devices that arrive while one insert is in flight cost one insert and one script
+    (nine: the test's HTTP client opens ten connections at most)."""
+    devices = [await make_device(await make_account()) for _ in range(5)]
+    for i, device in enumerate(devices):  # remembered by this process, seen a moment ago
+        await send(post_sms, device, bkash_credit(f"WARM00000{i}", "1.00", "1,001.00"), minute=1)
+    held = HeldCommit(deps, sms, monkeypatch)
+    posts = [
+        post_sms(
+            {"sender": "bKash", "message": bkash_credit(f"GRP{i:07d}", "5.00", f"{1006 + i}.00")},
+            token=devices[i % 5].token,
+        )
+        for i in range(10)
+    ]
+
+    tally.reset()
+    replies = await held.group_behind(posts[0], *posts[1:])
+    assert [r.code for r in replies] == [202] * 10
+    # The first request alone (one SMS: insert_one), then the nine that waited behind it.
+    assert dict(tally.mongo) == {"insert_one:sms_messages": 1, "insert_many:sms_messages": 1}
+    assert dict(tally.redis) == {"evalsha": 2}
+    with tally.ignored():
+        assert await stream_of(deps).length() == 5 + 10

@@ -185,7 +185,10 @@ def _chain(running: int, held: tuple[Entry, ...]) -> tuple[int, Chained, tuple[E
 
 
 def _with_points(trail: tuple[Point, ...], chained: Chained) -> tuple[Point, ...]:
-    """The trail with chained entries added, kept sorted by receive time, newest MAX_TRAIL."""
+    """The trail with chained entries added, kept sorted by receive time, newest MAX_TRAIL
+    (every trail is made here, so one with nothing added is already so)."""
+    if not chained:
+        return trail
     points = sorted(
         (*trail, *(Point(e.received_at, before) for e, before in chained)), key=lambda p: p.at
     )

@@ -1,6 +1,10 @@
 """The intake use-case: authenticate a forwarder device, store each SMS of its request once, queue
 them. Reading the request's body and checking its signature are the HTTP edge's
-(`sms_ingest/app.py`, with the body shapes of `sms_ingest/formats.py`)."""
+(`sms_ingest/app.py`, with the body shapes of `sms_ingest/formats.py`).
+
+Requests are committed in groups: those arriving while one group is being stored are stored
+together next, in one insert and one gate script (docs/decisions.md, "Issue 35: a
+group-committing SMS intake"). Each request still hears 202 only once its own SMS are stored."""
 
 from __future__ import annotations
 
@@ -17,10 +21,11 @@ from claimsvc.domain.devices import Device
 from claimsvc.domain.messages import IncomingSms, SmsMessage, content_key
 from claimsvc.services.devices import DeviceService
 from claimsvc.services.sms import metrics
+from claimsvc.store.batching import GroupCommit
 from claimsvc.store.devices import TOUCH_EVERY
 from claimsvc.store.messages import MessageStore
 from claimsvc.store.mongo import new_id
-from claimsvc.store.sms_gate import OK, UNKNOWN, SmsGate
+from claimsvc.store.sms_gate import OK, UNKNOWN, GateRequest, SmsGate
 
 log = logging.getLogger("claimsvc.services.sms.intake")
 
@@ -29,6 +34,24 @@ FUTURE_TOLERANCE = timedelta(minutes=5)
 
 KNOWN_DEVICES = 10_000
 """Devices whose identity a process remembers (least recently used out)."""
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A request's SMS to store (each content once), from a device that may still be refused."""
+
+    device: Device
+    messages: list[SmsMessage]
+    vouched: bool
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What its group's commit made of a request: the ids of its SMS stored now (the others were
+    stored before), and the device gate's state for it, or the error the gate's call raised."""
+
+    stored: list[str]
+    gate: str | Exception
 
 
 @dataclass(frozen=True)
@@ -55,6 +78,7 @@ class SmsIntake:
         self._gate = gate
         self._clock = clock
         self._known: OrderedDict[str, Device] = OrderedDict()
+        self._groups = GroupCommit(self._commit)
 
     async def authenticate(self, token: str | None) -> tuple[Device, bool]:
         """The device behind the token, and whether it was just read active from MongoDB
@@ -70,22 +94,39 @@ class SmsIntake:
     async def store(
         self, device: Device, form: str, incoming: Sequence[IncomingSms], vouched: bool
     ) -> Accepted:
-        """Store every SMS of a request durably, each once, then queue them in one call (a
-        request with none is a forwarder's ping: only the device gate is asked)."""
+        """Store every SMS of a request durably, each once, then queue them, with the requests
+        of its group (a request with none is a forwarder's ping: only the device gate is
+        asked)."""
         await self._seen(device)
         msgs = [self._message(device, form, m) for m in incoming]
-        # One command for the request's messages; a request repeating one SMS stores it once.
-        stored = []
-        if msgs:
-            stored = [m.id for m in await self._messages.insert_many(_first_of_each(msgs))]
-        await self._queue(device, stored, vouched)
+        committed = await self._groups.submit(Arrival(device, _first_of_each(msgs), vouched))
+        await self._queue(device, committed.stored, vouched, committed.gate)
         if not msgs:
             metrics.INTAKE_EVENTS.labels(form=form).inc()
             return Accepted(0, 0)
-        duplicates = len(msgs) - len(stored)
-        metrics.INTAKE_MESSAGES.labels(form=form, outcome="accepted").inc(len(stored))
+        stored = len(committed.stored)
+        duplicates = len(msgs) - stored
+        metrics.INTAKE_MESSAGES.labels(form=form, outcome="accepted").inc(stored)
         metrics.INTAKE_MESSAGES.labels(form=form, outcome="duplicate").inc(duplicates)
-        return Accepted(len(stored), duplicates)
+        return Accepted(stored, duplicates)
+
+    async def _commit(self, group: list[Arrival]) -> list[Committed]:
+        """Store a group's SMS in one command, then pass the device gate and queue them in one
+        script. A storing failure fails the whole group (each forwarder retries, as for any
+        failure); a gate failure is handed to each request to settle (`_queue`)."""
+        metrics.INTAKE_GROUP_REQUESTS.observe(len(group))
+        msgs = [msg for arrival in group for msg in arrival.messages]
+        new = {m.id for m in await self._messages.insert_many(msgs)} if msgs else set()
+        stored = [[m.id for m in arrival.messages if m.id in new] for arrival in group]
+        requests = [
+            GateRequest(arrival.device.id, ids, arrival.vouched)
+            for arrival, ids in zip(group, stored, strict=True)
+        ]
+        try:
+            states: list[str | Exception] = list(await self._gate.queue_many(requests))
+        except Exception as exc:
+            states = [exc] * len(group)
+        return [Committed(ids, state) for ids, state in zip(stored, states, strict=True)]
 
     async def _authenticate(self, token: str | None) -> tuple[Device, bool]:
         """The device behind the token, and whether it was just read active from MongoDB."""
@@ -117,15 +158,26 @@ class SmsIntake:
             if device.token_hash in self._known:
                 self._known[device.token_hash] = replace(device, last_seen_at=now)
 
-    async def _queue(self, device: Device, message_ids: list[str], vouched: bool) -> None:
-        """Pass the device gate and queue the stored messages in one call. A revoked device's
-        stored messages are deleted and it hears 401; a queueing failure loses nothing (the
-        re-queue sweep puts stored messages on the stream later)."""
+    async def _queue(
+        self,
+        device: Device,
+        message_ids: list[str],
+        vouched: bool,
+        gate: str | Exception | None = None,
+    ) -> None:
+        """Pass the device gate and queue the stored messages in one call (`gate`: its answer
+        when the request's group asked it already). A revoked device's stored messages are
+        deleted and it hears 401; a queueing failure loses nothing (the re-queue sweep puts
+        stored messages on the stream later)."""
         try:
-            state, _ = await self._gate.queue(device.id, message_ids, vouched=vouched)
+            if gate is None:
+                gate = await self._gate.queue(device.id, message_ids, vouched=vouched)
+            if isinstance(gate, Exception):
+                raise gate
+            state = gate
             if state == UNKNOWN:  # Redis does not know the device (lost it, or never had it)
                 await self._devices.authenticate_hash(device.token_hash)
-                state, _ = await self._gate.queue(device.id, message_ids, vouched=True)
+                state = await self._gate.queue(device.id, message_ids, vouched=True)
         except errors.DeviceUnauthorized:
             state = "revoked"
         except Exception:

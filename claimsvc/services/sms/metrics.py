@@ -32,6 +32,13 @@ INTAKE_REJECTED = Counter(
     registry=REGISTRY,
 )
 
+INTAKE_GROUP_REQUESTS = Histogram(
+    "sms_ingest_intake_group_requests",
+    "Intake requests stored together by one group commit (one insert and one gate script).",
+    buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256),
+    registry=REGISTRY,
+)
+
 INTAKE_EVENTS = Counter(
     "sms_ingest_intake_events_total",
     "Forwarder webhook events that carry no SMS (pings).",
