@@ -7,15 +7,16 @@ once they are applied to their transactions: a crash between the two never loses
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from pymongo import ReturnDocument
+from pymongo import ReturnDocument, UpdateOne
 
 from claimsvc.domain.alerts import chain_alert_owed
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Unread, Wallet, WalletKey
-from claimsvc.store.batching import UpdateBatcher
+from claimsvc.store.batching import GroupCommit, UpdateBatcher
 from claimsvc.store.mongo import DuplicateKeyError
 
 UNREAD_KEPT = 20
@@ -27,6 +28,12 @@ _NO_SEEN = {"seen": 0}
 ALERT_DUE = "alert_due"
 """Set by a step that leaves the chain broken (entries held) or recovered at a gap, in the
 update that saves it, until the alert relay has written what it owes (services/alerts.py)."""
+BULK_STEPS_FROM = 3
+"""Concurrent steps of at least this many wallets are saved by one bulk write and one read (two
+commands) instead of one compare-and-set each."""
+
+Step = tuple[str, int, dict[str, Any], dict[str, Any]]
+"""A step to save: the wallet id, the version it was decided on, its filter and its update."""
 
 
 def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
@@ -50,6 +57,9 @@ class BalanceStore:
         self._coll = db["wallet_balances"]
         # The applied verdicts of a stream batch's wallets are forgotten in one bulk write.
         self._batched = UpdateBatcher(lambda: self._coll, bulk=bulk_updates)
+        # A stream batch's wallets step together; their steps are saved together.
+        self._bulk = bulk_updates
+        self._steps = GroupCommit(self._save_steps)
 
     async def ensure_indexes(self) -> None:
         await self._coll.create_index("account_id")
@@ -120,13 +130,41 @@ class BalanceStore:
         update: dict[str, Any] = {"$set": _chain_doc(wallet), "$inc": {"version": 1}, "$push": push}
         if chain_alert_owed(wallet):
             update["$set"][ALERT_DUE] = True
-        doc = await self._coll.find_one_and_update(
-            query,
-            update,
-            projection=_NO_SEEN,
-            return_document=ReturnDocument.AFTER,
-        )
+        if keys and self._bulk:
+            # None here may also mean "saved, not known": the caller asks has_seen(keys).
+            doc = await self._steps.submit((query["_id"], wallet.version, query, update))
+        else:
+            doc = await self._step(query, update)
         return None if doc is None else self.from_doc(doc)
+
+    async def _step(self, query: dict[str, Any], update: dict[str, Any]) -> dict[str, Any] | None:
+        """One compare-and-set: the document as saved, or None."""
+        doc: dict[str, Any] | None = await self._coll.find_one_and_update(
+            query, update, projection=_NO_SEEN, return_document=ReturnDocument.AFTER
+        )
+        return doc
+
+    async def _save_steps(self, steps: list[Step]) -> list[dict[str, Any] | None]:
+        """Save the steps of several wallets taken at once: each its own compare-and-set when
+        they are few, else one unordered bulk write and one read of the wallets. A step whose
+        wallet reads at its next version, with every step of the bulk applied, was saved (its
+        document is that read); when any step of the bulk did not apply, which did is not known
+        and each hears None, as for a conflict (its caller asks `has_seen`)."""
+        if len(steps) < BULK_STEPS_FROM:
+            return list(await asyncio.gather(*(self._step(q, u) for _, _, q, u in steps)))
+        result = await self._coll.bulk_write(
+            [UpdateOne(q, u) for _, _, q, u in steps], ordered=False
+        )
+        if result.modified_count != len(steps):
+            return [None] * len(steps)
+        ids = [wid for wid, _, _, _ in steps]
+        docs = await self._coll.find({"_id": {"$in": ids}}, _NO_SEEN).to_list(None)
+        saved = {doc["_id"]: doc for doc in docs if doc.get("version") is not None}
+        # A wallet read past its next version was stepped again since: not known as ours.
+        return [
+            doc if (doc := saved.get(wid)) and doc["version"] == version + 1 else None
+            for wid, version, _, _ in steps
+        ]
 
     async def _create(self, created: Wallet, keys: tuple[str, ...]) -> Wallet | None:
         """Start a wallet's chain: a new document, or the one its waiting messages made (at
