@@ -125,8 +125,8 @@ async def test_one_sms_sent_by_two_requests_of_a_group_is_stored_once(
     assert await stream_of(deps).length() == 2
 
 
-async def test_a_failed_insert_fails_its_whole_group_and_the_next_request_is_stored(
-    post_sms, make_account, make_device, deps, sms, monkeypatch, held
+async def test_a_failed_insert_fails_its_whole_group_and_nothing_is_lost(
+    post_sms, make_account, make_device, deps, sms, monkeypatch, held, clock
 ):
     devices = [await make_device(await make_account()) for _ in range(2)]
     insert = held._held
@@ -147,9 +147,13 @@ async def test_a_failed_insert_fails_its_whole_group_and_the_next_request_is_sto
     # Each forwarder hears the failure and posts again; nothing of the group was queued.
     assert [(r.code, r.json()) for r in group] == [(500, {"error": "Internal server error"})] * 2
     assert await stream_of(deps).length() == 1
+    # The insert stored the group's SMS before it failed: the forwarder's retry is a duplicate,
+    # and the re-queue sweep queues what was stored and never queued.
     again = await post_sms(one("FAI0000003"), token=devices[1].token)
-    assert (again.code, again.json()["accepted"] + again.json()["duplicates"]) == (202, 1)
-    assert await stream_of(deps).length() == 1 + again.json()["accepted"]
+    assert (again.code, again.json()) == (202, {"accepted": 0, "duplicates": 1})
+    clock.advance(minutes=2)
+    assert await sms.consumer.requeue() == 2
+    assert await stream_of(deps).length() == 3
 
 
 async def test_redis_failing_for_a_group_lets_mongodb_decide_each_request(
