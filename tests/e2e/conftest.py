@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,58 @@ VIEWPORTS = {"mobile": {"width": 360, "height": 640}, "desktop": {"width": 1280,
 SHOP = f"https://{ALLOWED_HOST}"
 SUCCESS_URL, CANCEL_URL = f"{SHOP}/success", f"{SHOP}/cancel"
 TRX_ID = "8N7A6D5EE7M"
+FLOW_SIZES = {"en": "mobile", "bn": "desktop"}
+"""The size each language's run of a browser flow is clicked through on. A flow ran four times
+(two languages, two sizes) though the size changes only the layout; it runs once per language,
+English on the phone and Bangla on the desktop (each size is still driven by clicks, each
+language still read), and what the layout changes (axe-core, the screenshots) is checked at the
+other size too on the same page state (`at_each_size`; issue 35: the suite's time)."""
+
+
+def one_size_per_language(argnames: str, values: Iterable[Any]) -> pytest.MarkDecorator:
+    """A browser test's parametrisation over `values` of `argnames` ("lang" or "locale", alone
+    or beside others: "path, lang"), each row on its language's size of FLOW_SIZES instead of on
+    both sizes (the `viewport` fixture's parameters)."""
+    names = [name.strip() for name in argnames.split(",")]
+    lang_at = next(i for i, name in enumerate(names) if name in ("lang", "locale"))
+    rows = [value if isinstance(value, tuple) else (value,) for value in values]
+    sizes = [FLOW_SIZES[row[lang_at][:2]] for row in rows]
+    return pytest.mark.parametrize(
+        (*names, "viewport"),
+        [(*row, VIEWPORTS[size]) for row, size in zip(rows, sizes, strict=True)],
+        ids=["-".join((size, *map(str, row))) for row, size in zip(rows, sizes, strict=True)],
+    )
+
+
+def size_name(viewport: dict[str, int] | None) -> str:
+    """ "mobile" or "desktop", the VIEWPORTS name of a page's size."""
+    return next(name for name, size in VIEWPORTS.items() if size == viewport)
+
+
+def other_size(viewport: dict[str, int] | None) -> dict[str, int]:
+    return next(size for size in VIEWPORTS.values() if size != viewport)
+
+
+async def at_size(page: Page, size: str, action: Callable[[], Awaitable[Any]]) -> None:
+    """`action()` with the page resized to VIEWPORTS[size] (the same page state), then back."""
+    own = page.viewport_size
+    await page.set_viewport_size(VIEWPORTS[size])
+    try:
+        await action()
+    finally:
+        if own is not None:
+            await page.set_viewport_size(own)
+
+
+async def at_each_size(page: Page, check: Callable[[str], Awaitable[Any]]) -> None:
+    """`check(size name)` on the page as it is now, at its own size and then at the other one
+    (resized: the same page state); back at its own size after."""
+    own = page.viewport_size
+    for size in (own, other_size(own)):
+        await page.set_viewport_size(size)
+        await check(size_name(size))
+    if own is not None:
+        await page.set_viewport_size(own)
 
 
 @functools.cache
@@ -219,6 +271,17 @@ class Tab:
                 .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)}))"""
         )
         return [v for v in found if v["impact"] in ("serious", "critical")]
+
+    async def axe_violations_at_both_sizes(self) -> list[dict[str, Any]]:
+        """axe_violations() at the tab's size and at the other one, on the same page state (a
+        flow clicked through at one size, see FLOW_SIZES), each named with its size."""
+        found: list[dict[str, Any]] = []
+
+        async def check(size: str) -> None:
+            found.extend({**v, "size": size} for v in await self.axe_violations())
+
+        await at_each_size(self.page, check)
+        return found
 
 
 async def _shop_page(route: Route) -> None:

@@ -1,7 +1,8 @@
-"""The buyer's last word in headless Chromium (issue 32), on a phone and a desktop, in English
-and Bangla, each with axe: a TrxID whose SMS never arrives, one paid with another wallet than
-the one chosen, and a claim waiting for the merchant's confirmation each show their own words
-and only true ones (a payment of another amount: test_checkout_amount.py)."""
+"""The buyer's last word in headless Chromium (issue 32), in English (clicked through on a phone)
+and Bangla (on a desktop), each with axe at both sizes: a TrxID whose SMS never arrives, one
+paid with another wallet than the one chosen, and a claim waiting for the merchant's
+confirmation each show their own words and only true ones (a payment of another amount:
+test_checkout_amount.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from playwright.async_api import expect
 from claimsvc.api.words import Words
 from claimsvc.domain import arrival
 from tests.claims_support import session_doc
-from tests.e2e.conftest import SUCCESS_URL, TRX_ID
+from tests.e2e.conftest import SUCCESS_URL, TRX_ID, at_size, one_size_per_language
 
 pytestmark = pytest.mark.e2e
 
@@ -41,17 +42,16 @@ async def claim(page, t: Words, trx_id: str, provider: str | None = None) -> Non
     await page.get_by_role("button", name=t("checkout.submit")).click()
 
 
-async def shoot(page, viewport: dict[str, int], name: str, t: Words) -> None:
-    """The phone view of a state into docs/screenshots (the hosted page's table)."""
-    if viewport["width"] == 360:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        await page.screenshot(path=str(SCREENSHOTS / f"{name}-{t.lang}.png"), full_page=True)
+async def shoot(page, name: str, t: Words) -> None:
+    """The phone view of a state into docs/screenshots (the hosted page's table), whichever
+    size the flow runs at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}-{t.lang}.png"
+    await at_size(page, "mobile", lambda: page.screenshot(path=str(path), full_page=True))
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-async def test_a_trxid_that_never_arrives_says_so_and_counts_nothing(
-    shop, open_tab, deps, viewport, locale
-):
+@one_size_per_language("locale", LOCALES)
+async def test_a_trxid_that_never_arrives_says_so_and_counts_nothing(shop, open_tab, deps, locale):
     t = LOCALES[locale]
     checkout = await shop.open({"name": SHOP_NAME})
     tab = await open_tab(checkout.url, locale=locale)
@@ -80,14 +80,14 @@ async def test_a_trxid_that_never_arrives_says_so_and_counts_nothing(
         0,
         None,
     )
-    assert await tab.axe_violations() == []
-    await shoot(page, viewport, "not-arrived", t)
+    assert await tab.axe_violations_at_both_sizes() == []
+    await shoot(page, "not-arrived", t)
     assert not tab.errors and tab.csp_violations() == []
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@one_size_per_language("locale", LOCALES)
 async def test_a_trxid_paid_with_another_wallet_names_it_and_the_right_one_completes(
-    shop, open_tab, deps, viewport, locale
+    shop, open_tab, deps, locale
 ):
     t = LOCALES[locale]
     checkout = await shop.open({"name": SHOP_NAME, "wallets": TWO_WALLETS})
@@ -103,8 +103,8 @@ async def test_a_trxid_paid_with_another_wallet_names_it_and_the_right_one_compl
     )
     assert submits == []
     assert (await session_doc(deps, checkout.session_id))["failed_attempts"] == 0
-    assert await tab.axe_violations() == []
-    await shoot(page, viewport, "other-wallet", t)
+    assert await tab.axe_violations_at_both_sizes() == []
+    await shoot(page, "other-wallet", t)
     await claim(page, t, TRX_ID, provider="nagad")
     await expect(page).to_have_url(SUCCESS_URL)
     session = await session_doc(deps, checkout.session_id)
@@ -112,10 +112,8 @@ async def test_a_trxid_paid_with_another_wallet_names_it_and_the_right_one_compl
     assert not tab.errors and tab.csp_violations() == []
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-async def test_a_pending_claim_stops_asking_for_money_at_once(
-    shop, open_tab, deps, viewport, locale
-):
+@one_size_per_language("locale", LOCALES)
+async def test_a_pending_claim_stops_asking_for_money_at_once(shop, open_tab, deps, locale):
     checkout = await shop.open({"name": SHOP_NAME, "balance_verification": True})
     transaction = await shop.receive(checkout)
     tab, t = await open_tab(checkout.url, locale=locale), LOCALES[locale]
@@ -133,14 +131,14 @@ async def test_a_pending_claim_stops_asking_for_money_at_once(
     main = page.locator("main")
     await expect(main).not_to_contain_text(t("checkout.amount_label"), use_inner_text=True)
     await expect(main).not_to_contain_text(t("checkout.step_pay"), use_inner_text=True)
-    assert await tab.axe_violations() == []
-    await shoot(page, viewport, "pending-after-claim", t)
+    assert await tab.axe_violations_at_both_sizes() == []
+    await shoot(page, "pending-after-claim", t)
     await shop.confirm(transaction)
     await expect(page).to_have_url(SUCCESS_URL, timeout=20_000)
     assert not tab.errors and tab.csp_violations() == []
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@one_size_per_language("locale", LOCALES)
 async def test_a_reloaded_pending_page_asks_for_nothing_either(shop, open_tab, fetch, locale):
     t = LOCALES[locale]
     checkout = await shop.open({"name": SHOP_NAME, "balance_verification": True})
@@ -153,4 +151,4 @@ async def test_a_reloaded_pending_page_asks_for_nothing_either(shop, open_tab, f
     await expect(tab.page.locator("#amount-label")).to_have_text(t("checkout.amount_paid_label"))
     await expect(main).not_to_contain_text(t("checkout.amount_label"))
     await expect(main).not_to_contain_text(t("checkout.step_pay"))
-    assert await tab.axe_violations() == []
+    assert await tab.axe_violations_at_both_sizes() == []

@@ -1,5 +1,5 @@
-"""The buyer's wait in headless Chromium: a TrxID sent before its SMS has arrived, on a phone
-and on a desktop, in English and Bangla. The SMS comes in through the real intake."""
+"""The buyer's wait in headless Chromium: a TrxID sent before its SMS has arrived, in English on a
+phone and in Bangla on a desktop. The SMS comes in through the real intake."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.claims_support import session_doc
-from tests.e2e.conftest import SUCCESS_URL, TRX_ID
+from tests.e2e.conftest import SUCCESS_URL, TRX_ID, one_size_per_language
 from tests.sms.conftest import bkash_credit
 
 pytestmark = pytest.mark.e2e
@@ -32,7 +32,7 @@ def count_requests(page, part: str) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("locale", LOCALES.values())
+@one_size_per_language("locale", LOCALES.values())
 async def test_a_trxid_sent_before_its_sms_waits_and_completes_when_the_sms_arrives(
     shop, open_tab, deps, make_device, post_sms, drain, locale
 ):

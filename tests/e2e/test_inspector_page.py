@@ -1,6 +1,6 @@
 """The local webhook inspector's page in Chromium (issue 25): served over HTTPS with the dev
-CA's certificate, a signed webhook and a forged one listed with their verdicts, on a 360x640
-phone and a desktop, in both languages; axe and screenshots."""
+CA's certificate, a signed webhook and a forged one listed with their verdicts, in English on a
+360x640 phone and in Bangla on a desktop; axe and screenshots at both sizes."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from claimsvc.domain.signing import svc_signature
 from claimsvc.inspector.app import Signers, make_inspector
 from claimsvc.inspector.certs import dev_certificates
 from tests.conftest import make_settings
-from tests.e2e.portal.conftest import LOCALES, assert_accessible, viewport_name
+from tests.e2e.conftest import at_each_size, one_size_per_language
+from tests.e2e.portal.conftest import LOCALES, assert_accessible
 from tests.ops.processes import free_port
 
 pytestmark = pytest.mark.e2e
@@ -66,7 +67,7 @@ async def deliver(base: str, context: ssl.SSLContext, signature: str) -> int:
     return reply.code
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@one_size_per_language("lang", ["en", "bn"])
 async def test_the_inspector_lists_a_signed_and_a_forged_webhook(
     browser: Browser, inspector, viewport, lang
 ):
@@ -86,10 +87,14 @@ async def test_the_inspector_lists_a_signed_and_a_forged_webhook(
         "current",
     ]
     await expect(page.locator("[data-testid=body]").first).to_contain_text("order-20261126")
-    await assert_accessible(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"inspector-{lang}-{viewport_name(viewport)}.png"
-    await page.screenshot(path=str(path), full_page=True, scale="css", animations="disabled")
+
+    async def check(size: str) -> None:
+        await assert_accessible(page)
+        path = SCREENSHOTS / f"inspector-{lang}-{size}.png"
+        await page.screenshot(path=str(path), full_page=True, scale="css", animations="disabled")
+
+    await at_each_size(page, check)
     await tab.close()
 
 
@@ -107,7 +112,7 @@ async def caught_inspector(tmp_path: Path) -> AsyncIterator[tuple[str, LocalAler
     await caught.stop()
 
 
-@pytest.mark.parametrize("lang", ["en", "bn"])
+@one_size_per_language("lang", ["en", "bn"])
 async def test_the_inspectors_alert_pages_let_the_developer_play_the_merchant(
     browser: Browser, caught_inspector, viewport, lang
 ):
@@ -124,7 +129,7 @@ async def test_the_inspectors_alert_pages_let_the_developer_play_the_merchant(
     page = await tab.new_page()
     await page.goto(f"{base}/telegram?lang={lang}")
     await expect(page.locator("[data-testid=caught]")).to_contain_text("A payment waits")
-    await assert_accessible(page)
+    await at_each_size(page, lambda size: assert_accessible(page))
     await page.fill("#text", "/start 424242")
     await page.locator("form[action='/telegram/send'] button").click()
     await page.wait_for_url(f"{base}/telegram")
@@ -135,5 +140,5 @@ async def test_the_inspectors_alert_pages_let_the_developer_play_the_merchant(
     assert bot.updates[0]["message"]["text"] == "/start 424242"
     await page.goto(f"{base}/emails?lang={lang}")
     await expect(page.locator("[data-testid=no-messages]")).to_be_visible()
-    await assert_accessible(page)
+    await at_each_size(page, lambda size: assert_accessible(page))
     await tab.close()

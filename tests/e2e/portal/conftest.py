@@ -10,7 +10,14 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from claimsvc.bootstrap import Deps
-from tests.e2e.conftest import VIEWPORTS, Tab, load_axe
+from tests.e2e.conftest import (
+    FLOW_SIZES,
+    VIEWPORTS,
+    Tab,
+    load_axe,
+    one_size_per_language,
+    other_size,
+)
 from tests.portal.conftest import PortalTestUser, make_user
 
 __all__ = ["make_user"]  # the HTTP tier's fixture, shared here
@@ -41,23 +48,8 @@ async def assert_accessible(page: Page) -> None:
     assert found == [], found
 
 
-FLOW_SIZES = {"en": "mobile", "bn": "desktop"}
-"""The size each language's run of a portal flow is clicked through on. A flow ran four times
-(two languages, two sizes) though the size changes only the layout; now it runs once per
-language, English on the phone and Bangla on the desktop (each size is still driven by clicks,
-each language still read), and `at_both_sizes` checks the layout of the other size on the same
-page state (issue 35: the suite's time)."""
-
-each_language = pytest.mark.parametrize(
-    ("lang", "viewport"),
-    [(lang, VIEWPORTS[size]) for lang, size in FLOW_SIZES.items()],
-    ids=[f"{size}-{lang}" for lang, size in FLOW_SIZES.items()],
-)
+each_language = one_size_per_language("lang", FLOW_SIZES)
 """A portal flow's parametrisation: once per language, on its size of FLOW_SIZES."""
-
-
-def other_size(viewport: dict[str, int]) -> dict[str, int]:
-    return next(size for size in VIEWPORTS.values() if size != viewport)
 
 
 async def at_both_sizes(
