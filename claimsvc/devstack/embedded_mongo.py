@@ -39,8 +39,27 @@ class EmbeddedMongoError(RuntimeError):
     """The server could not be found or did not answer in time."""
 
 
+LOW_PORTS = (20_000, 32_768)
+"""Where `free_port` looks: below Linux's default ephemeral range (32768-60999)."""
+
+
 def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
+    """A TCP port free on 127.0.0.1 right now, for a server started a moment later.
+
+    Picked at random below the kernel's ephemeral range: a port the kernel hands out (bind to 0)
+    is handed out again as the local port of the next outgoing connection of any process, and a
+    server started after another test's connections found it taken ("Address already in use",
+    seen in the ops tier under a parallel run). Falls back to the kernel's choice.
+    """
+    low, high = LOW_PORTS
+    for _ in range(50):
+        port = secrets.randbelow(high - low) + low
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])

@@ -11,8 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tornado.testing import bind_unused_port
-
+from claimsvc.devstack.embedded_mongo import free_port
 from tests.ops.kustomize import REPO
 
 # Starting the interpreter and opening the embedded stores, on a slow machine.
@@ -24,12 +23,6 @@ PROCESSES = {
     "claimsvc-worker": ("claimsvc.runtime.cli", ["worker"], "CLAIMSVC_WORKER_PORT"),
     "claimsvc-sms-ingest": ("sms_ingest", [], "CLAIMSVC_SMS_PORT"),
 }
-
-
-def free_port() -> int:
-    sock, port = bind_unused_port()
-    sock.close()
-    return port
 
 
 def read_to_end(sock: socket.socket) -> bytes:
