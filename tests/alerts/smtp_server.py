@@ -4,20 +4,14 @@ refusal, a 4xx "try later")."""
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
 
+from claimsvc.devstack.embedded_mongo import free_port
 from claimsvc.devstack.mail_catcher import Inbox
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Callable
@@ -17,6 +16,8 @@ from pathlib import Path
 
 import pytest
 import redis
+
+from claimsvc.devstack.embedded_mongo import free_port
 
 SERVICE = "mymaster"
 DOWN_AFTER_MS = 500
@@ -33,12 +34,6 @@ def redis_server_binary() -> str:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{reason}; CI=true requires them")
     pytest.skip(f"{reason}; set CI=true to make this a failure")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def wait_until(check: Callable[[], bool], timeout_s: float, what: str) -> float:
