@@ -132,7 +132,10 @@ class BalanceStore:
             update["$set"][ALERT_DUE] = True
         if keys and self._bulk:
             # None here may also mean "saved, not known": the caller asks has_seen(keys).
-            doc = await self._steps.submit((query["_id"], wallet.version, query, update))
+            saved = await self._steps.submit((query["_id"], wallet.version, query, update))
+            if isinstance(saved, BaseException):  # its own step failed, not its whole group
+                raise saved
+            doc = saved
         else:
             doc = await self._step(query, update)
         return None if doc is None else self.from_doc(doc)
@@ -144,14 +147,15 @@ class BalanceStore:
         )
         return doc
 
-    async def _save_steps(self, steps: list[Step]) -> list[dict[str, Any] | None]:
+    async def _save_steps(self, steps: list[Step]) -> list[dict[str, Any] | BaseException | None]:
         """Save the steps of several wallets taken at once: each its own compare-and-set when
         they are few, else one unordered bulk write and one read of the wallets. A step whose
         wallet reads at its next version, with every step of the bulk applied, was saved (its
         document is that read); when any step of the bulk did not apply, which did is not known
         and each hears None, as for a conflict (its caller asks `has_seen`)."""
         if len(steps) < BULK_STEPS_FROM:
-            return list(await asyncio.gather(*(self._step(q, u) for _, _, q, u in steps)))
+            steps_alone = (self._step(q, u) for _, _, q, u in steps)
+            return list(await asyncio.gather(*steps_alone, return_exceptions=True))
         result = await self._coll.bulk_write(
             [UpdateOne(q, u) for _, _, q, u in steps], ordered=False
         )

@@ -112,3 +112,23 @@ async def test_a_step_that_loses_its_compare_and_set_in_the_bulk_is_retried_alon
     while await sms.consumer.tick():
         pass
     assert await statuses(deps, devices) == [(100_600, "confirmed")] * WALLETS
+
+
+async def test_one_wallet_failing_its_step_does_not_fail_the_other_wallet_of_the_batch(
+    make_account, make_device, post_sms, sms, deps, fetch, monkeypatch
+):
+    devices = (await four_warm_wallets(make_account, make_device, post_sms, sms, fetch))[:2]
+    balances = deps.stores.balances
+    failing = (await deps.db["wallet_balances"].find_one({"device_id": devices[0].id}))["_id"]
+    step = balances._step
+
+    async def fails_for_one_wallet(query, update):
+        if query["_id"] == failing:
+            raise ConnectionError("the primary stepped down")
+        return await step(query, update)
+
+    monkeypatch.setattr(balances, "_step", fails_for_one_wallet)
+    await step_each(post_sms, devices)
+    await sms.consumer.tick()
+    # The failing wallet's message stays pending for a retry; the other's is confirmed.
+    assert [status for _, status in await statuses(deps, devices)] == ["unconfirmed", "confirmed"]
