@@ -32,8 +32,9 @@ BULK_STEPS_FROM = 3
 """Concurrent steps of at least this many wallets are saved by one bulk write and one read (two
 commands) instead of one compare-and-set each."""
 
-Step = tuple[str, int, dict[str, Any], dict[str, Any]]
-"""A step to save: the wallet id, the version it was decided on, its filter and its update."""
+Step = tuple[dict[str, Any], dict[str, Any]]
+"""A step to save: its compare-and-set's filter (the wallet's `_id` and the `version` it was
+decided on) and its update."""
 
 
 def anchor_fields(balance: int, now: datetime) -> dict[str, Any]:
@@ -132,7 +133,7 @@ class BalanceStore:
             update["$set"][ALERT_DUE] = True
         if keys and self._bulk:
             # None here may also mean "saved, not known": the caller asks has_seen(keys).
-            saved = await self._steps.submit((query["_id"], wallet.version, query, update))
+            saved = await self._steps.submit((query, update))
             if isinstance(saved, BaseException):  # its own step failed, not its whole group
                 raise saved
             doc = saved
@@ -154,21 +155,17 @@ class BalanceStore:
         document is that read); when any step of the bulk did not apply, which did is not known
         and each hears None, as for a conflict (its caller asks `has_seen`)."""
         if len(steps) < BULK_STEPS_FROM:
-            steps_alone = (self._step(q, u) for _, _, q, u in steps)
+            steps_alone = (self._step(q, u) for q, u in steps)
             return list(await asyncio.gather(*steps_alone, return_exceptions=True))
-        result = await self._coll.bulk_write(
-            [UpdateOne(q, u) for _, _, q, u in steps], ordered=False
-        )
+        result = await self._coll.bulk_write([UpdateOne(q, u) for q, u in steps], ordered=False)
         if result.modified_count != len(steps):
             return [None] * len(steps)
-        ids = [wid for wid, _, _, _ in steps]
+        ids = [q["_id"] for q, _ in steps]
         docs = await self._coll.find({"_id": {"$in": ids}}, _NO_SEEN).to_list(None)
-        saved = {doc["_id"]: doc for doc in docs if doc.get("version") is not None}
-        # A wallet read past its next version was stepped again since: not known as ours.
-        return [
-            doc if (doc := saved.get(wid)) and doc["version"] == version + 1 else None
-            for wid, version, _, _ in steps
-        ]
+        # Each wallet read at the version after its step's, else stepped again since: not known
+        # as ours.
+        read = {(doc["_id"], doc.get("version")): doc for doc in docs}
+        return [read.get((q["_id"], q["version"] + 1)) for q, _ in steps]
 
     async def _create(self, created: Wallet, keys: tuple[str, ...]) -> Wallet | None:
         """Start a wallet's chain: a new document, or the one its waiting messages made (at

@@ -124,15 +124,12 @@ class GroupCommit(Generic[T, R]):
         try:
             while self._waiting:
                 group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
-                await self._commit_group(group)
+                await _answer(group, self._commit([item for item, _ in group]))
         finally:
             self._running = None
             for _, done in self._waiting:  # only when cancelled (a stopping process)
                 done.cancel()
             self._waiting = []
-
-    async def _commit_group(self, group: list[tuple[T, asyncio.Future[R]]]) -> None:
-        await _answer(group, self._commit([item for item, _ in group]))
 
 
 async def _answer(calls: list[tuple[Any, asyncio.Future[R]]], answers: Awaitable[list[R]]) -> None:
