@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.ops.kustomize import REPO
-from tests.ops.processes import free_port, wait_until_serving
+from tests.ops.processes import PORT_ATTEMPTS, PortTaken, free_port, wait_until_serving
 
 
 @dataclass
@@ -108,33 +108,47 @@ def forward_bkash_sms(
         assert json.loads(resp.read()) == {"accepted": 1, "duplicates": 0}
 
 
+BANNER = "  demo account:"
+"""A line of the banner, which `claimsvc dev` prints once its ports are bound."""
+
+
 @contextlib.contextmanager
 def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
     """`python -m claimsvc.runtime.cli dev` on free ports and the in-process stores; stopped by
-    SIGTERM, so the output read afterwards holds the drain's lines too."""
-    api_port, sms_port, inspector_port = free_port(), free_port(), free_port()
-    environ = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(REPO),
-        "CLAIMSVC_MONGO_URL": "memory://",
-        "CLAIMSVC_REDIS_URL": "memory://",
-        "CLAIMSVC_API_PORT": str(api_port),
-        "CLAIMSVC_SMS_PORT": str(sms_port),
-        "CLAIMSVC_INSPECTOR_PORT": str(inspector_port),
-        "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "2",
-        **env,
-    }
+    SIGTERM, so the output read afterwards holds the drain's lines too. Started again on other
+    free ports when one picked was taken meanwhile (unless `env` chose it)."""
     log = tmp_path / "dev.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "claimsvc.runtime.cli", "dev"],
-            cwd=tmp_path,
-            env=environ,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        ports = {
+            "CLAIMSVC_API_PORT": str(free_port()),
+            "CLAIMSVC_SMS_PORT": str(free_port()),
+            "CLAIMSVC_INSPECTOR_PORT": str(free_port()),
+        }
+        environ = {
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(REPO),
+            "CLAIMSVC_MONGO_URL": "memory://",
+            "CLAIMSVC_REDIS_URL": "memory://",
+            **ports,
+            "CLAIMSVC_SHUTDOWN_GRACE_SECONDS": "2",
+            **env,
+        }
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "claimsvc.runtime.cli", "dev"],
+                cwd=tmp_path,
+                env=environ,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         try:
-            wait_until_serving(api_port, proc)
+            api_port = int(environ["CLAIMSVC_API_PORT"])
+            try:
+                wait_until_serving(api_port, proc, log, BANNER)
+            except PortTaken as taken:
+                if attempt == PORT_ATTEMPTS or any(map(taken.names, env)):
+                    raise
+                continue
             yield DevStack(
                 proc,
                 api_port,
@@ -142,6 +156,7 @@ def dev_stack(tmp_path: Path, **env: str) -> Iterator[DevStack]:
                 int(environ["CLAIMSVC_INSPECTOR_PORT"]),
                 int(environ["CLAIMSVC_SMS_PORT"]),
             )
+            return
         finally:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)

@@ -21,10 +21,10 @@ from pathlib import Path
 from pymongo import MongoClient
 
 from claimsvc.devstack.demo import DEMO_OWNER
+from tests.ops.dev_stack import BANNER, read_credentials
 from tests.ops.dev_stack import dev_stack as shared_dev_stack
-from tests.ops.dev_stack import read_credentials
 from tests.ops.kustomize import REPO
-from tests.ops.processes import free_port, wait_until_serving
+from tests.ops.processes import PORT_ATTEMPTS, PortTaken, free_port, wait_until_serving
 
 STOP_TIMEOUT_S = 30
 
@@ -47,38 +47,46 @@ def _alive(pid: int) -> bool:
 def dev_stack(
     workdir: Path, port: int, *args: str, log: list[str] | None = None
 ) -> Iterator[tuple[dict[str, str], list[int]]]:
-    """`claimsvc dev` in `workdir` with no store URLs; (banner values and the demo API key from
-    the credentials file, its children's pids)."""
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(REPO),
-        "CLAIMSVC_API_PORT": str(port),
-        "CLAIMSVC_SMS_PORT": str(free_port()),
-        "CLAIMSVC_INSPECTOR_PORT": str(free_port()),
-    }
-    log_path = workdir / f"dev-{time.monotonic_ns()}.log"
-    with log_path.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "claimsvc.runtime.cli", "dev", *args],
-            cwd=workdir,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        wait_until_serving(port, proc)
-        children = _children(proc.pid)
-        yield _banner(log_path.read_text()), children
-    finally:
-        proc.send_signal(signal.SIGTERM)
+    """`claimsvc dev` in `workdir` with no store URLs, its API on `port`; (banner values and
+    the demo API key from the credentials file, its children's pids). Its other ports are
+    picked again when one was taken meanwhile."""
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(REPO),
+            "CLAIMSVC_API_PORT": str(port),
+            "CLAIMSVC_SMS_PORT": str(free_port()),
+            "CLAIMSVC_INSPECTOR_PORT": str(free_port()),
+        }
+        log_path = workdir / f"dev-{time.monotonic_ns()}.log"
+        with log_path.open("wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "claimsvc.runtime.cli", "dev", *args],
+                cwd=workdir,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         try:
-            proc.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            raise AssertionError("claimsvc dev did not stop on SIGTERM") from None
-        if log is not None:
-            log.append(log_path.read_text())
+            try:
+                wait_until_serving(port, proc, log_path, BANNER)
+            except PortTaken as taken:
+                if attempt == PORT_ATTEMPTS or taken.names("CLAIMSVC_API_PORT"):
+                    raise
+                continue
+            children = _children(proc.pid)
+            yield _banner(log_path.read_text()), children
+            return
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                raise AssertionError("claimsvc dev did not stop on SIGTERM") from None
+            if log is not None and BANNER in log_path.read_text():
+                log.append(log_path.read_text())
 
 
 def _banner(text: str) -> dict[str, str]:
@@ -172,7 +180,6 @@ def test_a_restarted_dev_stack_keeps_the_demo_account_key_and_sessions(tmp_path:
         status, replay = _initialize(moved, first["demo API key"], "restart-order-1")
         assert (status, replay["session_id"]) == (200, opened["session_id"])
         assert _page_status(moved, first["checkout page"]) == 200
-        time.sleep(0.5)  # the banner is complete once the stack serves; read it whole
         command = _reset_command((tmp_path / sorted(tmp_path.glob("dev-*.log"))[-1]).read_text())
         done = subprocess.run(
             ["sh", "-c", command],
