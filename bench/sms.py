@@ -18,6 +18,10 @@ Beside each: this process's CPU ms per message from /proc (the load runs in a ch
 the database in its own, so neither is counted) and MongoDB commands and Redis calls per message.
 Goal: p99 intake-to-final under 250 ms at 200 messages a second.
 
+Then the same load again, split: the intake alone (the worker not started), then the worker
+draining what it stored; each one's CPU and round trips per message, and its own CPU over its
+round trips at the driver's floor (where the path's CPU goes).
+
 Then, in the same run, the drivers' floor: this process's CPU per `find_one` and per `insert_one`
 (FLOOR_OPS each, FLOOR_TASKS at a time, on the same MongoDB) with PyMongo's AsyncMongoClient and
 with motor (when the bench extra installed it), and per Redis call; the path's floor per message
@@ -181,9 +185,17 @@ async def setup(deps: Deps) -> list[str]:
     return tokens
 
 
-async def run_service(args: argparse.Namespace) -> dict[str, Any]:
+async def run_service(args: argparse.Namespace, split: bool = False) -> dict[str, Any]:
+    """The real intake and worker under the load, together as `sms-ingest` runs them; `split`:
+    the intake alone under the load, then the worker draining what it stored (each one's CPU
+    and round trips per message under "intake" and "worker")."""
     rate, seconds = args.rate, args.seconds
-    deps, tally = await counted_deps(bench_settings(args))
+    base = bench_settings(args)
+    run = "split" if split else "together"  # each run on its own database and key prefix
+    settings = base.replace(
+        mongo_db=f"{base.mongo_db}_{run}", redis_prefix=f"{base.redis_prefix}{run}:"
+    )
+    deps, tally = await counted_deps(settings)
     with tally.ignored():
         tokens = await setup(deps)
     parts = build(deps, Tuning(block_ms=50, idle_backoff_s=0.002, sweep_every_s=1.0))
@@ -197,8 +209,21 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
     http = HTTPServer(make_app(deps, parts.intake))
     http.add_sockets([sock])
     stop = asyncio.Event()
-    worker = asyncio.create_task(parts.consumer.run(stop))
+    worker = None if split else asyncio.create_task(parts.consumer.run(stop))
     load = await offer_load(f"http://127.0.0.1:{port}/sms/v1/messages", tokens, rate, seconds)
+    parts_cost: dict[str, Cost] = {}
+    if worker is None:
+        intake_cpu, intake_mongo, intake_redis = (
+            cpu_seconds(os.getpid()),
+            tally.mongo_total,
+            tally.redis_total,
+        )
+        parts_cost["intake"] = Cost(
+            (intake_cpu - cpu0) * 1000 / load["sent"],
+            intake_mongo / load["sent"],
+            intake_redis / load["sent"],
+        )
+        worker = asyncio.create_task(parts.consumer.run(stop))
     msgs = deps.db["sms_messages"]
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
@@ -215,6 +240,11 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         (tally.mongo_total - polls) / sent,
         tally.redis_total / sent,
     )
+    if "intake" in parts_cost:
+        intake = parts_cost["intake"]
+        parts_cost["worker"] = Cost(
+            cost.cpu_ms - intake.cpu_ms, cost.mongo - intake.mongo, cost.redis - intake.redis
+        )
     tally.paused = True
     groups, requests = (now - before for now, before in zip(group_figures(), groups0, strict=True))
     docs = await msgs.find({}).to_list(None)
@@ -236,6 +266,7 @@ async def run_service(args: argparse.Namespace) -> dict[str, Any]:
         "cost": cost,
         "per_command": per_message(mongo, dict(tally.redis), sent),
         "requests_per_group": requests / max(1, groups),
+        "parts": parts_cost,
     }
 
 
@@ -342,6 +373,24 @@ async def report_floors(args: argparse.Namespace, results: dict[str, Any]) -> No
         f"  the path's own CPU: service {cost.cpu_ms:.2f} ms/msg is {cost.cpu_ms / bare_ms:.2f}x "
         f"the bare intake's {bare_ms:.2f} ms/msg (goal {GOAL_OVER_BARE:.0f}x)"
     )
+    split = results.get("split: intake, then worker")
+    per_mongo_here = floors.get(PYMONGO)
+    if split and split["parts"] and per_mongo_here is not None:
+        for name, part in split["parts"].items():
+            floor = part.mongo * per_mongo_here + part.redis * per_redis
+            http = bare_ms if name == "intake" else 0.0  # the worker serves no request
+            print(
+                f"  {name:<6} alone: {part.cpu_ms:.2f} ms/msg ({part.cpu_ms / bare_ms:.2f}x bare): "
+                + (f"the bare intake {bare_ms:.2f} + " if http else "")
+                + f"its {part.mongo:.2f} commands and {part.redis:.2f} calls at the {PYMONGO} "
+                f"floor {floor:.2f} + its own {part.cpu_ms - http - floor:.2f}"
+            )
+        intake, worker = split["parts"]["intake"], split["parts"]["worker"]
+        least = bare_ms + intake.mongo * per_mongo_here + intake.redis * per_redis + worker.cpu_ms
+        print(
+            f"  were the intake's own code free: {least:.2f} ms/msg, {least / bare_ms:.2f}x bare "
+            f"(the bare intake, the intake's round trips at the floor, the worker as measured)"
+        )
     for driver, per_mongo in floors.items():
         floor = bare["cost"].cpu_ms + cost.mongo * per_mongo + cost.redis * per_redis
         print(
@@ -360,10 +409,15 @@ def report(name: str, result: dict[str, Any]) -> None:
     if "stored" in result:
         extra += f"  stored {result['stored']}, transactions {result['statuses']}"
         extra += f"  requests per group commit {result['requests_per_group']:.2f}"
+    # The split run's messages waited for the load to end: their latency says nothing.
+    final = (
+        "final: (worker started after the load)"
+        if result.get("parts")
+        else f"final p50 {pct(lat, 0.5):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  "
+        f"max {max(lat) * 1000 if lat else float('nan'):7.1f} ms"
+    )
     print(
-        f"{name:<22} sent {result['sent']:>5}  failed {result['failures']:>3}  "
-        f"final p50 {pct(lat, 0.5):7.1f} ms  p99 {pct(lat, 0.99):7.1f} ms  "
-        f"max {max(lat) * 1000 if lat else float('nan'):7.1f} ms  "
+        f"{name:<22} sent {result['sent']:>5}  failed {result['failures']:>3}  {final}  "
         f"202 p50 {pct(acks, 0.5):6.1f} ms  p99 {pct(acks, 0.99):6.1f} ms{extra}"
     )
     if result.get("per_command"):
@@ -389,10 +443,12 @@ async def main() -> None:
     with stores(args):
         print(store_label(args))
         results["intake + worker"] = await run_service(args)
+        results["split: intake, then worker"] = await run_service(args, split=True)
         for name, result in results.items():
             report(name, result)
         await report_floors(args, results)
-    print(json.dumps({k: round(pct(v["latencies"], 0.99), 1) for k, v in results.items()}))
+    p99 = {k: round(pct(v["latencies"], 0.99), 1) for k, v in results.items() if not v.get("parts")}
+    print(json.dumps(p99))
     if args.no_service_time:
         return
     print("CPU service time on the embedded stores (memory://), one message at a time:")
