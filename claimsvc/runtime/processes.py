@@ -77,7 +77,9 @@ async def run_worker(settings: Settings) -> None:
     deps = await open_deps(settings)
     component = worker_component(deps)
     component.on_close.append(deps.close)
-    await _run(deps, component)
+    sockets = await bind_ports(deps, component)
+    log.info("worker listening", extra={"fields": {"port": settings.worker_port}})
+    await _run(deps, component, sockets)
 
 
 async def run_dev(

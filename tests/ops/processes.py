@@ -17,11 +17,17 @@ from tests.ops.kustomize import REPO
 # Starting the interpreter and opening the embedded stores, on a slow machine.
 START_TIMEOUT_S = 60
 
-# job label (the Service name) -> (module run with `python -m`, its arguments, its port variable)
+# job label (the Service name) -> (module run with `python -m`, its arguments, its port variable,
+# what its log says once its port is bound)
 PROCESSES = {
-    "claimsvc-api": ("claimsvc.runtime.cli", ["api"], "CLAIMSVC_API_PORT"),
-    "claimsvc-worker": ("claimsvc.runtime.cli", ["worker"], "CLAIMSVC_WORKER_PORT"),
-    "claimsvc-sms-ingest": ("sms_ingest", [], "CLAIMSVC_SMS_PORT"),
+    "claimsvc-api": ("claimsvc.runtime.cli", ["api"], "CLAIMSVC_API_PORT", "api listening"),
+    "claimsvc-worker": (
+        "claimsvc.runtime.cli",
+        ["worker"],
+        "CLAIMSVC_WORKER_PORT",
+        "worker listening",
+    ),
+    "claimsvc-sms-ingest": ("sms_ingest", [], "CLAIMSVC_SMS_PORT", "sms intake listening"),
 }
 
 
@@ -85,7 +91,7 @@ def started(job: str, workdir: Path, **env: str) -> Iterator[tuple[subprocess.Po
     """One process on memory:// stores and a free port (or the one `env` gives its port
     variable), in an empty working directory; started again on another free port when the one
     picked was taken meanwhile."""
-    module, args, port_var = PROCESSES[job]
+    module, args, port_var, ready = PROCESSES[job]
     workdir.mkdir(parents=True, exist_ok=True)
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = int(env.get(port_var) or free_port())
@@ -108,7 +114,7 @@ def started(job: str, workdir: Path, **env: str) -> Iterator[tuple[subprocess.Po
             )
         try:
             try:
-                wait_until_serving(port, proc, log_path)
+                wait_until_serving(port, proc, log_path, ready)
             except PortTaken:
                 if env.get(port_var) or attempt == PORT_ATTEMPTS:
                     raise
