@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -72,14 +73,22 @@ def test_dev_honours_an_explicit_allow_private_0(tmp_path):
     assert (event["status"], event["stopped_reason"]) == ("stopped", ADDRESS_REFUSED), event
 
 
-def test_dev_lets_webhooks_reach_local_receivers_when_the_variable_is_unset(tmp_path):
-    with dev_stack(tmp_path, CLAIMSVC_ADMIN_TOKEN=ADMIN_TOKEN) as stack:
-        assert stack.banner_value("webhooks") == (
-            "https only; private addresses allowed (local receivers)"
-        )
-        # Nobody listens on that port: the attempt is made and fails, it is not stopped.
-        session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
-        event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
+@pytest.fixture(scope="module")
+def local_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevStack]:
+    """`claimsvc dev` with its defaults (and a known admin token), running, for the tests that
+    only use it: one start for the module instead of one per test (issue 35: the suite's time)."""
+    with dev_stack(tmp_path_factory.mktemp("dev"), CLAIMSVC_ADMIN_TOKEN=ADMIN_TOKEN) as stack:
+        yield stack
+
+
+def test_dev_lets_webhooks_reach_local_receivers_when_the_variable_is_unset(local_stack):
+    stack = local_stack
+    assert stack.banner_value("webhooks") == (
+        "https only; private addresses allowed (local receivers)"
+    )
+    # Nobody listens on that port: the attempt is made and fails, it is not stopped.
+    session_id = open_and_cancel(stack, f"https://localhost:{free_port()}/hook")
+    event = event_after_an_attempt(stack, session_id, ADMIN_TOKEN)
     assert (event["status"], event["attempts"]) == ("queued", 1), event
     assert event["stopped_reason"] is None
 
@@ -131,28 +140,28 @@ def test_with_the_inspector_off_the_demo_points_at_the_example_shop(tmp_path):
         assert "https://shop.example.com/webhook" in stack.output()
 
 
-def test_the_dev_stack_catches_its_alerts_and_its_inspector_plays_the_bot(tmp_path):
+def test_the_dev_stack_catches_its_alerts_and_its_inspector_plays_the_bot(local_stack):
     """Issue 32: with no SMTP server or bot token set, alert emails are caught and the bot is a
     stand-in, both shown by the inspector; a message written there reaches the worker, whose
     answer the page shows."""
-    with dev_stack(tmp_path) as stack:
-        base = f"https://localhost:{stack.inspector_port}"
-        assert stack.banner_value("alert emails").startswith(f"caught, shown at {base}/emails")
-        assert stack.banner_value("Telegram").startswith(f"a local stand-in bot, shown at {base}")
-        ca_file = stack.banner_value("its dev CA, trusted by this stack's webhook sender")
-        context = ssl.create_default_context(cafile=str(tmp_path / ca_file))
-        sent = urllib.request.Request(f"{base}/telegram/send", data=b"text=hello", method="POST")
-        with urllib.request.urlopen(sent, context=context, timeout=10) as resp:
-            assert resp.url == f"{base}/telegram"  # the form's answer: back to the page
-        answer = alert_text.say("en", "hello")
-        deadline = time.monotonic() + 60
-        while answer not in (page := read(f"{base}/telegram", context)):
-            assert time.monotonic() < deadline, page
-            time.sleep(0.3)
-        assert "Write to the bot" in page
-        assert "CLAIMSVC_SMTP_HOST" in read(f"{base}/emails", context)
-        favicon = urllib.request.urlopen(f"{base}/favicon.ico", context=context, timeout=10)
-        assert favicon.status == 200 and favicon.headers["Content-Type"].startswith("image/")
+    stack, folder = local_stack, local_stack.log.parent
+    base = f"https://localhost:{stack.inspector_port}"
+    assert stack.banner_value("alert emails").startswith(f"caught, shown at {base}/emails")
+    assert stack.banner_value("Telegram").startswith(f"a local stand-in bot, shown at {base}")
+    ca_file = stack.banner_value("its dev CA, trusted by this stack's webhook sender")
+    context = ssl.create_default_context(cafile=str(folder / ca_file))
+    sent = urllib.request.Request(f"{base}/telegram/send", data=b"text=hello", method="POST")
+    with urllib.request.urlopen(sent, context=context, timeout=10) as resp:
+        assert resp.url == f"{base}/telegram"  # the form's answer: back to the page
+    answer = alert_text.say("en", "hello")
+    deadline = time.monotonic() + 60
+    while answer not in (page := read(f"{base}/telegram", context)):
+        assert time.monotonic() < deadline, page
+        time.sleep(0.3)
+    assert "Write to the bot" in page
+    assert "CLAIMSVC_SMTP_HOST" in read(f"{base}/emails", context)
+    favicon = urllib.request.urlopen(f"{base}/favicon.ico", context=context, timeout=10)
+    assert favicon.status == 200 and favicon.headers["Content-Type"].startswith("image/")
 
 
 def read(url: str, context: ssl.SSLContext) -> str:
