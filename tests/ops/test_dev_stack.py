@@ -49,13 +49,16 @@ def open_and_cancel(stack: DevStack, webhook_url: str) -> str:
 
 
 def event_after_an_attempt(stack: DevStack, session_id: str, token: str) -> dict[str, Any]:
-    """The session's webhook event once the worker has acted on it (bounded wait)."""
+    """The session's webhook event once the worker has recorded an attempt's outcome (bounded
+    wait). Not as soon as `attempts` counts one: the worker counts an attempt before sending it
+    (EventStore.begin_attempt), so an attempt in flight reads queued, counted and without an
+    error; a read there made the address-refusal test fail once under load."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         status, page = stack.call("GET", f"/admin/v1/events?session_id={session_id}", token)
         assert status == 200, page
         items = page["items"]
-        if items and (items[0]["status"] != "queued" or items[0]["attempts"] > 0):
+        if items and (items[0]["status"] != "queued" or items[0].get("last_error") is not None):
             return dict(items[0])
         time.sleep(0.2)
     raise AssertionError("the worker did not act on the event")
