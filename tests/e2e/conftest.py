@@ -66,6 +66,16 @@ def one_size_per_language(argnames: str, values: Iterable[Any]) -> pytest.MarkDe
     )
 
 
+def at_one_size(size: str) -> pytest.MarkDecorator:
+    """A browser test of behaviour the page's size does not change, clicked through at
+    VIEWPORTS[size] only (the `viewport` fixture ran it at both sizes). The hosted page's
+    stylesheet changes only type size and margins by size (tests/e2e/test_checkout_page.py
+    holds it); the portal's also lays a phone's tables out as cards (their header moved off
+    screen) and lets its menu scroll, so a portal test at one size must not be about those.
+    What the size changes is checked at both sizes on the same page state (`at_each_size`)."""
+    return pytest.mark.parametrize("viewport", [VIEWPORTS[size]], ids=[size])
+
+
 def size_name(viewport: dict[str, int] | None) -> str:
     """ "mobile" or "desktop", the VIEWPORTS name of a page's size."""
     return next(name for name, size in VIEWPORTS.items() if size == viewport)

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 import uuid
+from pathlib import Path
 
 import pytest
 from playwright.async_api import expect
 
-from tests.e2e.conftest import CANCEL_URL, SUCCESS_URL, TRX_ID, one_size_per_language
+from tests.e2e.conftest import (
+    CANCEL_URL,
+    SUCCESS_URL,
+    TRX_ID,
+    at_each_size,
+    at_one_size,
+    one_size_per_language,
+)
 
 pytestmark = pytest.mark.e2e
+
+STATIC = Path(__file__).resolve().parents[2] / "claimsvc" / "api" / "static"
 
 WRONG = "Could not verify transaction; TrxID and amount must match exactly."
 PENDING = "Payment found; the merchant is confirming it."
@@ -22,12 +32,37 @@ tests/e2e/test_checkout_wait.py; a payment of another amount, which the page exp
 instead: tests/e2e/test_checkout_amount.py)."""
 
 
+def size_rules(css: str) -> list[str]:
+    """The body of each @media block of a stylesheet."""
+    bodies = []
+    for start in (m.end() for m in re.finditer(r"@media[^{]*\{", css)):
+        depth, end = 1, start
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        bodies.append(css[start : end - 1])
+    return bodies
+
+
+def test_the_screen_size_changes_the_pages_spacing_never_what_it_shows():
+    """What lets each behaviour test below click through at one size (`at_one_size`): a buyer
+    on a phone and one on a desktop see the same elements; the size changes type size and
+    margins only (the layout itself is checked at both sizes: fits the screen, axe-core)."""
+    rules = size_rules((STATIC / "checkout.css").read_text())
+    assert rules, "checkout.css has its size rules"
+    for body in rules:
+        assert not re.search(r"\b(display|visibility|content|position)\s*:", body), body
+    script = (STATIC / "checkout.js").read_text()
+    assert not re.search(r"matchMedia|innerWidth|clientWidth|screen\.", script)
+
+
 async def claim(page, typed: str) -> None:
     """Type a TrxID the way a buyer might, and submit it."""
     await page.locator("#trx-id").press_sequentially(typed)
     await page.get_by_role("button", name="Confirm payment").click()
 
 
+@at_one_size("mobile")
 async def test_buyer_reads_amount_and_number_and_sees_the_error_for_a_wrong_trxid(shop, open_tab):
     checkout = await shop.open()
     await shop.receive(checkout, "ZZ99XX1", provider=ELSEWHERE)
@@ -43,6 +78,7 @@ async def test_buyer_reads_amount_and_number_and_sees_the_error_for_a_wrong_trxi
     assert not tab.errors
 
 
+@at_one_size("desktop")
 async def test_too_short_trxid_is_refused_in_the_page(shop, open_tab):
     checkout = await shop.open()
     tab = await open_tab(checkout.url)
@@ -55,6 +91,7 @@ async def test_too_short_trxid_is_refused_in_the_page(shop, open_tab):
     assert sent == []
 
 
+@at_one_size("mobile")
 async def test_right_trxid_typed_in_lower_case_with_spaces_lands_on_the_success_url(shop, open_tab):
     checkout = await shop.open()
     await shop.receive(checkout)
@@ -64,6 +101,7 @@ async def test_right_trxid_typed_in_lower_case_with_spaces_lands_on_the_success_
     assert not tab.errors
 
 
+@at_one_size("desktop")
 async def test_cancel_asks_first_then_lands_on_the_cancel_url(shop, open_tab):
     checkout = await shop.open()
     tab = await open_tab(checkout.url)
@@ -76,6 +114,7 @@ async def test_cancel_asks_first_then_lands_on_the_cancel_url(shop, open_tab):
     await expect(page).to_have_url(CANCEL_URL)
 
 
+@at_one_size("mobile")
 async def test_pending_claim_moves_on_by_itself_once_the_merchant_confirms_it(shop, open_tab):
     checkout = await shop.open({"balance_verification": True})
     transaction = await shop.receive(checkout)
@@ -87,6 +126,7 @@ async def test_pending_claim_moves_on_by_itself_once_the_merchant_confirms_it(sh
     await expect(tab.page).to_have_url(SUCCESS_URL, timeout=20_000)
 
 
+@at_one_size("desktop")
 async def test_reopened_pending_page_shows_the_wait_and_then_moves_on(shop, open_tab, fetch):
     checkout = await shop.open({"balance_verification": True})
     transaction = await shop.receive(checkout)
@@ -98,6 +138,7 @@ async def test_reopened_pending_page_shows_the_wait_and_then_moves_on(shop, open
     await expect(tab.page).to_have_url(SUCCESS_URL, timeout=20_000)
 
 
+@at_one_size("mobile")
 async def test_expired_session_shows_its_state_not_the_form(shop, open_tab, clock):
     checkout = await shop.open()
     tab = await open_tab(checkout.url)
@@ -110,6 +151,7 @@ async def test_expired_session_shows_its_state_not_the_form(shop, open_tab, cloc
     await expect(tab.page.locator("#trx-id")).to_have_count(0)
 
 
+@at_one_size("desktop")
 async def test_completed_session_shows_its_state_and_the_way_back(shop, open_tab, fetch):
     checkout = await shop.open()
     await shop.receive(checkout)
@@ -121,6 +163,7 @@ async def test_completed_session_shows_its_state_and_the_way_back(shop, open_tab
     await expect(tab.page).to_have_url(SUCCESS_URL)
 
 
+@at_one_size("mobile")
 async def test_copy_button_puts_the_wallet_number_on_the_clipboard(shop, open_tab):
     checkout = await shop.open()
     tab = await open_tab(checkout.url)
@@ -130,6 +173,7 @@ async def test_copy_button_puts_the_wallet_number_on_the_clipboard(shop, open_ta
     assert await tab.page.evaluate("navigator.clipboard.readText()") == "01700000001"
 
 
+@at_one_size("desktop")
 async def test_bangla_page_uses_bangla_digits_and_switches_to_english(shop, open_tab):
     checkout = await shop.open()
     await shop.receive(checkout, "ZZ99XX11", provider=ELSEWHERE)
@@ -149,6 +193,7 @@ async def claim_bn(page, typed: str) -> None:
     await page.get_by_role("button", name="পেমেন্ট নিশ্চিত করুন").click()
 
 
+@at_one_size("mobile")
 async def test_instructions_read_without_javascript(shop, open_tab):
     checkout = await shop.open()
     tab = await open_tab(checkout.url, javascript=False)
@@ -159,14 +204,19 @@ async def test_instructions_read_without_javascript(shop, open_tab):
     await expect(page.locator("#claim-form")).to_be_hidden()
 
 
+@at_one_size("mobile")
 async def test_page_fits_the_screen_without_sideways_scrolling(shop, open_tab):
     checkout = await shop.open({"name": "A Rather Long Shop Name For A Small Phone Screen"})
     for locale in ("en-US", "bn-BD"):
         tab = await open_tab(checkout.url, locale=locale)
-        fits = await tab.page.evaluate(
-            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-        )
-        assert fits, locale
+
+        async def fits(size: str, page=tab.page, locale=locale) -> None:
+            fits = await page.evaluate(
+                "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+            )
+            assert fits, (locale, size)
+
+        await at_each_size(tab.page, fits)
 
 
 @one_size_per_language("locale", ["en-US", "bn-BD"])
@@ -187,6 +237,7 @@ async def test_page_has_no_serious_accessibility_violations(shop, open_tab, loca
     assert await tab.axe_violations_at_both_sizes() == []
 
 
+@at_one_size("desktop")
 async def test_whole_page_transfers_under_100_kb_with_a_strict_policy(shop, open_tab):
     checkout = await shop.open()
     tab = await open_tab(checkout.url, locale="bn-BD")
@@ -199,6 +250,7 @@ async def test_whole_page_transfers_under_100_kb_with_a_strict_policy(shop, open
     assert 0 < size < PAGE_BUDGET
 
 
+@at_one_size("mobile")
 async def test_using_the_page_triggers_no_policy_violation_or_script_error(shop, open_tab):
     checkout = await shop.open()
     await shop.receive(checkout, "ZZ99XX11", provider=ELSEWHERE)

@@ -7,7 +7,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.claims_support import session_doc
-from tests.e2e.conftest import SUCCESS_URL, TRX_ID, one_size_per_language
+from tests.e2e.conftest import SUCCESS_URL, TRX_ID, at_one_size, one_size_per_language
 from tests.sms.conftest import bkash_credit
 
 pytestmark = pytest.mark.e2e
@@ -64,6 +64,7 @@ async def test_a_trxid_sent_before_its_sms_waits_and_completes_when_the_sms_arri
 # test_checkout_last_word.py (issue 32; before it, the page submitted once and counted one).
 
 
+@at_one_size("desktop")
 async def test_a_corrected_trxid_replaces_the_one_being_waited_for(shop, open_tab, deps):
     checkout = await shop.open()
     await shop.receive(checkout)
@@ -77,10 +78,11 @@ async def test_a_corrected_trxid_replaces_the_one_being_waited_for(shop, open_ta
     assert session["failed_attempts"] == 0
 
 
+@at_one_size("mobile")
 async def test_the_waiting_page_has_no_serious_accessibility_violations(shop, open_tab):
     checkout = await shop.open()
     for locale in LOCALES.values():
         tab = await open_tab(checkout.url, locale=locale)
         await claim(tab.page, "ZZ99XX11", locale)
         await expect(tab.page.locator("#message")).to_contain_text(WAITING[locale])
-        assert await tab.axe_violations() == []
+        assert await tab.axe_violations_at_both_sizes() == []

@@ -14,6 +14,7 @@ import ssl
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -49,41 +50,51 @@ def inspector_page(stack: DevStack, ca_file: Path) -> str:
         return str(resp.read().decode())
 
 
-def webhook_at_inspector(stack: DevStack, ca_file: Path, order_id: str) -> str:
-    """The inspector's section for the order's webhook, once it has arrived (bounded wait)."""
+def webhook_at_inspector(stack: DevStack, ca_file: Path, payment_id: str) -> str:
+    """The inspector's section for the webhook of the session's payment (its `trid`), once it
+    has arrived (bounded wait). By payment id: the banner's order ids are per second."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for section in inspector_page(stack, ca_file).split('<section class="card"')[1:]:
-            if order_id in html.unescape(section):
+            if payment_id in html.unescape(section):
                 return section
         time.sleep(0.3)
     raise AssertionError("no webhook for the order reached the inspector")
 
 
-def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
-    # No store URLs: the newcomer's stack (SecantusDB child, in-process Redis), started fresh.
-    with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
-        inspector = stack.banner_value("inspector")
-        assert inspector.startswith(f"https://localhost:{stack.inspector_port}/")
-        ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
-        ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
-        assert "No request yet" in inspector_page(stack, ca_file)
+@pytest.fixture(scope="module")
+def newcomer_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevStack]:
+    """No store URLs: the newcomer's stack (SecantusDB child, in-process Redis), started fresh
+    for the module's first test; the second test's first hour goes on on it (one SecantusDB
+    start instead of two; issue 35: the suite's time)."""
+    folder = tmp_path_factory.mktemp("newcomer")
+    with dev_stack(folder, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
+        yield stack
 
-        printed = stack.banner_curl()
-        assert f"https://localhost:{stack.inspector_port}/webhook" in printed
-        opened = json.loads(
-            subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
-        )
-        assert opened["status"] == "OPEN" and opened["amount"] == 1250.5
-        assert re.fullmatch(r"order-\d{8}-\d{6}", opened["order_id"])
 
-        token = stack.credential("demo device token")
-        forward_bkash_sms(stack.sms_port, token, "1,250.50", TRX_ID, "10,250.50")
-        paid = submit_until_paid(stack, opened["session_id"])
-        assert paid["success"] is True
+def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(newcomer_stack):
+    stack, folder = newcomer_stack, newcomer_stack.log.parent
+    inspector = stack.banner_value("inspector")
+    assert inspector.startswith(f"https://localhost:{stack.inspector_port}/")
+    ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
+    ca_file = folder / ca_line.rsplit(": ", 1)[1].strip()
+    assert "No request yet" in inspector_page(stack, ca_file)
 
-        section = webhook_at_inspector(stack, ca_file, opened["order_id"])
-        signing = stack.credential("demo callback secret")  # made for this data folder
+    printed = stack.banner_curl()
+    assert f"https://localhost:{stack.inspector_port}/webhook" in printed
+    opened = json.loads(
+        subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
+    )
+    assert opened["status"] == "OPEN" and opened["amount"] == 1250.5
+    assert re.fullmatch(r"order-\d{8}-\d{6}", opened["order_id"])
+
+    token = stack.credential("demo device token")
+    forward_bkash_sms(stack.sms_port, token, "1,250.50", TRX_ID, "10,250.50")
+    paid = submit_until_paid(stack, opened["session_id"])
+    assert paid["success"] is True
+
+    section = webhook_at_inspector(stack, ca_file, opened["payment_id"])
+    signing = stack.credential("demo callback secret")  # made for this data folder
     assert 'data-verdict="current"' in section and 'data-mode="live"' in section
     body = html.unescape(re.search(r'data-testid="body">(.*?)</pre>', section, re.S).group(1))
     headers = dict(
@@ -102,42 +113,42 @@ def test_a_fresh_dev_stack_delivers_a_signed_webhook_to_its_inspector(tmp_path):
     }
 
 
-def test_a_test_payment_reaches_the_inspector_marked_as_a_test(tmp_path):
+def test_a_test_payment_reaches_the_inspector_marked_as_a_test(newcomer_stack):
     """The same first hour with the banner's test key: the session opened by the banner's curl
     with the test key, a test payment's SMS made to arrive (no phone, no SMS typed), the buyer's
     claim of its TrxID, and the webhook seen at the inspector, signed with the account's test
     callback secret (the credentials file's CLAIMSVC_DEMO_TEST_CALLBACK_SECRET), never the live
     one, shown as a test and marked `x-svc-test: true`."""
-    with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="", CLAIMSVC_REDIS_URL="") as stack:
-        ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
-        ca_file = tmp_path / ca_line.rsplit(": ", 1)[1].strip()
-        test_key = stack.credential("demo test key")
-        assert test_key.startswith("sk_test_")
-        # As the banner's heading says: the test key's variable in place of the live key's.
-        printed = stack.banner_curl().replace("$CLAIMSVC_DEMO_API_KEY", "$CLAIMSVC_DEMO_TEST_KEY")
-        assert "$CLAIMSVC_DEMO_TEST_KEY" in printed
-        opened = json.loads(
-            subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
-        )
-        status, made = stack.call(
-            "POST",
-            "/api/v1/test/payments",
-            test_key,
-            session_id=opened["session_id"],
-            outcome="paid",
-        )
-        assert status == 202 and made["sms"] == "processed", made
-        status, paid = stack.call(
-            "POST",
-            "/api/v1/checkout/submit",
-            sessionId=opened["session_id"],
-            trxId=made["trx_id"],
-            provider=made["provider"],
-        )
-        assert status == 200 and paid["success"] is True, paid
-        section = webhook_at_inspector(stack, ca_file, opened["order_id"])
-        test_secret = stack.credential("demo test callback secret")
-        live_secret = stack.credential("demo callback secret")
+    stack, folder = newcomer_stack, newcomer_stack.log.parent
+    ca_line = next(ln for ln in stack.output().splitlines() if "its dev CA" in ln)
+    ca_file = folder / ca_line.rsplit(": ", 1)[1].strip()
+    test_key = stack.credential("demo test key")
+    assert test_key.startswith("sk_test_")
+    # As the banner's heading says: the test key's variable in place of the live key's.
+    printed = stack.banner_curl().replace("$CLAIMSVC_DEMO_API_KEY", "$CLAIMSVC_DEMO_TEST_KEY")
+    assert "$CLAIMSVC_DEMO_TEST_KEY" in printed
+    opened = json.loads(
+        subprocess.run(["sh", "-c", printed], capture_output=True, check=True).stdout
+    )
+    status, made = stack.call(
+        "POST",
+        "/api/v1/test/payments",
+        test_key,
+        session_id=opened["session_id"],
+        outcome="paid",
+    )
+    assert status == 202 and made["sms"] == "processed", made
+    status, paid = stack.call(
+        "POST",
+        "/api/v1/checkout/submit",
+        sessionId=opened["session_id"],
+        trxId=made["trx_id"],
+        provider=made["provider"],
+    )
+    assert status == 200 and paid["success"] is True, paid
+    section = webhook_at_inspector(stack, ca_file, opened["payment_id"])
+    test_secret = stack.credential("demo test callback secret")
+    live_secret = stack.credential("demo callback secret")
     assert 'data-verdict="current"' in section and 'data-mode="test"' in section
     headers = html.unescape(section.split("<pre>")[1].split("</pre>")[0])
     assert "X-Svc-Test: true" in headers

@@ -63,7 +63,12 @@ def modes(folder: Path) -> dict[str, int]:
     return found
 
 
-def test_the_data_folder_and_the_databases_files_are_the_users_only(tmp_path):
+def test_the_dev_databases_files_are_private_and_it_refuses_a_client_without_the_password(
+    tmp_path,
+):
+    """One stack life for both (a SecantusDB child's start each before; issue 35): the data
+    folder and every file in it stay the user's only while the stack runs and after it stops,
+    and the child answers only a client logged in with the credentials file's password."""
     data = tmp_path / ".claimsvc-dev"
     data.mkdir(mode=0o755)
     (data / "old.log").write_text("an earlier version's file")
@@ -73,6 +78,7 @@ def test_the_data_folder_and_the_databases_files_are_the_users_only(tmp_path):
         login = stack.credentials()["CLAIMSVC_DEV_MONGODB_URL"]
         shown = stack.banner_value("dev MongoDB URL")
         assert shown.startswith("mongodb://claimsvc-dev:…@127.0.0.1:"), shown
+        assert_only_the_password_opens_the_database(login)
     after = modes(data)
     assert any(name.startswith("mongo/WiredTiger") for name in after), sorted(after)
     for seen in (running, after):
@@ -86,22 +92,21 @@ def test_the_data_folder_and_the_databases_files_are_the_users_only(tmp_path):
     assert login.split("@", 1)[0].rsplit(":", 1)[1] not in stack.output()  # the password
 
 
-def test_the_database_child_refuses_a_local_client_without_the_password(tmp_path):
-    with dev_stack(tmp_path, CLAIMSVC_MONGO_URL="") as stack:
-        login = stack.credentials()["CLAIMSVC_DEV_MONGODB_URL"]
-        address = login.split("@", 1)[1]
-        user = login.split("//", 1)[1].split(":", 1)[0]
-        with MongoClient(login, serverSelectionTimeoutMS=10_000) as owner:
-            assert "claimsvc" in owner.list_database_names()
-        tries = {
-            "no login": f"mongodb://{address}",
-            "a wrong password": f"mongodb://{user}:guess@{address}",
-        }
-        for name, url in tries.items():
-            with MongoClient(url, serverSelectionTimeoutMS=10_000) as stranger:
-                with pytest.raises(OperationFailure) as refused:
-                    stranger.claimsvc.api_keys.find_one()
-                assert refused.value.code in (13, 18), name  # Unauthorized, AuthenticationFailed
+def assert_only_the_password_opens_the_database(login: str) -> None:
+    """The owner's URL reads the service's database; no login and a wrong password are refused."""
+    address = login.split("@", 1)[1]
+    user = login.split("//", 1)[1].split(":", 1)[0]
+    with MongoClient(login, serverSelectionTimeoutMS=10_000) as owner:
+        assert "claimsvc" in owner.list_database_names()
+    tries = {
+        "no login": f"mongodb://{address}",
+        "a wrong password": f"mongodb://{user}:guess@{address}",
+    }
+    for name, url in tries.items():
+        with MongoClient(url, serverSelectionTimeoutMS=10_000) as stranger:
+            with pytest.raises(OperationFailure) as refused:
+                stranger.claimsvc.api_keys.find_one()
+            assert refused.value.code in (13, 18), name  # Unauthorized, AuthenticationFailed
 
 
 def run_dev(tmp_path: Path, command: list[str], **env: str) -> subprocess.CompletedProcess[str]:

@@ -11,6 +11,7 @@ from playwright.async_api import expect
 
 from claimsvc.api.words import Words
 from tests.claims_support import claim_body, open_session, pay
+from tests.e2e.conftest import at_one_size
 from tests.e2e.portal.conftest import assert_accessible, at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
@@ -95,6 +96,7 @@ async def test_an_owner_turns_balance_verification_on_and_the_audit_log_names_th
     assert not tab.errors
 
 
+@at_one_size("mobile")  # it opens a tab of each size itself
 async def test_the_phone_menu_shows_that_it_scrolls(make_account, make_user, portal_tab, server):
     # At 360 px the menu is one row wider than the screen; a shadow on its right edge says so.
     tab = await portal_tab(await make_user(await make_account()), viewport_="mobile")

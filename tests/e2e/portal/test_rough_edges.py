@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import expect
 
+from tests.e2e.conftest import at_one_size
 from tests.e2e.portal.conftest import at_both_sizes, each_language
 
 pytestmark = pytest.mark.e2e
@@ -79,6 +80,7 @@ async def test_copy_and_share_a_payment_link(
     assert not tab.errors and not tab.csp_violations()
 
 
+@at_one_size("mobile")
 async def test_without_a_share_api_only_copy_shows_and_without_script_neither(
     make_account, make_user, portal_tab, browser, server, viewport
 ):
