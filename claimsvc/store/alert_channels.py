@@ -11,6 +11,7 @@ from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
 from claimsvc.domain.alerts import BROKEN, LINKED, PENDING, Channel
+from claimsvc.store.mongo import upserted
 
 
 class ChannelStore:
@@ -56,15 +57,7 @@ class ChannelStore:
         }
         query = {"user_id": channel.user_id, "kind": channel.kind}
         update = {"$set": fields, "$setOnInsert": {"_id": channel.id, "kinds": list(channel.kinds)}}
-        try:
-            doc = await self._coll.find_one_and_update(
-                query, update, upsert=True, return_document=ReturnDocument.AFTER
-            )
-        except DuplicateKeyError:  # two first links at once: the other's upsert won
-            doc = await self._coll.find_one_and_update(
-                query, {"$set": fields}, return_document=ReturnDocument.AFTER
-            )
-        return self.from_doc(doc)
+        return self.from_doc(await upserted(self._coll, query, update, None))
 
     async def of_user(self, user_id: str) -> list[Channel]:
         return [self.from_doc(d) for d in await self._coll.find({"user_id": user_id}).to_list()]

@@ -17,7 +17,7 @@ from pymongo import ReturnDocument, UpdateOne
 from claimsvc.domain.alerts import chain_alert_owed
 from claimsvc.domain.balances import Entry, Gap, PendingVerdict, Point, Unread, Wallet, WalletKey
 from claimsvc.store.batching import GroupCommit, UpdateBatcher
-from claimsvc.store.mongo import DuplicateKeyError
+from claimsvc.store.mongo import DuplicateKeyError, upserted
 
 UNREAD_KEPT = 20
 """Messages not understood each wallet keeps waiting for its chain (the oldest fall off)."""
@@ -195,18 +195,12 @@ class BalanceStore:
         fields = anchor_fields(balance, now)
         if gap_recovery is not None:
             fields["gap_recovery"] = gap_recovery
-        doc = await self._coll.find_one_and_update(
-            {"_id": key.id},
-            {
-                "$set": fields,
-                "$setOnInsert": {**_key_doc(key), "held": [], "seen": [], "pending": []},
-                "$inc": {"version": 1},
-            },
-            upsert=True,
-            projection=_NO_SEEN,
-            return_document=ReturnDocument.AFTER,
-        )
-        return self.from_doc(doc)
+        update = {
+            "$set": fields,
+            "$setOnInsert": {**_key_doc(key), "held": [], "seen": [], "pending": []},
+            "$inc": {"version": 1},
+        }
+        return self.from_doc(await upserted(self._coll, {"_id": key.id}, update, _NO_SEEN))
 
     async def add_unread(self, key: WalletKey, waiting: list[Unread]) -> None:
         """Keep messages waiting for the chain to reach a balance that reads them (the newest
