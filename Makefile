@@ -25,7 +25,9 @@ dev: $(STAMP)
 # (hypothesis, schemathesis) from source, 17 CPU-s each, and every process the tests start
 # compile claimsvc again: the suite keeps its bytecode (__pycache__, ignored by git), and one
 # collection beside lint and mypy (one core is idle while mypy runs) writes it before the
-# workers start (4 cold collections at once: 72 CPU-s; one, then 4 warm: 48).
+# workers start. Measured again on a quicker machine (docs/decisions.md, "the checkout page's
+# duplicate sizes"): 4 cold workers 33-38 CPU-s, one cold collection then 4 warm 32.7-33.2;
+# about neutral, kept.
 test: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP)
 	$(BIN)/python tools/ensure_chromium.py

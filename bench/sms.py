@@ -211,18 +211,11 @@ async def run_service(args: argparse.Namespace, split: bool = False) -> dict[str
     stop = asyncio.Event()
     worker = None if split else asyncio.create_task(parts.consumer.run(stop))
     load = await offer_load(f"http://127.0.0.1:{port}/sms/v1/messages", tokens, rate, seconds)
+    sent = max(1, load["sent"])
     parts_cost: dict[str, Cost] = {}
-    if worker is None:
-        intake_cpu, intake_mongo, intake_redis = (
-            cpu_seconds(os.getpid()),
-            tally.mongo_total,
-            tally.redis_total,
-        )
-        parts_cost["intake"] = Cost(
-            (intake_cpu - cpu0) * 1000 / load["sent"],
-            intake_mongo / load["sent"],
-            intake_redis / load["sent"],
-        )
+    if worker is None:  # the intake's share, before the worker starts
+        cpu_ms = (cpu_seconds(os.getpid()) - cpu0) * 1000 / sent
+        parts_cost["intake"] = Cost(cpu_ms, tally.mongo_total / sent, tally.redis_total / sent)
         worker = asyncio.create_task(parts.consumer.run(stop))
     msgs = deps.db["sms_messages"]
     deadline = time.monotonic() + 600
@@ -234,7 +227,6 @@ async def run_service(args: argparse.Namespace, split: bool = False) -> dict[str
     stop.set()
     await worker
     http.stop()
-    sent = max(1, load["sent"])
     cost = Cost(
         (cpu_seconds(os.getpid()) - cpu0) * 1000 / sent,
         (tally.mongo_total - polls) / sent,
